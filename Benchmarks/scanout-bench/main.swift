@@ -1,0 +1,1 @@
+print("scanout-bench: not yet")

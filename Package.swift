@@ -1,0 +1,38 @@
+// swift-tools-version:6.0
+// Scanout: a SwiftUI-compatible declarative UI stack for Linux boards (KMS/DRM, libinput, FreeType).
+// Module map and import rules: DESIGN.md §2.
+import PackageDescription
+
+let package = Package(
+    name: "Scanout",
+    products: [
+        .library(name: "ScanoutRaster", targets: ["ScanoutRaster"]),
+        .library(name: "ScanoutText", targets: ["ScanoutText"]),
+        .library(name: "ScanoutImage", targets: ["ScanoutImage"]),
+        .executable(name: "scanout-bench", targets: ["scanout-bench"]),
+    ],
+    targets: [
+        // System libraries from Debian packages, found with pkg-config.
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2",
+                       providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng",
+                       providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg",
+                       providers: [.apt(["libturbojpeg0-dev"])]),
+
+        .target(name: "ScanoutRaster"),
+        .target(name: "ScanoutText", dependencies: ["ScanoutRaster", "CFreeType"]),
+        .target(name: "ScanoutImage", dependencies: ["ScanoutRaster", "CPNG", "CTurboJPEG"]),
+
+        .executableTarget(name: "scanout-bench",
+                          dependencies: ["ScanoutRaster", "ScanoutText", "ScanoutImage"],
+                          path: "Benchmarks/scanout-bench"),
+
+        .testTarget(name: "ScanoutRasterTests", dependencies: ["ScanoutRaster", "ScanoutImage"]),
+        .testTarget(name: "ScanoutTextTests", dependencies: ["ScanoutText", "ScanoutRaster", "ScanoutImage"]),
+        .testTarget(name: "ScanoutImageTests", dependencies: ["ScanoutImage", "ScanoutRaster"]),
+        .testTarget(name: "ScanoutBenchSceneTests",
+                    dependencies: ["ScanoutRaster", "ScanoutText", "ScanoutImage"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,134 @@
+/// A rectangle of pixels in one `PixelFormat`: owned memory (offscreen images, masks' targets, tests), or
+/// borrowed memory such as a mapped DRM dumb buffer, which the compositor writes but never reads back.
+public final class PixelBuffer {
+    public let width: Int
+    public let height: Int
+    /// Bytes from one row to the next (at least `width * format.bytesPerPixel`).
+    public let stride: Int
+    public let format: PixelFormat
+    public let baseAddress: UnsafeMutableRawPointer
+    private let ownsMemory: Bool
+
+    /// Allocates a buffer of transparent black (or black, for opaque formats) pixels.
+    public init(width: Int, height: Int, format: PixelFormat = .argb8888) {
+        precondition(width >= 0 && height >= 0, "PixelBuffer size must not be negative")
+        self.width = width
+        self.height = height
+        self.format = format
+        // Rows padded to 16 bytes so SIMD loads of a row's tail stay inside the row's allocation.
+        self.stride = (width * format.bytesPerPixel + 15) & ~15
+        let bytes = max(stride * height, 16)
+        self.baseAddress = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
+        self.baseAddress.initializeMemory(as: UInt8.self, repeating: 0, count: bytes)
+        self.ownsMemory = true
+    }
+
+    /// Wraps memory that someone else owns (and keeps alive for as long as this buffer is used).
+    public init(wrapping memory: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int, format: PixelFormat) {
+        precondition(stride >= width * format.bytesPerPixel, "stride is smaller than a row of pixels")
+        self.width = width
+        self.height = height
+        self.stride = stride
+        self.format = format
+        self.baseAddress = memory
+        self.ownsMemory = false
+    }
+
+    deinit {
+        if ownsMemory { baseAddress.deallocate() }
+    }
+
+    public var bounds: IntRect { IntRect(x: 0, y: 0, width: width, height: height) }
+
+    @inline(__always)
+    public func row(_ y: Int) -> UnsafeMutableRawPointer {
+        baseAddress + y * stride
+    }
+
+    /// The premultiplied ARGB value of one pixel (opaque formats read back as alpha 255).
+    /// For tests and image export: never call this on scanout memory in a frame loop.
+    public func premultipliedPixel(x: Int, y: Int) -> UInt32 {
+        precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel (\(x), \(y)) is outside \(width)x\(height)")
+        switch format {
+        case .argb8888: return row(y).load(fromByteOffset: x * 4, as: UInt32.self)
+        case .xrgb8888: return row(y).load(fromByteOffset: x * 4, as: UInt32.self) | 0xFF00_0000
+        case .rgb565: return argb(fromRGB565: row(y).load(fromByteOffset: x * 2, as: UInt16.self))
+        }
+    }
+
+    /// The straight-alpha colour of one pixel.
+    public func pixel(x: Int, y: Int) -> RGBA {
+        RGBA(premultiplied: premultipliedPixel(x: x, y: y))
+    }
+
+    /// Writes one premultiplied ARGB pixel, converting to the buffer's format.
+    public func setPremultipliedPixel(x: Int, y: Int, _ p: UInt32) {
+        precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel (\(x), \(y)) is outside \(width)x\(height)")
+        switch format {
+        case .argb8888: row(y).storeBytes(of: p, toByteOffset: x * 4, as: UInt32.self)
+        case .xrgb8888: row(y).storeBytes(of: p | 0xFF00_0000, toByteOffset: x * 4, as: UInt32.self)
+        case .rgb565: row(y).storeBytes(of: rgb565(fromPremultiplied: p), toByteOffset: x * 2, as: UInt16.self)
+        }
+    }
+
+    /// Fills every pixel with one colour (straight alpha), ignoring clips.
+    public func fill(_ color: RGBA) {
+        let p = color.premultiplied
+        for y in 0..<height { storeRun(row: y, x: 0, count: width, premultiplied: p) }
+    }
+
+    /// Writes `count` copies of a premultiplied pixel starting at (x, y), no blending.
+    @inline(__always)
+    func storeRun(row y: Int, x: Int, count: Int, premultiplied p: UInt32) {
+        switch format {
+        case .argb8888:
+            (row(y) + x * 4).assumingMemoryBound(to: UInt32.self).update(repeating: p, count: count)
+        case .xrgb8888:
+            (row(y) + x * 4).assumingMemoryBound(to: UInt32.self).update(repeating: p | 0xFF00_0000, count: count)
+        case .rgb565:
+            (row(y) + x * 2).assumingMemoryBound(to: UInt16.self).update(repeating: rgb565(fromPremultiplied: p), count: count)
+        }
+    }
+
+    /// A copy of the pixels converted to another format (ARGB8888 for export, RGB565 for tests).
+    public func converted(to format: PixelFormat) -> PixelBuffer {
+        let out = PixelBuffer(width: width, height: height, format: format)
+        for y in 0..<height {
+            for x in 0..<width { out.setPremultipliedPixel(x: x, y: y, premultipliedPixel(x: x, y: y)) }
+        }
+        return out
+    }
+}
+
+/// An integer pixel rectangle (clips, damage, bounds).
+public struct IntRect: Hashable, Sendable, CustomStringConvertible {
+    public var x: Int
+    public var y: Int
+    public var width: Int
+    public var height: Int
+
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x; self.y = y; self.width = width; self.height = height
+    }
+
+    public var minX: Int { x }
+    public var minY: Int { y }
+    public var maxX: Int { x + width }
+    public var maxY: Int { y + height }
+    public var isEmpty: Bool { width <= 0 || height <= 0 }
+
+    public func intersection(_ o: IntRect) -> IntRect {
+        let x0 = max(minX, o.minX), y0 = max(minY, o.minY)
+        let x1 = min(maxX, o.maxX), y1 = min(maxY, o.maxY)
+        return IntRect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
+    }
+
+    public func union(_ o: IntRect) -> IntRect {
+        if isEmpty { return o }
+        if o.isEmpty { return self }
+        let x0 = min(minX, o.minX), y0 = min(minY, o.minY)
+        return IntRect(x: x0, y: y0, width: max(maxX, o.maxX) - x0, height: max(maxY, o.maxY) - y0)
+    }
+
+    public var description: String { "IntRect(\(x), \(y), \(width)x\(height))" }
+}

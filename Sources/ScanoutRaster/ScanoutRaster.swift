@@ -1,0 +1,13 @@
+/// ScanoutRaster owns Scanout's 2D engine: 24.8 fixed-point geometry, path flattening, an exact-area
+/// anti-aliased coverage rasterizer, strokes and dashes, paints (solid, gradients, image patterns) and
+/// Porter-Duff compositing into pixel buffers (ARGB8888, XRGB8888, RGB565).
+///
+/// It makes no OS calls and does not import Foundation. Per-pixel loops run on unsafe buffers with
+/// integer arithmetic (and `SIMD` types where data is parallel); scratch memory is reused, so a steady
+/// stream of draws allocates nothing per span or per pixel.
+public enum ScanoutRasterInfo {
+    /// Flattening tolerance for fills: the largest distance, in pixels, between a curve and its polyline.
+    public static let fillTolerance = 0.1
+    /// Flattening tolerance for strokes, tighter because offsetting magnifies a polyline's corners.
+    public static let strokeTolerance = 0.05
+}
