@@ -20,7 +20,8 @@ let package = Package(
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg",
                        providers: [.apt(["libturbojpeg0-dev"])]),
 
-        .target(name: "ScanoutRaster"),
+        // libm: rounding and sqrt of Double lower to libm calls when not inlined.
+        .target(name: "ScanoutRaster", linkerSettings: [.linkedLibrary("m")]),
         .target(name: "ScanoutText", dependencies: ["ScanoutRaster", "CFreeType"]),
         .target(name: "ScanoutImage", dependencies: ["ScanoutRaster", "CPNG", "CTurboJPEG"]),
 
