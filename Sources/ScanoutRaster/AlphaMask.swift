@@ -1,0 +1,104 @@
+/// An 8-bit coverage mask placed in device space: a rasterized glyph, or a clip shape.
+public struct AlphaMask: Sendable, Equatable {
+    public let width: Int
+    public let height: Int
+    /// Device position of the mask's top-left pixel.
+    public var originX: Int
+    public var originY: Int
+    /// Row-major coverage, `width * height` bytes, 0 (outside) ... 255 (inside).
+    public private(set) var coverage: [UInt8]
+
+    public init(width: Int, height: Int, originX: Int = 0, originY: Int = 0) {
+        self.width = max(0, width)
+        self.height = max(0, height)
+        self.originX = originX
+        self.originY = originY
+        coverage = [UInt8](repeating: 0, count: self.width * self.height)
+    }
+
+    public var bounds: IntRect { IntRect(x: originX, y: originY, width: width, height: height) }
+
+    /// Coverage at mask-local (x, y); 0 outside the mask.
+    public subscript(x: Int, y: Int) -> UInt8 {
+        get { x >= 0 && y >= 0 && x < width && y < height ? coverage[y * width + x] : 0 }
+        set { if x >= 0 && y >= 0 && x < width && y < height { coverage[y * width + x] = newValue } }
+    }
+
+    mutating func withMutableCoverage<R>(_ body: (UnsafeMutablePointer<UInt8>) -> R) -> R {
+        coverage.withUnsafeMutableBufferPointer { body($0.baseAddress!) }
+    }
+}
+
+/// Rasterizes paths into alpha masks (glyphs, clip shapes), reusing its scratch buffers between calls.
+public final class MaskRasterizer {
+    let rasterizer = CellRasterizer()
+    private var contours = ContourCollector()
+
+    public init() {}
+
+    /// The coverage of `path` (transformed by `transform`) over the pixels it touches, or an empty mask.
+    public func mask(for path: Path, transform: AffineTransform = .identity, fillRule: FillRule = .nonZero,
+                     tolerance: Double = ScanoutRasterInfo.fillTolerance) -> AlphaMask {
+        contours.reset()
+        PathFlattener.flatten(path, transform: transform, tolerance: tolerance, into: &contours)
+        guard let box = contours.deviceBounds() else { return AlphaMask(width: 0, height: 0) }
+        var mask = AlphaMask(width: box.width, height: box.height, originX: box.x, originY: box.y)
+        rasterizer.begin(box: box)
+        contours.feed(rasterizer)
+        mask.withMutableCoverage { p in
+            var sink = MaskSink(data: p, originX: box.x, originY: box.y, width: box.width)
+            rasterizer.sweep(fillRule, into: &sink)
+        }
+        return mask
+    }
+}
+
+/// Writes coverage into a mask buffer (max with what is there, so overlapping sweeps are harmless).
+struct MaskSink: CoverageSink {
+    let data: UnsafeMutablePointer<UInt8>
+    let originX: Int, originY: Int, width: Int
+
+    mutating func blendRun(x: Int, y: Int, count: Int, alpha: UInt8) {
+        (data + (y - originY) * width + (x - originX)).update(repeating: alpha, count: count)
+    }
+
+    mutating func blendSpan(x: Int, y: Int, count: Int, coverage: UnsafePointer<UInt8>) {
+        (data + (y - originY) * width + (x - originX)).update(from: coverage, count: count)
+    }
+}
+
+extension ContourCollector {
+    /// The integer pixel box that holds every point, or nil when there are none.
+    func deviceBounds() -> IntRect? {
+        guard var x0 = points.first?.x, var y0 = points.first?.y else { return nil }
+        var x1 = x0, y1 = y0
+        for p in points {
+            if p.x < x0 { x0 = p.x } else if p.x > x1 { x1 = p.x }
+            if p.y < y0 { y0 = p.y } else if p.y > y1 { y1 = p.y }
+        }
+        guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { return nil }
+        let l = FixedPoint.limit
+        let r = Rect(x: max(-l, x0), y: max(-l, y0), width: min(l, x1) - max(-l, x0), height: min(l, y1) - max(-l, y0))
+        let b = r.enclosingIntRect
+        return b.isEmpty ? nil : b
+    }
+
+    /// Sends every contour, closed, to the rasterizer as 24.8 segments.
+    func feed(_ rasterizer: CellRasterizer) {
+        var start = 0
+        points.withUnsafeBufferPointer { pts in
+            for (end, _) in contours {
+                guard end - start >= 2 else { start = end; continue }
+                let fx0 = FixedPoint.from(pts[start].x), fy0 = FixedPoint.from(pts[start].y)
+                var lx = fx0, ly = fy0
+                for i in (start + 1)..<end {
+                    let x = FixedPoint.from(pts[i].x), y = FixedPoint.from(pts[i].y)
+                    rasterizer.addLine(lx, ly, x, y)
+                    lx = x; ly = y
+                }
+                rasterizer.addLine(lx, ly, fx0, fy0)
+                start = end
+            }
+        }
+    }
+}

@@ -1,0 +1,100 @@
+/// Receives polylines: what curves become after flattening.
+protocol PolylineSink {
+    mutating func moveTo(_ p: Point)
+    mutating func lineTo(_ p: Point)
+    /// Ends the current contour; `closed` when the path said `closeSubpath`.
+    mutating func endContour(closed: Bool)
+}
+
+/// Turns a path's curves into line segments no farther than `tolerance` pixels from the curve.
+///
+/// Quadratics and cubics are cut into `n` equal parameter steps with `n` from Wang's formula,
+/// `n = sqrt(d(d-1)/8 · max|second difference| / tolerance)`, which bounds the distance between the curve
+/// and its chords. Points are transformed first, so the tolerance holds in device pixels.
+enum PathFlattener {
+    static func flatten<S: PolylineSink>(_ path: Path, transform t: AffineTransform, tolerance: Double, into sink: inout S) {
+        var i = 0
+        var open = false
+        var current = Point.zero
+        let pts = path.points
+        let identity = t.isIdentity
+        @inline(__always) func map(_ p: Point) -> Point { identity ? p : t.apply(p) }
+        for verb in path.verbs {
+            switch verb {
+            case .move:
+                if open { sink.endContour(closed: false) }
+                current = map(pts[i]); i += 1
+                sink.moveTo(current)
+                open = true
+            case .line:
+                current = map(pts[i]); i += 1
+                sink.lineTo(current)
+            case .quad:
+                let c = map(pts[i]), p = map(pts[i + 1]); i += 2
+                flattenQuad(current, c, p, tolerance, &sink)
+                current = p
+            case .cubic:
+                let c1 = map(pts[i]), c2 = map(pts[i + 1]), p = map(pts[i + 2]); i += 3
+                flattenCubic(current, c1, c2, p, tolerance, &sink)
+                current = p
+            case .close:
+                if open { sink.endContour(closed: true) }
+                open = false
+            }
+        }
+        if open { sink.endContour(closed: false) }
+    }
+
+    static func segmentCount(_ secondDifference: Double, degreeFactor: Double, tolerance: Double) -> Int {
+        let n = (degreeFactor * secondDifference / tolerance).squareRoot().rounded(.up)
+        guard n.isFinite else { return 1 }
+        return max(1, min(Int(n), 1000))
+    }
+
+    @inline(__always)
+    static func flattenQuad<S: PolylineSink>(_ p0: Point, _ p1: Point, _ p2: Point, _ tol: Double, _ sink: inout S) {
+        let dd = (p0 - p1 * 2 + p2).length
+        let n = segmentCount(dd, degreeFactor: 0.25, tolerance: tol)
+        if n > 1 {
+            let step = 1 / Double(n)
+            for k in 1..<n {
+                let u = Double(k) * step, v = 1 - u
+                sink.lineTo(Point(x: v * v * p0.x + 2 * u * v * p1.x + u * u * p2.x,
+                                  y: v * v * p0.y + 2 * u * v * p1.y + u * u * p2.y))
+            }
+        }
+        sink.lineTo(p2)
+    }
+
+    @inline(__always)
+    static func flattenCubic<S: PolylineSink>(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, _ tol: Double, _ sink: inout S) {
+        let d1 = (p0 - p1 * 2 + p2).length, d2 = (p1 - p2 * 2 + p3).length
+        let n = segmentCount(max(d1, d2), degreeFactor: 0.75, tolerance: tol)
+        if n > 1 {
+            let step = 1 / Double(n)
+            for k in 1..<n {
+                let u = Double(k) * step, v = 1 - u
+                let b0 = v * v * v, b1 = 3 * u * v * v, b2 = 3 * u * u * v, b3 = u * u * u
+                sink.lineTo(Point(x: b0 * p0.x + b1 * p1.x + b2 * p2.x + b3 * p3.x,
+                                  y: b0 * p0.y + b1 * p1.y + b2 * p2.y + b3 * p3.y))
+            }
+        }
+        sink.lineTo(p3)
+    }
+}
+
+/// Collects flattened contours (for strokes and dashes, which need whole polylines).
+struct ContourCollector: PolylineSink {
+    var points: [Point] = []
+    /// (end index into `points`, closed) per contour.
+    var contours: [(end: Int, closed: Bool)] = []
+
+    mutating func reset() {
+        points.removeAll(keepingCapacity: true)
+        contours.removeAll(keepingCapacity: true)
+    }
+
+    mutating func moveTo(_ p: Point) { points.append(p) }
+    mutating func lineTo(_ p: Point) { points.append(p) }
+    mutating func endContour(closed: Bool) { contours.append((points.count, closed)) }
+}

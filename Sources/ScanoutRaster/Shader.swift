@@ -1,0 +1,163 @@
+/// A paint prepared for one draw: transformed into device space, with its gradient table built, ready to
+/// produce a span of premultiplied source pixels.
+struct Shader {
+    enum Kind { case solid, linear, radial, image }
+    var kind: Kind = .solid
+    var color: UInt32 = 0
+    var spread: SpreadMethod = .pad
+    var table: UnsafeMutablePointer<UInt32>?
+    // Linear: t · 2^24 = ax·x + ay·y + c at device pixel centres (table index in 16.16).
+    var ax = 0.0, ay = 0.0, c = 0.0
+    // Radial and image: device → paint space.
+    var inverse = AffineTransform.identity
+    var center = Point.zero
+    var startRadius = 0.0
+    var radiusSpan = 1.0
+    var image: PixelBuffer?
+    var filter: ImageFilter = .nearest
+    var extend: ImageExtend = .pad
+
+    private init() {}
+
+    static func solid(_ premultiplied: UInt32) -> Shader {
+        var s = Shader()
+        s.color = premultiplied
+        return s
+    }
+
+    /// Prepares `paint` drawn with `ctm` (user → device). `table` is scratch for gradient colours.
+    init(_ paint: Paint, ctm: AffineTransform, table: UnsafeMutablePointer<UInt32>) {
+        switch paint {
+        case .solid(let rgba):
+            color = rgba.premultiplied
+        case .linearGradient(let g):
+            let stops = g.gradient.stops
+            guard let inv = ctm.inverted(), !stops.isEmpty else { color = stops.last?.color.premultiplied ?? 0; return }
+            let v = g.endPoint - g.startPoint
+            let l2 = v.dot(v)
+            guard l2 > 0 else { color = stops.last!.color.premultiplied; return }
+            GradientTable.build(g.gradient, into: table)
+            self.table = table
+            kind = .linear
+            spread = g.spread
+            let k = Double(1 << 24) / l2
+            ax = (inv.a * v.x + inv.b * v.y) * k
+            ay = (inv.c * v.x + inv.d * v.y) * k
+            c = ((inv.tx - g.startPoint.x) * v.x + (inv.ty - g.startPoint.y) * v.y) * k
+        case .radialGradient(let g):
+            let stops = g.gradient.stops
+            guard let inv = ctm.inverted(), !stops.isEmpty else { color = stops.last?.color.premultiplied ?? 0; return }
+            guard g.endRadius != g.startRadius else { color = stops.last!.color.premultiplied; return }
+            GradientTable.build(g.gradient, into: table)
+            self.table = table
+            kind = .radial
+            spread = g.spread
+            inverse = inv
+            center = g.center
+            startRadius = g.startRadius
+            radiusSpan = g.endRadius - g.startRadius
+        case .image(let p):
+            guard let inv = p.transform.concatenating(ctm).inverted(), p.image.width > 0, p.image.height > 0 else {
+                color = 0; return
+            }
+            kind = .image
+            inverse = inv
+            image = p.image.format == .argb8888 ? p.image : p.image.converted(to: .argb8888)
+            filter = p.filter
+            extend = p.extend
+        }
+    }
+
+    /// The colour of row `y` when the paint does not change along x, so spans can use the solid kernels.
+    @inline(__always)
+    func rowConstant(y: Int) -> UInt32? {
+        switch kind {
+        case .solid: return color
+        case .linear where ax == 0:
+            let t = Int64((ay * (Double(y) + 0.5) + c).rounded(.down))
+            return table![GradientTable.index(t, spread)]
+        default: return nil
+        }
+    }
+
+    /// Writes `count` premultiplied source pixels for device pixels (x..<x+count, y) into `out`.
+    func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+        switch kind {
+        case .solid:
+            out.update(repeating: color, count: count)
+        case .linear:
+            let table = self.table!
+            var t = Int64((ax * (Double(x) + 0.5) + ay * (Double(y) + 0.5) + c).rounded(.down))
+            let dt = Int64(ax.rounded())
+            for i in 0..<count {
+                out[i] = table[GradientTable.index(t, spread)]
+                t &+= dt
+            }
+        case .radial:
+            let table = self.table!
+            let q = inverse.apply(Point(x: Double(x) + 0.5, y: Double(y) + 0.5))
+            var px = q.x - center.x, py = q.y - center.y
+            let scale = Double(1 << 24) / radiusSpan
+            for i in 0..<count {
+                let d = (px * px + py * py).squareRoot()
+                let t = Int64(((d - startRadius) * scale).rounded(.down))
+                out[i] = table[GradientTable.index(t, spread)]
+                px += inverse.a; py += inverse.b
+            }
+        case .image:
+            shadeImage(x: x, y: y, count: count, into: out)
+        }
+    }
+
+    private func shadeImage(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+        let img = image!
+        let w = img.width, h = img.height
+        let q = inverse.apply(Point(x: Double(x) + 0.5, y: Double(y) + 0.5))
+        // 16.16 fixed point image coordinates, stepped per device pixel.
+        var u = Int64((q.x * 65536).rounded(.down)), v = Int64((q.y * 65536).rounded(.down))
+        let du = Int64((inverse.a * 65536).rounded()), dv = Int64((inverse.b * 65536).rounded())
+        let base = UnsafeRawPointer(img.baseAddress)
+        let stride = img.stride
+        let ext = extend
+        @inline(__always) func fetch(_ ix: Int, _ iy: Int) -> UInt32 {
+            var xx = ix, yy = iy
+            switch ext {
+            case .pad:
+                xx = xx < 0 ? 0 : (xx >= w ? w - 1 : xx)
+                yy = yy < 0 ? 0 : (yy >= h ? h - 1 : yy)
+            case .repeat:
+                xx %= w; if xx < 0 { xx += w }
+                yy %= h; if yy < 0 { yy += h }
+            case .none:
+                if xx < 0 || yy < 0 || xx >= w || yy >= h { return 0 }
+            }
+            return base.load(fromByteOffset: yy * stride + xx * 4, as: UInt32.self)
+        }
+        switch filter {
+        case .nearest:
+            for i in 0..<count {
+                out[i] = fetch(Int(u >> 16), Int(v >> 16))
+                u &+= du; v &+= dv
+            }
+        case .bilinear:
+            u -= 0x8000; v -= 0x8000  // sample relative to pixel centres
+            for i in 0..<count {
+                let ix = Int(u >> 16), iy = Int(v >> 16)
+                let fx = UInt32(truncatingIfNeeded: (u >> 8) & 255), fy = UInt32(truncatingIfNeeded: (v >> 8) & 255)
+                let top = lerpPixel(fetch(ix, iy), fetch(ix + 1, iy), fx)
+                let bottom = lerpPixel(fetch(ix, iy + 1), fetch(ix + 1, iy + 1), fx)
+                out[i] = lerpPixel(top, bottom, fy)
+                u &+= du; v &+= dv
+            }
+        }
+    }
+}
+
+/// `a + (b − a) · w / 256` per channel, two channels per multiply.
+@inline(__always)
+func lerpPixel(_ a: UInt32, _ b: UInt32, _ w: UInt32) -> UInt32 {
+    let iw = 256 &- w
+    let rb = ((a & 0x00FF_00FF) &* iw &+ (b & 0x00FF_00FF) &* w &+ 0x0080_0080) &>> 8
+    let ag = ((a &>> 8) & 0x00FF_00FF) &* iw &+ ((b &>> 8) & 0x00FF_00FF) &* w &+ 0x0080_0080
+    return (rb & 0x00FF_00FF) | (ag & 0xFF00_FF00)
+}

@@ -1,0 +1,102 @@
+/// Composites the rasterizer's spans into a pixel buffer: the paint's source pixels, times coverage, global
+/// alpha and the clip mask, combined with the destination by the blend mode. ARGB8888 and XRGB8888 spans are
+/// blended in place; RGB565 spans are widened into scratch, blended, and narrowed back.
+struct SpanBlitter: CoverageSink {
+    let base: UnsafeMutableRawPointer
+    let stride: Int
+    let format: PixelFormat
+    var shader: Shader
+    let mode: BlendMode
+    let globalAlpha: UInt32
+    let antialiased: Bool
+    let clip: ClipMaskView?
+    let srcRow: UnsafeMutablePointer<UInt32>
+    let covRow: UnsafeMutablePointer<UInt8>
+    let dstRow: UnsafeMutablePointer<UInt32>
+
+    /// A clip mask positioned in device space; pixels outside it are clipped out.
+    struct ClipMaskView {
+        let data: UnsafePointer<UInt8>
+        let x: Int, y: Int, width: Int, height: Int
+
+        @inline(__always)
+        func multiply(y py: Int, x px: Int, count: Int, _ cov: UnsafeMutablePointer<UInt8>) {
+            let ry = py - y
+            guard ry >= 0 && ry < height else { cov.update(repeating: 0, count: count); return }
+            let row = data + ry * width
+            for i in 0..<count {
+                let rx = px + i - x
+                cov[i] = rx >= 0 && rx < width ? UInt8(mulDiv255(UInt32(cov[i]), UInt32(row[rx]))) : 0
+            }
+        }
+    }
+
+    @inline(__always)
+    mutating func blendRun(x: Int, y: Int, count: Int, alpha: UInt8) {
+        var c = UInt32(alpha)
+        if !antialiased { c = c >= 128 ? 255 : 0 }
+        if globalAlpha != 255 { c = mulDiv255(c, globalAlpha) }
+        if c == 0 { return }
+        if let clip {
+            covRow.update(repeating: UInt8(c), count: count)
+            clip.multiply(y: y, x: x, count: count, covRow)
+            composite(x: x, y: y, count: count, constant: 0, mask: UnsafePointer(covRow))
+        } else {
+            composite(x: x, y: y, count: count, constant: c, mask: nil)
+        }
+    }
+
+    @inline(__always)
+    mutating func blendSpan(x: Int, y: Int, count: Int, coverage: UnsafePointer<UInt8>) {
+        var m = coverage
+        if !antialiased || globalAlpha != 255 || clip != nil {
+            for i in 0..<count {
+                var c = UInt32(coverage[i])
+                if !antialiased { c = c >= 128 ? 255 : 0 }
+                covRow[i] = UInt8(mulDiv255(c, globalAlpha))
+            }
+            clip?.multiply(y: y, x: x, count: count, covRow)
+            m = UnsafePointer(covRow)
+        }
+        composite(x: x, y: y, count: count, constant: 0, mask: m)
+    }
+
+    /// Blends one span; coverage is `mask` when given, otherwise the constant `constant` (1...255).
+    @inline(__always)
+    private func composite(x: Int, y: Int, count: Int, constant: UInt32, mask: UnsafePointer<UInt8>?) {
+        let rowPtr = base + y * stride
+        let d: UnsafeMutablePointer<UInt32>
+        if format == .rgb565 {
+            let p = (rowPtr + x * 2).assumingMemoryBound(to: UInt16.self)
+            for i in 0..<count { dstRow[i] = argb(fromRGB565: p[i]) }
+            d = dstRow
+        } else {
+            d = (rowPtr + x * 4).assumingMemoryBound(to: UInt32.self)
+        }
+        switch mode {
+        case .normal:
+            if let rc = shader.rowConstant(y: y) {
+                if let mask { SpanBlender.overSolidMask(d, count, rc, mask) } else { SpanBlender.overSolid(d, count, constant == 255 ? rc : scalePixel(rc, constant)) }
+            } else {
+                shader.shade(x: x, y: y, count: count, into: srcRow)
+                if let mask {
+                    SpanBlender.overMask(d, srcRow, count, mask)
+                } else {
+                    if constant != 255 { for i in 0..<count { srcRow[i] = scalePixel(srcRow[i], constant) } }
+                    SpanBlender.over(d, srcRow, count)
+                }
+            }
+        case .copy:
+            shader.shade(x: x, y: y, count: count, into: srcRow)
+            if mask == nil && constant != 255 { covRow.update(repeating: UInt8(constant), count: count) }
+            SpanBlender.copy(d, srcRow, count, mask ?? (constant == 255 ? nil : UnsafePointer(covRow)))
+        case .clear:
+            if mask == nil && constant != 255 { covRow.update(repeating: UInt8(constant), count: count) }
+            SpanBlender.clear(d, count, mask ?? (constant == 255 ? nil : UnsafePointer(covRow)))
+        }
+        if format == .rgb565 {
+            let p = (rowPtr + x * 2).assumingMemoryBound(to: UInt16.self)
+            for i in 0..<count { p[i] = rgb565(fromPremultiplied: dstRow[i]) }
+        }
+    }
+}
