@@ -25,15 +25,17 @@ let package = Package(
         .target(name: "ScanoutText", dependencies: ["ScanoutRaster", "CFreeType"]),
         .target(name: "ScanoutImage", dependencies: ["ScanoutRaster", "CPNG", "CTurboJPEG"]),
 
+        // The benchmark scene, shared by the benchmark and its golden test.
+        .target(name: "BenchScene", dependencies: ["ScanoutRaster", "ScanoutText"], path: "Benchmarks/BenchScene"),
         .executableTarget(name: "scanout-bench",
-                          dependencies: ["ScanoutRaster", "ScanoutText", "ScanoutImage"],
+                          dependencies: ["BenchScene", "ScanoutRaster", "ScanoutText", "ScanoutImage"],
                           path: "Benchmarks/scanout-bench"),
 
         .testTarget(name: "ScanoutRasterTests", dependencies: ["ScanoutRaster", "ScanoutImage"]),
         .testTarget(name: "ScanoutTextTests", dependencies: ["ScanoutText", "ScanoutRaster", "ScanoutImage"]),
         .testTarget(name: "ScanoutImageTests", dependencies: ["ScanoutImage", "ScanoutRaster"]),
         .testTarget(name: "ScanoutBenchSceneTests",
-                    dependencies: ["ScanoutRaster", "ScanoutText", "ScanoutImage"]),
+                    dependencies: ["BenchScene", "ScanoutRaster", "ScanoutText", "ScanoutImage"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -22,6 +22,7 @@ public final class Canvas {
     private let rasterizer = CellRasterizer()
     private var path = ContourCollector()
     private var outline = ContourCollector()
+    private var stroker = Stroker(style: StrokeStyle(), tolerance: ScanoutRasterInfo.strokeTolerance)
     private let rowCapacity: Int
     private let srcRow: UnsafeMutablePointer<UInt32>
     private let covRow: UnsafeMutablePointer<UInt8>
@@ -71,14 +72,16 @@ public final class Canvas {
         let tolerance = ScanoutRasterInfo.strokeTolerance / scale
         path.reset()
         PathFlattener.flatten(p, transform: .identity, tolerance: tolerance, into: &path)
-        outline.reset()
-        var sink = TransformingSink(inner: outline, transform: transform)
-        var stroker = Stroker(style: style, tolerance: tolerance)
+        // The sink borrows the outline's storage (swapped, not copied, so appending does not copy it).
+        var sink = TransformingSink(inner: ContourCollector(), transform: transform)
+        swap(&sink.inner, &outline)
+        sink.inner.reset()
+        stroker.configure(style: style, tolerance: tolerance)
         var start = 0
         if var dasher = Dasher(dash: style.dash, phase: style.dashPhase) {
             for (end, closed) in path.contours {
                 dasher.dash(path.points[start..<end], closed: closed) { piece in
-                    stroker.stroke(piece, closed: false, into: &sink)
+                    self.stroker.stroke(piece, closed: false, into: &sink)
                 }
                 start = end
             }
@@ -88,7 +91,7 @@ public final class Canvas {
                 start = end
             }
         }
-        outline = sink.inner
+        swap(&sink.inner, &outline)
         rasterize(outline, rule: .nonZero, paint: paint, antialiased: true)
     }
 

@@ -4,19 +4,24 @@
 /// signed area to the right of the segment, and the remainder of its height to the next cell, into one dense
 /// accumulation buffer (font-rs' formulation, in integers; the same cover/area sums as FreeType's smooth
 /// rasterizer and AGG). A prefix sum along a row then yields, at every pixel, twice the covered area in
-/// 1/65536ths of a pixel. Pixels whose 32-pixel block no segment touched keep the running sum, so they come
+/// 1/65536ths of a pixel. Pixels whose 16-pixel block no segment touched keep the running sum, so they come
 /// out as whole runs without being visited. No floating point, no allocation per span or per pixel; the
 /// buffers grow to the largest shape seen and are reused.
 final class CellRasterizer {
     /// Accumulation cells: `rows * pitch`, zero between uses (the sweep clears what it reads).
     private var cells: UnsafeMutablePointer<Int32>
     private var cellCapacity = 0
-    /// One bit per 32-cell block per row: which blocks any segment touched.
+    /// One bit per 16-cell block per row: which blocks any segment touched.
     private var touched: UnsafeMutablePointer<UInt64>
     private var touchedCapacity = 0
     /// Coverage of the row being swept.
     private var coverage: UnsafeMutablePointer<UInt8>
     private var coverageCapacity = 0
+
+    /// Cells per block: small enough that an edge does not drag many interior pixels through the per-pixel
+    /// sweep, large enough that a row's bits fit in a word or two.
+    static let blockShift = 4
+    static let blockSize = 1 << blockShift
 
     private(set) var box = IntRect(x: 0, y: 0, width: 0, height: 0)
     private var pitch = 0
@@ -44,7 +49,7 @@ final class CellRasterizer {
     func begin(box: IntRect) {
         self.box = box
         pitch = box.width + 2  // a segment on the right edge writes to cells w and w+1
-        wordsPerRow = (pitch + 32 * 64 - 1) / (32 * 64)
+        wordsPerRow = (pitch + Self.blockSize * 64 - 1) / (Self.blockSize * 64)
         let need = pitch * max(box.height, 0)
         if need > cellCapacity {
             cells.deallocate()
@@ -174,28 +179,40 @@ final class CellRasterizer {
         let area = dy &* (fx0 &+ fx1)
         rowCells[c] &+= dy &* 512 &- area
         rowCells[c + 1] &+= area
-        let b0 = c >> 5, b1 = (c + 1) >> 5
+        let b0 = c >> Self.blockShift, b1 = (c + 1) >> Self.blockShift
         rowBits[b0 >> 6] |= 1 << UInt64(b0 & 63)
         rowBits[b1 >> 6] |= 1 << UInt64(b1 & 63)
     }
 
     @inline(__always)
-    private static func alpha(_ acc: Int32, _ evenOdd: Bool) -> UInt8 {
-        var a = acc < 0 ? -acc : acc
-        if evenOdd {
-            a &= 0x3FFFF
-            if a > 0x20000 { a = 0x40000 - a }
-        }
-        let v = (a + 256) >> 9
-        return v >= 255 ? 255 : UInt8(truncatingIfNeeded: v)
+    private static func nonZeroAlpha(_ acc: Int32) -> UInt8 {
+        let a = acc < 0 ? 0 &- acc : acc
+        let v = (a &+ 256) &>> 9
+        return UInt8(truncatingIfNeeded: v > 255 ? 255 : v)
+    }
+
+    @inline(__always)
+    private static func evenOddAlpha(_ acc: Int32) -> UInt8 {
+        var a = (acc < 0 ? 0 &- acc : acc) & 0x3FFFF
+        if a > 0x20000 { a = 0x40000 &- a }
+        let v = (a &+ 256) &>> 9
+        return UInt8(truncatingIfNeeded: v > 255 ? 255 : v)
     }
 
     /// Turns the accumulated cells into spans, clearing the buffers for the next shape.
     func sweep<S: CoverageSink>(_ rule: FillRule, into sink: inout S) {
+        switch rule {
+        case .nonZero: sweep(into: &sink, Self.nonZeroAlpha)
+        case .evenOdd: sweep(into: &sink, Self.evenOddAlpha)
+        }
+    }
+
+    @inline(__always)
+    private func sweep<S: CoverageSink>(into sink: inout S, _ alpha: (Int32) -> UInt8) {
         guard touchedRowMax >= 0 else { return }
-        let evenOdd = rule == .evenOdd
         let w = box.width
-        let blocks = (w + 31) >> 5
+        let shift = Self.blockShift
+        let blocks = (w + Self.blockSize - 1) >> shift
         for row in touchedRowMin...touchedRowMax {
             let rowCells = cells + row * pitch
             let rowBits = touched + row * wordsPerRow
@@ -206,23 +223,23 @@ final class CellRasterizer {
                 let isTouched = rowBits[b >> 6] & (1 << UInt64(b & 63)) != 0
                 var e = b + 1
                 while e < blocks && (rowBits[e >> 6] & (1 << UInt64(e & 63)) != 0) == isTouched { e += 1 }
-                let x0 = b << 5, x1 = min(e << 5, w)
+                let x0 = b << shift, x1 = min(e << shift, w)
                 if isTouched {
                     var x = x0
                     while x < x1 {
                         sum &+= rowCells[x]
                         rowCells[x] = 0
-                        coverage[x] = Self.alpha(sum, evenOdd)
+                        coverage[x] = alpha(sum)
                         x += 1
                     }
                     sink.blendSpan(x: box.x + x0, y: y, count: x1 - x0, coverage: UnsafePointer(coverage + x0))
                 } else {
-                    let a = Self.alpha(sum, evenOdd)
+                    let a = alpha(sum)
                     if a != 0 { sink.blendRun(x: box.x + x0, y: y, count: x1 - x0, alpha: a) }
                 }
                 b = e
             }
-            // Cells at and past the right edge are never swept but must be left clean.
+            // Cells past the right edge are never swept but must be left clean.
             rowCells[w] = 0
             rowCells[w + 1] = 0
             for i in 0..<wordsPerRow { rowBits[i] = 0 }

@@ -141,6 +141,22 @@ struct Shader {
             }
         case .bilinear:
             u -= 0x8000; v -= 0x8000  // sample relative to pixel centres
+            let last = Int64(count - 1)
+            let uLo = min(u, u + du * last), uHi = max(u, u + du * last)
+            let vLo = min(v, v + dv * last), vHi = max(v, v + dv * last)
+            if uLo >= 0, vLo >= 0, Int(uHi >> 16) < w - 1, Int(vHi >> 16) < h - 1 {
+                // Every sample and its right/lower neighbour is inside: no edge handling per pixel.
+                for i in 0..<count {
+                    let p = base + Int(v >> 16) * stride + Int(u >> 16) * 4
+                    let fx = UInt32(truncatingIfNeeded: (u >> 8) & 255), fy = UInt32(truncatingIfNeeded: (v >> 8) & 255)
+                    let top = lerpPixel(p.load(as: UInt32.self), p.load(fromByteOffset: 4, as: UInt32.self), fx)
+                    let bottom = lerpPixel(p.load(fromByteOffset: stride, as: UInt32.self),
+                                           p.load(fromByteOffset: stride + 4, as: UInt32.self), fx)
+                    out[i] = lerpPixel(top, bottom, fy)
+                    u &+= du; v &+= dv
+                }
+                return
+            }
             for i in 0..<count {
                 let ix = Int(u >> 16), iy = Int(v >> 16)
                 let fx = UInt32(truncatingIfNeeded: (u >> 8) & 255), fy = UInt32(truncatingIfNeeded: (v >> 8) & 255)

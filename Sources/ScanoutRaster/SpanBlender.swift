@@ -1,49 +1,65 @@
 /// The per-pixel compositing kernels, on premultiplied ARGB8888 spans.
 ///
-/// Four pixels travel together as `SIMD16<UInt16>` (one lane per channel, widened from bytes so products of
-/// two channels fit), which lowers to SSE2 on x86_64 and NEON on aarch64. `x / 255` is computed exactly as
-/// `(t + (t >> 8)) >> 8` with `t = x + 128`. Tails shorter than four pixels use the scalar two-channel form.
+/// Four pixels travel together as one 128-bit vector, viewed as `SIMD8<UInt16>` twice: the low bytes of each
+/// 16-bit lane (blue and red) and the high bytes (green and alpha). Splitting with a mask and a shift widens
+/// the channels so products of two channels fit, without any lane-conversion instruction; everything lowers
+/// to plain SSE2 on x86_64 and NEON on aarch64. `x / 255` is computed exactly as `(t + (t >> 8)) >> 8` with
+/// `t = x + 128`. Tails shorter than four pixels use the scalar two-channels-per-multiply form.
 enum SpanBlender {
-    typealias Wide = SIMD16<UInt16>
+    typealias Pixels = SIMD4<UInt32>
+    typealias Lanes = SIMD8<UInt16>
 
     @inline(__always)
-    static func div255(_ x: Wide) -> Wide {
+    static func div255(_ x: Lanes) -> Lanes {
         let t = x &+ 128
         return (t &+ (t &>> 8)) &>> 8
     }
 
     @inline(__always)
-    static func load4(_ p: UnsafePointer<UInt32>) -> Wide {
-        Wide(truncatingIfNeeded: UnsafeRawPointer(p).loadUnaligned(as: SIMD16<UInt8>.self))
+    static func load(_ p: UnsafePointer<UInt32>) -> Pixels {
+        UnsafeRawPointer(p).loadUnaligned(as: Pixels.self)
     }
 
     @inline(__always)
-    static func store4(_ p: UnsafeMutablePointer<UInt32>, _ v: Wide) {
-        UnsafeMutableRawPointer(p).storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: v), as: SIMD16<UInt8>.self)
+    static func store(_ p: UnsafeMutablePointer<UInt32>, _ v: Pixels) {
+        UnsafeMutableRawPointer(p).storeBytes(of: v, as: Pixels.self)
     }
 
-    /// Four pixels' values as lanes: `c` in every pixel.
+    /// Blue/red (`lo`) and green/alpha (`hi`) channels of four pixels, each in a 16-bit lane.
     @inline(__always)
-    static func splat(_ c: UInt32) -> Wide {
-        Wide(truncatingIfNeeded: unsafeBitCast(SIMD4<UInt32>(repeating: c), to: SIMD16<UInt8>.self))
-    }
-
-    /// Each of four 8-bit values (`a` holds one per 32-bit lane) copied into its pixel's four channel lanes.
-    @inline(__always)
-    static func broadcast(_ a: SIMD4<UInt32>) -> Wide {
-        let b = a | (a &<< 8) | (a &<< 16) | (a &<< 24)
-        return Wide(truncatingIfNeeded: unsafeBitCast(b, to: SIMD16<UInt8>.self))
+    static func split(_ v: Pixels) -> (lo: Lanes, hi: Lanes) {
+        let l = unsafeBitCast(v, to: Lanes.self)
+        return (l & 0x00FF, l &>> 8)
     }
 
     @inline(__always)
-    static func maskLanes(_ m: UnsafePointer<UInt8>) -> SIMD4<UInt32> {
-        SIMD4<UInt32>(UInt32(m[0]), UInt32(m[1]), UInt32(m[2]), UInt32(m[3]))
+    static func join(_ lo: Lanes, _ hi: Lanes) -> Pixels {
+        unsafeBitCast(lo | (hi &<< 8), to: Pixels.self)
     }
 
-    /// Alpha of four pixels, each in its pixel's four lanes.
+    /// One 8-bit value per pixel (in a 32-bit lane) copied into both 16-bit lanes of its pixel.
     @inline(__always)
-    static func alphas(_ p: UnsafePointer<UInt32>) -> Wide {
-        broadcast(UnsafeRawPointer(p).loadUnaligned(as: SIMD4<UInt32>.self) &>> 24)
+    static func spread(_ a: Pixels) -> Lanes {
+        unsafeBitCast(a | (a &<< 16), to: Lanes.self)
+    }
+
+    /// `v · k / 255` for four pixels, `k` one value per pixel already spread over its lanes.
+    @inline(__always)
+    static func scale(_ v: Pixels, _ k: Lanes) -> Pixels {
+        let (lo, hi) = split(v)
+        return join(div255(lo &* k), div255(hi &* k))
+    }
+
+    @inline(__always)
+    static func maskLanes(_ m: UnsafePointer<UInt8>) -> Pixels {
+        Pixels(UInt32(m[0]), UInt32(m[1]), UInt32(m[2]), UInt32(m[3]))
+    }
+
+    /// `s + d · (255 − s.a) / 255` for four pixels.
+    @inline(__always)
+    static func over(_ s: Pixels, _ d: Pixels) -> Pixels {
+        let ia = spread(Pixels(repeating: 255) &- (s &>> 24))
+        return s &+ scale(d, ia)
     }
 
     // MARK: - Solid colour
@@ -58,11 +74,11 @@ enum SpanBlender {
         let a = c >> 24
         if a == 255 { fill(d, n, c); return }
         if c == 0 { return }
-        let cw = splat(c)
-        let ia = Wide(repeating: UInt16(255 - a))
+        let cv = Pixels(repeating: c)
+        let ia = Lanes(repeating: UInt16(255 - a))
         var i = 0
         while i + 4 <= n {
-            store4(d + i, cw &+ div255(load4(d + i) &* ia))
+            store(d + i, cv &+ scale(load(d + i), ia))
             i += 4
         }
         while i < n { d[i] = c &+ scalePixel(d[i], 255 - a); i += 1 }
@@ -70,33 +86,21 @@ enum SpanBlender {
 
     /// `s = c · m`, `d = s + d · (1 − s.a)`: a constant colour through a coverage mask.
     static func overSolidMask(_ d: UnsafeMutablePointer<UInt32>, _ n: Int, _ c: UInt32, _ m: UnsafePointer<UInt8>) {
-        let cw = splat(c)
-        let ca = UInt32(c >> 24)
-        let opaque = ca == 255
-        let all255 = Wide(repeating: 255)
-        let cwa = Wide(repeating: UInt16(255 - ca))
+        let cv = Pixels(repeating: c)
+        let opaque = c >> 24 == 255
+        let ia = Lanes(repeating: UInt16(255 - (c >> 24)))
         var i = 0
         while i + 4 <= n {
             let mm = UnsafeRawPointer(m + i).loadUnaligned(as: UInt32.self)
-            if mm == 0 {
-                // nothing covered
-            } else if mm == 0xFFFF_FFFF {
-                if opaque {
-                    (d + i).update(repeating: c, count: 4)
-                } else {
-                    store4(d + i, cw &+ div255(load4(d + i) &* cwa))
-                }
-            } else {
-                let ml = maskLanes(m + i)
-                let s = div255(cw &* broadcast(ml))
-                let sa = broadcast((ml &* ca &+ 128 &+ ((ml &* ca &+ 128) &>> 8)) &>> 8)
-                store4(d + i, s &+ div255(load4(d + i) &* (all255 &- sa)))
+            if mm == 0xFFFF_FFFF {
+                if opaque { store(d + i, cv) } else { store(d + i, cv &+ scale(load(d + i), ia)) }
+            } else if mm != 0 {
+                store(d + i, over(scale(cv, spread(maskLanes(m + i))), load(d + i)))
             }
             i += 4
         }
         while i < n {
-            let s = scalePixel(c, UInt32(m[i]))
-            d[i] = sourceOver(s, d[i])
+            d[i] = sourceOver(scalePixel(c, UInt32(m[i])), d[i])
             i += 1
         }
     }
@@ -105,11 +109,9 @@ enum SpanBlender {
 
     /// `d = s + d · (1 − s.a)`.
     static func over(_ d: UnsafeMutablePointer<UInt32>, _ s: UnsafePointer<UInt32>, _ n: Int) {
-        let all255 = Wide(repeating: 255)
         var i = 0
         while i + 4 <= n {
-            let sv = load4(s + i)
-            store4(d + i, sv &+ div255(load4(d + i) &* (all255 &- alphas(s + i))))
+            store(d + i, over(load(s + i), load(d + i)))
             i += 4
         }
         while i < n { d[i] = sourceOver(s[i], d[i]); i += 1 }
@@ -117,20 +119,25 @@ enum SpanBlender {
 
     /// `s' = s · m`, `d = s' + d · (1 − s'.a)`.
     static func overMask(_ d: UnsafeMutablePointer<UInt32>, _ s: UnsafePointer<UInt32>, _ n: Int, _ m: UnsafePointer<UInt8>) {
-        let all255 = Wide(repeating: 255)
         var i = 0
         while i + 4 <= n {
             let mm = UnsafeRawPointer(m + i).loadUnaligned(as: UInt32.self)
             if mm == 0xFFFF_FFFF {
-                store4(d + i, load4(s + i) &+ div255(load4(d + i) &* (all255 &- alphas(s + i))))
+                store(d + i, over(load(s + i), load(d + i)))
             } else if mm != 0 {
-                let sv = div255(load4(s + i) &* broadcast(maskLanes(m + i)))
-                let sal = unsafeBitCast(SIMD16<UInt8>(truncatingIfNeeded: sv), to: SIMD4<UInt32>.self) &>> 24
-                store4(d + i, sv &+ div255(load4(d + i) &* (all255 &- broadcast(sal))))
+                store(d + i, over(scale(load(s + i), spread(maskLanes(m + i))), load(d + i)))
             }
             i += 4
         }
         while i < n { d[i] = sourceOver(scalePixel(s[i], UInt32(m[i])), d[i]); i += 1 }
+    }
+
+    /// `s = s · k` in place (constant coverage or opacity).
+    static func scale(_ s: UnsafeMutablePointer<UInt32>, _ n: Int, by k: UInt32) {
+        let kl = Lanes(repeating: UInt16(k))
+        var i = 0
+        while i + 4 <= n { store(s + i, scale(load(s + i), kl)); i += 4 }
+        while i < n { s[i] = scalePixel(s[i], k); i += 1 }
     }
 
     /// `d = s · m + d · (1 − m)`: copy with coverage (Porter-Duff source, clipped by the mask).

@@ -82,7 +82,7 @@ struct SpanBlitter: CoverageSink {
                 if let mask {
                     SpanBlender.overMask(d, srcRow, count, mask)
                 } else {
-                    if constant != 255 { for i in 0..<count { srcRow[i] = scalePixel(srcRow[i], constant) } }
+                    if constant != 255 { SpanBlender.scale(srcRow, count, by: constant) }
                     SpanBlender.over(d, srcRow, count)
                 }
             }

@@ -2,7 +2,8 @@
 ///
 /// Each side is offset by half the line width. At a corner the outer side gets the join (miter, round or
 /// bevel) and the inner side goes through the corner point itself (Skia's pivot), which leaves a small loop
-/// inside the stroke that the non-zero rule absorbs. An open polyline becomes one closed outline: left side
+/// inside the stroke that the non-zero rule absorbs; where the two inner offset lines meet within both
+/// segments (the usual case on flattened curves) their intersection replaces that detour. An open polyline becomes one closed outline: left side
 /// forward, end cap, right side backward, start cap. A closed one becomes two loops of opposite direction.
 struct Stroker {
     var halfWidth: Double
@@ -16,6 +17,12 @@ struct Stroker {
     private var pts: [Point] = []
 
     init(style: StrokeStyle, tolerance: Double) {
+        halfWidth = 0; cap = .butt; join = .miter; miterLimit = 10
+        configure(style: style, tolerance: tolerance)
+    }
+
+    /// Reuses this stroker (and its point buffer) for another style.
+    mutating func configure(style: StrokeStyle, tolerance: Double) {
         halfWidth = max(style.lineWidth, 0) / 2
         cap = style.lineCap
         join = style.lineJoin
@@ -70,23 +77,28 @@ struct Stroker {
         @inline(__always) func at(_ i: Int) -> Point { forward ? pts[i] : pts[n - 1 - i] }
         let segments = closed ? n : n - 1
         var d0 = unit(at(1) - at(0))
+        var len0 = (at(1) - at(0)).length
         if closed {
             // Start at the corner of the last segment into the first, so the loop closes on a join.
             let dPrev = unit(at(0) - at(n - 1))
-            joinAt(at(0), dPrev, d0, first: true, into: &sink)
+            joinAt(at(0), dPrev, d0, min((at(0) - at(n - 1)).length, len0), first: true, into: &sink)
         } else {
             let p = at(0) + normal(d0)
             if forward { sink.moveTo(p) } else { sink.lineTo(p) }
         }
         for i in 1..<segments {
-            let d1 = unit(at((i + 1) % n) - at(i))
-            joinAt(at(i), d0, d1, first: false, into: &sink)
+            let v = at((i + 1) % n) - at(i)
+            let len1 = v.length
+            let d1 = unit(v)
+            joinAt(at(i), d0, d1, min(len0, len1), first: false, into: &sink)
             d0 = d1
+            len0 = len1
         }
         if !closed { sink.lineTo(at(n - 1) + normal(d0)) }
     }
 
-    private func joinAt<S: PolylineSink>(_ p: Point, _ d0: Point, _ d1: Point, first: Bool, into sink: inout S) {
+    /// The corner at `p` from direction `d0` to `d1`; `shorter` is the length of the shorter adjacent segment.
+    private func joinAt<S: PolylineSink>(_ p: Point, _ d0: Point, _ d1: Point, _ shorter: Double, first: Bool, into sink: inout S) {
         let n0 = normal(d0), n1 = normal(d1)
         let a = p + n0, b = p + n1
         @inline(__always) func emit(_ q: Point, _ isFirst: Bool) { if isFirst { sink.moveTo(q) } else { sink.lineTo(q) } }
@@ -97,7 +109,15 @@ struct Stroker {
             return
         }
         if turn > 0 {
-            emit(a, first); sink.lineTo(p); sink.lineTo(b)
+            // Inner side. The offset lines meet hw·tan(φ/2) from the corner along each segment.
+            let cosTurn = d0.dot(d1), sinTurn = abs(d0.cross(d1))
+            if cosTurn > -0.99, halfWidth * sinTurn <= shorter * (1 + cosTurn) {
+                let u = Point(x: (n0.x + n1.x) / 2, y: (n0.y + n1.y) / 2)
+                let k = halfWidth * halfWidth / u.dot(u)
+                emit(Point(x: p.x + u.x * k, y: p.y + u.y * k), first)
+            } else {
+                emit(a, first); sink.lineTo(p); sink.lineTo(b)
+            }
             return
         }
         emit(a, first)
