@@ -1,6 +1,6 @@
 import Glibc
 
-/// Whole-file reads with POSIX calls (the runtime modules do not link Foundation).
+/// Whole-file reads and writes with POSIX calls (the runtime modules do not link Foundation).
 enum FileBytes {
     /// The contents of the regular file at `path`.
     static func read(contentsOfFile path: String) throws(ImageError) -> [UInt8] {
@@ -41,6 +41,32 @@ enum FileBytes {
         if failure != 0 { throw .unreadable(path: path, reason: systemMessage(failure)) }
         if filled < size { bytes.removeSubrange(filled...) }
         return bytes
+    }
+
+    /// Replaces the file at `path` with `bytes` (creating it, mode 0644 before the umask).
+    static func write(_ bytes: [UInt8], toFile path: String) throws(ImageError) {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw .writeFailed(path: path, reason: systemMessage(errno)) }
+
+        var failure: Int32 = 0
+        bytes.withUnsafeBytes { buffer in
+            var written = 0
+            while written < buffer.count {
+                let n = Glibc.write(fd, buffer.baseAddress! + written, buffer.count - written)
+                if n >= 0 {
+                    written += n
+                } else if errno != EINTR {
+                    failure = errno
+                    break
+                }
+            }
+        }
+        // close(2) can report a deferred write error (NFS, quota), so its result counts too.
+        if close(fd) != 0 && failure == 0 { failure = errno }
+        if failure != 0 {
+            unlink(path)  // Leave no half-written image behind for a later load to trip over.
+            throw .writeFailed(path: path, reason: systemMessage(failure))
+        }
     }
 
     /// The C library's text for an `errno` value, e.g. "No such file or directory".

@@ -1,4 +1,4 @@
-/// Why an image could not be read or decoded. Each description names the file or format
+/// Why an image could not be read, decoded, encoded or written. Each description names the file or format
 /// and says what to do about it.
 public enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Nothing exists at `path`.
@@ -17,6 +17,10 @@ public enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
     case tooLarge(width: Int, height: Int)
     /// Decoding the file at `path` failed for `reason` (never itself a file error).
     indirect case decodingFailed(path: String, reason: ImageError)
+    /// The pixels could not be encoded; `reason` is the encoder's message.
+    case encodingFailed(format: String, reason: String)
+    /// Encoded data could not be written to `path`; `reason` is the system's.
+    case writeFailed(path: String, reason: String)
 
     public var description: String {
         describe(subject: "the image data")
@@ -44,6 +48,10 @@ public enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "pixels); scale it down"
         case .decodingFailed(let path, let reason):
             return reason.describe(subject: "image file \(path)")
+        case .encodingFailed(let format, let reason):
+            return "the \(format) encoder failed: \(reason)"
+        case .writeFailed(let path, let reason):
+            return "image file \(path) cannot be written: \(reason); check that its directory exists and is writable"
         }
     }
 }

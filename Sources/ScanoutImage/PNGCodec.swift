@@ -48,6 +48,43 @@ enum PNGCodec {
         return .success(buffer)
     }
 
+    /// PNG bytes for `image`: 8-bit RGB for opaque formats, 8-bit RGBA (straight alpha) for ARGB8888.
+    static func encode(_ image: PixelBuffer) -> Result<[UInt8], ImageError> {
+        guard image.width > 0, image.height > 0 else {
+            return .failure(.encodingFailed(
+                format: "PNG", reason: "a PNG needs at least 1x1 pixels and the buffer is \(image.width)x\(image.height)"))
+        }
+        let hasAlpha = !image.format.isOpaque
+        let pixels = straightPixels(of: image, alpha: hasAlpha)
+
+        var png = png_image()
+        png.version = UInt32(PNG_IMAGE_VERSION)
+        png.width = UInt32(image.width)
+        png.height = UInt32(image.height)
+        png.format = hasAlpha ? formatRGBA : formatRGB
+        defer { png_image_free(&png) }
+
+        // Room for incompressible pixels plus PNG's framing, so one pass almost always suffices; when libpng
+        // needs more it reports the exact size instead of failing, and the second pass uses that.
+        var capacity = pixels.count + pixels.count / 8 + image.height + 1024
+        for _ in 0..<2 {
+            var output = [UInt8](repeating: 0, count: capacity)
+            var size = capacity
+            let ok = output.withUnsafeMutableBytes { out in
+                pixels.withUnsafeBytes { source in
+                    png_image_write_to_memory(&png, out.baseAddress, &size, 0, source.baseAddress, 0, nil)
+                }
+            }
+            if ok != 0 {
+                output.removeSubrange(size...)
+                return .success(output)
+            }
+            guard size > capacity else { break }  // A real error, not a short buffer.
+            capacity = size
+        }
+        return .failure(.encodingFailed(format: "PNG", reason: message(of: png)))
+    }
+
     /// The width and height in the IHDR chunk, if the data is long enough to hold one.
     private static func declaredSize(_ data: UnsafeRawBufferPointer) -> (Int, Int)? {
         // Signature (8), chunk length (4), "IHDR" (4), then width and height, big-endian.
@@ -82,5 +119,23 @@ enum PNGCodec {
                 }
             }
         }
+    }
+
+    /// Tightly packed straight-alpha RGBA, or RGB when `alpha` is false, in PNG's byte order.
+    private static func straightPixels(of image: PixelBuffer, alpha: Bool) -> [UInt8] {
+        let channels = alpha ? 4 : 3
+        var bytes = [UInt8](repeating: 0, count: image.width * image.height * channels)
+        var i = 0
+        for y in 0..<image.height {
+            for x in 0..<image.width {
+                let color = image.pixel(x: x, y: y)
+                bytes[i] = color.red
+                bytes[i + 1] = color.green
+                bytes[i + 2] = color.blue
+                if alpha { bytes[i + 3] = color.alpha }
+                i += channels
+            }
+        }
+        return bytes
     }
 }

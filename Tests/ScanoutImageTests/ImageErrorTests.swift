@@ -8,6 +8,8 @@ final class ImageErrorTests: XCTestCase {
         XCTAssert(missing.contains("/opt/app/logo.png") && missing.contains("does not exist"), missing)
         let unreadable = ImageError.unreadable(path: "/opt/app", reason: "Is a directory").description
         XCTAssert(unreadable.contains("/opt/app") && unreadable.contains("Is a directory"), unreadable)
+        let write = ImageError.writeFailed(path: "/ro/shot.png", reason: "Read-only file system").description
+        XCTAssert(write.contains("/ro/shot.png") && write.contains("Read-only file system"), write)
     }
 
     func testDecodingErrorsNameTheFormatAndTheDecodersReason() {
