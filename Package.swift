@@ -31,11 +31,13 @@ let package = Package(
                           dependencies: ["BenchScene", "ScanoutRaster", "ScanoutText", "ScanoutImage"],
                           path: "Benchmarks/scanout-bench"),
 
-        .testTarget(name: "ScanoutRasterTests", dependencies: ["ScanoutRaster", "ScanoutImage"]),
-        .testTarget(name: "ScanoutTextTests", dependencies: ["ScanoutText", "ScanoutRaster", "ScanoutImage"]),
+        // Golden-image comparison shared by the test targets.
+        .target(name: "GoldenImages", dependencies: ["ScanoutRaster", "ScanoutImage"], path: "Tests/GoldenImages"),
+        .testTarget(name: "ScanoutRasterTests", dependencies: ["ScanoutRaster", "ScanoutImage", "GoldenImages"]),
+        .testTarget(name: "ScanoutTextTests", dependencies: ["ScanoutText", "ScanoutRaster", "ScanoutImage", "GoldenImages"]),
         .testTarget(name: "ScanoutImageTests", dependencies: ["ScanoutImage", "ScanoutRaster"]),
         .testTarget(name: "ScanoutBenchSceneTests",
-                    dependencies: ["BenchScene", "ScanoutRaster", "ScanoutText", "ScanoutImage"]),
+                    dependencies: ["BenchScene", "ScanoutRaster", "ScanoutText", "ScanoutImage", "GoldenImages"]),
     ],
     swiftLanguageModes: [.v6]
 )
