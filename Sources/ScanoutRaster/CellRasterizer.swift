@@ -4,14 +4,14 @@
 /// signed area to the right of the segment, and the remainder of its height to the next cell, into one dense
 /// accumulation buffer (font-rs' formulation, in integers; the same cover/area sums as FreeType's smooth
 /// rasterizer and AGG). A prefix sum along a row then yields, at every pixel, twice the covered area in
-/// 1/65536ths of a pixel. Pixels whose 16-pixel block no segment touched keep the running sum, so they come
+/// 1/65536ths of a pixel. Pixels whose 8-pixel block no segment touched keep the running sum, so they come
 /// out as whole runs without being visited. No floating point, no allocation per span or per pixel; the
 /// buffers grow to the largest shape seen and are reused.
 final class CellRasterizer {
     /// Accumulation cells: `rows * pitch`, zero between uses (the sweep clears what it reads).
     private var cells: UnsafeMutablePointer<Int32>
     private var cellCapacity = 0
-    /// One bit per 16-cell block per row: which blocks any segment touched.
+    /// One bit per 8-cell block per row: which blocks any segment touched.
     private var touched: UnsafeMutablePointer<UInt64>
     private var touchedCapacity = 0
     /// Coverage of the row being swept.
@@ -20,7 +20,7 @@ final class CellRasterizer {
 
     /// Cells per block: small enough that an edge does not drag many interior pixels through the per-pixel
     /// sweep, large enough that a row's bits fit in a word or two.
-    static let blockShift = 4
+    static let blockShift = 3
     static let blockSize = 1 << blockShift
 
     private(set) var box = IntRect(x: 0, y: 0, width: 0, height: 0)
@@ -124,64 +124,102 @@ final class CellRasterizer {
         lineInBox(x0, y0, x1, y1)
     }
 
-    /// A segment inside the box (box-relative 24.8), walked scanline by scanline from top to bottom.
+    /// Floor division and remainder (`r` in 0..<d) for `d > 0`, as FreeType's FT_DIV_MOD.
+    @inline(__always)
+    private static func divMod(_ p: Int64, _ d: Int64) -> (q: Int64, r: Int64) {
+        var q = p / d, r = p % d
+        if r < 0 { q -= 1; r += d }
+        return (q, r)
+    }
+
+    /// A segment inside the box (box-relative 24.8), walked scanline by scanline from top to bottom. The x
+    /// where it crosses each scanline boundary advances by a constant quotient plus an accumulated remainder
+    /// (a DDA), so only the first crossing needs a division.
     private func lineInBox(_ ax: Int32, _ ay: Int32, _ bx: Int32, _ by: Int32) {
         if ay == by { return }
         var x0 = ax, y0 = ay, x1 = bx, y1 = by
         var sign: Int32 = 1
         if y0 > y1 { swap(&x0, &x1); swap(&y0, &y1); sign = -1 }
-        let dx = Int64(x1 - x0), dy = Int64(y1 - y0)
         var row = Int(y0 >> 8)
         let lastRow = Int((y1 - 1) >> 8)
         if row < touchedRowMin { touchedRowMin = row }
         if lastRow > touchedRowMax { touchedRowMax = lastRow }
-        var xa = x0, ya = y0
-        while row <= lastRow {
-            let rowTop = Int32(row) << 8
-            let yb = min(y1, rowTop + 256)
-            let xb = yb == y1 ? x1 : x0 + Int32(dx * Int64(yb - y0) / dy)
-            cellsInRow(row, xa, ya - rowTop, xb, yb - rowTop, sign)
-            xa = xb; ya = yb; row += 1
+        if row == lastRow {
+            cellsInRow(row, x0, y0 - (Int32(row) << 8), x1, y1 - (Int32(row) << 8), sign)
+            return
         }
+        let dx = Int64(x1 - x0), dy = Int64(y1 - y0)
+        // First crossing, at the bottom of the first row.
+        let firstBoundary = Int32(row + 1) << 8
+        var (q, r) = Self.divMod(dx * Int64(firstBoundary - y0), dy)
+        var xb = x0 + Int32(q)
+        cellsInRow(row, x0, y0 - (Int32(row) << 8), xb, 256, sign)
+        row += 1
+        let (lift, rem) = Self.divMod(dx * 256, dy)
+        while row < lastRow {
+            var xn = xb + Int32(lift)
+            r += rem
+            if r >= dy { r -= dy; xn += 1 }
+            cellsInRow(row, xb, 0, xn, 256, sign)
+            xb = xn
+            row += 1
+        }
+        cellsInRow(row, xb, 0, x1, y1 - (Int32(row) << 8), sign)
     }
 
     /// Distributes one scanline's piece of a segment over the cells it crosses.
     @inline(__always)
     private func cellsInRow(_ row: Int, _ xa: Int32, _ fya: Int32, _ xb: Int32, _ fyb: Int32, _ sign: Int32) {
         let rowCells = cells + row * pitch
-        let rowBits = touched + row * wordsPerRow
         let ca = Int(xa >> 8), cb = Int(xb >> 8)
+        markTouched(row, min(ca, cb), max(ca, cb) + 1)
         if ca == cb {
             let base = Int32(ca) << 8
-            addCell(rowCells, rowBits, ca, sign * (fyb - fya), xa - base, xb - base)
+            addCell(rowCells, ca, sign * (fyb - fya), xa - base, xb - base)
             return
         }
         // Walk left to right; a piece's height is signed in the segment's own direction.
         let xl: Int32, yl: Int32, xr: Int32, yr: Int32, s: Int32
         if xa < xb { xl = xa; yl = fya; xr = xb; yr = fyb; s = sign } else { xl = xb; yl = fyb; xr = xa; yr = fya; s = -sign }
         let dxw = Int64(xr - xl), dyw = Int64(yr - yl)
-        var x = xl, y = yl
         var c = Int(xl >> 8)
         let last = Int(xr >> 8)
-        while c < last {
-            let boundary = Int32(c + 1) << 8
-            let yAtBoundary = yl + Int32(dyw * Int64(boundary - xl) / dxw)
-            addCell(rowCells, rowBits, c, s * (yAtBoundary - y), x - (boundary - 256), 256)
-            x = boundary; y = yAtBoundary; c += 1
+        // First boundary by division, then a DDA across the remaining cells.
+        var (q, r) = Self.divMod(dyw * Int64((Int32(c + 1) << 8) - xl), dxw)
+        var y = yl + Int32(q)
+        addCell(rowCells, c, s * (y - yl), xl - (Int32(c) << 8), 256)
+        c += 1
+        if c < last {
+            let (lift, rem) = Self.divMod(dyw * 256, dxw)
+            while c < last {
+                var yn = y + Int32(lift)
+                r += rem
+                if r >= dxw { r -= dxw; yn += 1 }
+                addCell(rowCells, c, s * (yn - y), 0, 256)
+                y = yn
+                c += 1
+            }
         }
-        addCell(rowCells, rowBits, last, s * (yr - y), 0, xr - (Int32(last) << 8))
+        addCell(rowCells, last, s * (yr - y), 0, xr - (Int32(last) << 8))
+    }
+
+    /// Marks the blocks holding cells `from...to` of a row as touched.
+    @inline(__always)
+    private func markTouched(_ row: Int, _ from: Int, _ to: Int) {
+        let rowBits = touched + row * wordsPerRow
+        var b = from >> Self.blockShift
+        let e = to >> Self.blockShift
+        while b <= e {
+            rowBits[b >> 6] |= 1 << UInt64(b & 63)
+            b += 1
+        }
     }
 
     @inline(__always)
-    private func addCell(_ rowCells: UnsafeMutablePointer<Int32>, _ rowBits: UnsafeMutablePointer<UInt64>,
-                         _ c: Int, _ dy: Int32, _ fx0: Int32, _ fx1: Int32) {
-        if dy == 0 { return }
+    private func addCell(_ rowCells: UnsafeMutablePointer<Int32>, _ c: Int, _ dy: Int32, _ fx0: Int32, _ fx1: Int32) {
         let area = dy &* (fx0 &+ fx1)
         rowCells[c] &+= dy &* 512 &- area
         rowCells[c + 1] &+= area
-        let b0 = c >> Self.blockShift, b1 = (c + 1) >> Self.blockShift
-        rowBits[b0 >> 6] |= 1 << UInt64(b0 & 63)
-        rowBits[b1 >> 6] |= 1 << UInt64(b1 & 63)
     }
 
     @inline(__always)
@@ -197,6 +235,26 @@ final class CellRasterizer {
         if a > 0x20000 { a = 0x40000 &- a }
         let v = (a &+ 256) &>> 9
         return UInt8(truncatingIfNeeded: v > 255 ? 255 : v)
+    }
+
+    @inline(__always)
+    private static func bit(_ bits: UnsafeMutablePointer<UInt64>, _ b: Int) -> Bool {
+        bits[b >> 6] & (1 << UInt64(b & 63)) != 0
+    }
+
+    /// The first block at or after `from` whose touched bit equals `touched` (or a value past the row).
+    @inline(__always)
+    private static func nextBlock(_ bits: UnsafeMutablePointer<UInt64>, from: Int, words: Int, touched: Bool) -> Int {
+        var wi = from >> 6
+        guard wi < words else { return words << 6 }
+        var word = touched ? bits[wi] : ~bits[wi]
+        word &= ~0 << UInt64(from & 63)
+        while word == 0 {
+            wi += 1
+            if wi >= words { return words << 6 }
+            word = touched ? bits[wi] : ~bits[wi]
+        }
+        return (wi << 6) + word.trailingZeroBitCount
     }
 
     /// Turns the accumulated cells into spans, clearing the buffers for the next shape.
@@ -220,9 +278,8 @@ final class CellRasterizer {
             var sum: Int32 = 0
             var b = 0
             while b < blocks {
-                let isTouched = rowBits[b >> 6] & (1 << UInt64(b & 63)) != 0
-                var e = b + 1
-                while e < blocks && (rowBits[e >> 6] & (1 << UInt64(e & 63)) != 0) == isTouched { e += 1 }
+                let isTouched = Self.bit(rowBits, b)
+                let e = min(Self.nextBlock(rowBits, from: b + 1, words: wordsPerRow, touched: !isTouched), blocks)
                 let x0 = b << shift, x1 = min(e << shift, w)
                 if isTouched {
                     var x = x0
@@ -242,7 +299,9 @@ final class CellRasterizer {
             // Cells past the right edge are never swept but must be left clean.
             rowCells[w] = 0
             rowCells[w + 1] = 0
-            for i in 0..<wordsPerRow { rowBits[i] = 0 }
+            rowBits[0] = 0
+            var i = 1
+            while i < wordsPerRow { rowBits[i] = 0; i += 1 }
         }
         touchedRowMin = Int.max
         touchedRowMax = -1

@@ -127,7 +127,8 @@ final class GoldenSheetTests: XCTestCase {
             c.fill(Path(ellipseIn: Rect(x: 300, y: 20, width: 80, height: 80)), with: .solid(RGBA(argb: 0x80FFFFFF)))
         }
         XCTAssertEqual(img.format, .rgb565)
-        GoldenImage.assertMatches(img, named: "raster-rgb565")
+        // One RGB565 step is 8 levels (red, blue) or 4 (green): a one-level change in edge coverage can flip it.
+        GoldenImage.assertMatches(img, named: "raster-rgb565", tolerance: GoldenTolerance(maxChannelDelta: 8))
     }
 
     func testClipping() {
