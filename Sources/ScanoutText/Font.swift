@@ -1,0 +1,213 @@
+import CFreeType
+import Glibc
+import Synchronization
+
+/// A glyph's index in its font (FreeType's glyph index; 0 is `.notdef`, the "missing glyph" box).
+public typealias GlyphIndex = UInt32
+
+/// Vertical metrics at one size, in pixels, from the face's design units (hhea, as FreeType reads them), unhinted.
+public struct FontMetrics: Sendable, Hashable {
+    /// The em size in pixels these metrics are for.
+    public var size: Double
+    /// Distance from the baseline up to the top of the line (positive).
+    public var ascender: Double
+    /// Distance from the baseline down to the bottom of the line (negative, as FreeType reports it).
+    public var descender: Double
+    /// Baseline-to-baseline distance: ascender − descender + line gap.
+    public var lineHeight: Double
+    /// Extra space between lines included in `lineHeight`.
+    public var lineGap: Double { lineHeight - ascender + descender }
+}
+
+/// Distinguishes fonts in shared caches; unlike an object address it is never reused after a font is freed.
+private let nextFontID = Atomic<UInt64>(1)
+
+/// One font face, loaded with FreeType from a file.
+///
+/// Glyphs are loaded unscaled (`FT_LOAD_NO_SCALE`, which also means no hinting, no embedded bitmaps and no
+/// autohinter) and scaled in `Double` by `size / unitsPerEm`: one outline serves every size, advances and
+/// kerning are exact design units, and positions are not rounded to FreeType's 26.6 grid. This matches cairo
+/// with hinting off and hint metrics off.
+///
+/// Each font owns its FreeType library instance, so fonts are independent of each other; a font itself is not
+/// thread-safe (FreeType faces are not): use it from one thread, like a `Canvas`.
+public final class Font {
+    /// DejaVu Sans from Debian's fonts-dejavu-core: Scanout's default face.
+    public static let defaultPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+
+    /// DejaVu Sans at `defaultPath`.
+    public static func `default`() throws -> Font { try Font(path: defaultPath) }
+
+    public let path: String
+    public let familyName: String
+    public let styleName: String
+    /// Design units per em: the scale of every outline, advance and kerning value in the file.
+    public let unitsPerEm: Int
+    public let glyphCount: Int
+    /// Whether FreeType reports kerning (a legacy 'kern' table; GPOS kerning needs shaping, not done here).
+    public let hasKerning: Bool
+
+    let id: UInt64
+    let ascenderUnits: Int
+    let descenderUnits: Int
+    let lineHeightUnits: Int
+    /// The union of all glyph boxes in design units, y up (for cheap "is this glyph visible" tests).
+    let bboxUnits: (xMin: Int, yMin: Int, xMax: Int, yMax: Int)
+
+    private let library: FT_Library
+    private let face: FT_Face
+    /// Glyph indices of ASCII scalars, filled on first use (`unknownGlyph` = not yet looked up).
+    private let asciiGlyphs: UnsafeMutablePointer<GlyphIndex>
+    private var otherGlyphs: [UInt32: GlyphIndex] = [:]
+    /// Advance widths in design units per glyph, filled on first use (`unknownAdvance` = not yet loaded).
+    private let advances: UnsafeMutablePointer<Int32>
+
+    private static let unknownGlyph = GlyphIndex.max
+    private static let unknownAdvance = Int32.min
+    /// Bounds the non-ASCII map; an app showing free text in many scripts would otherwise grow it for months.
+    private static let otherGlyphsLimit = 4096
+
+    /// Unscaled outlines only: see the type's comment.
+    static let loadFlags = Int32(FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP | FT_LOAD_NO_AUTOHINT)
+
+    /// Loads face `faceIndex` of the font file at `path`. Throws `FontError`; never traps on a bad file.
+    public init(path: String, faceIndex: Int = 0) throws {
+        try Font.checkReadable(path)
+
+        var lib: FT_Library?
+        let initError = FT_Init_FreeType(&lib)
+        guard initError == 0, let lib else { throw FontError.libraryInitFailed(freeTypeError: Int32(initError)) }
+
+        var faceOut: FT_Face?
+        let openError = FT_New_Face(lib, path, FT_Long(faceIndex), &faceOut)
+        guard openError == 0, let face = faceOut else {
+            FT_Done_FreeType(lib)
+            throw FontError.invalidFont(path: path, freeTypeError: Int32(openError))
+        }
+        let rec = face.pointee
+        guard rec.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0, rec.units_per_EM > 0 else {
+            FT_Done_Face(face)
+            FT_Done_FreeType(lib)
+            throw FontError.notScalable(path: path)
+        }
+
+        self.library = lib
+        self.face = face
+        self.path = path
+        familyName = rec.family_name.map { String(cString: $0) } ?? ""
+        styleName = rec.style_name.map { String(cString: $0) } ?? ""
+        unitsPerEm = Int(rec.units_per_EM)
+        glyphCount = max(0, Int(rec.num_glyphs))
+        hasKerning = rec.face_flags & FT_Long(FT_FACE_FLAG_KERNING) != 0
+        ascenderUnits = Int(rec.ascender)
+        descenderUnits = Int(rec.descender)
+        lineHeightUnits = Int(rec.height)
+        bboxUnits = (Int(rec.bbox.xMin), Int(rec.bbox.yMin), Int(rec.bbox.xMax), Int(rec.bbox.yMax))
+        id = nextFontID.wrappingAdd(1, ordering: .relaxed).oldValue
+
+        asciiGlyphs = .allocate(capacity: 128)
+        asciiGlyphs.initialize(repeating: Font.unknownGlyph, count: 128)
+        advances = .allocate(capacity: max(1, glyphCount))
+        advances.initialize(repeating: Font.unknownAdvance, count: max(1, glyphCount))
+    }
+
+    deinit {
+        asciiGlyphs.deallocate()
+        advances.deallocate()
+        FT_Done_Face(face)
+        FT_Done_FreeType(library)
+    }
+
+    /// FreeType reports a missing file and a directory alike ("cannot open resource"); stat tells them apart so
+    /// the error can say what to do.
+    private static func checkReadable(_ path: String) throws {
+        var info = stat()
+        if stat(path, &info) != 0 {
+            let code = errno
+            if code == ENOENT || code == ENOTDIR { throw FontError.fileNotFound(path: path) }
+            throw FontError.unreadable(path: path, reason: String(cString: strerror(code)))
+        }
+        if info.st_mode & S_IFMT == S_IFDIR { throw FontError.unreadable(path: path, reason: "it is a directory") }
+        if access(path, R_OK) != 0 { throw FontError.unreadable(path: path, reason: String(cString: strerror(errno))) }
+    }
+
+    // MARK: - Metrics
+
+    /// Pixels per design unit at `size`.
+    @inline(__always)
+    func scale(_ size: Double) -> Double { size / Double(unitsPerEm) }
+
+    /// Ascender, descender and line height at an em size of `size` pixels.
+    public func metrics(size: Double) -> FontMetrics {
+        let s = scale(size)
+        return FontMetrics(size: size, ascender: Double(ascenderUnits) * s, descender: Double(descenderUnits) * s,
+                           lineHeight: Double(lineHeightUnits) * s)
+    }
+
+    /// The glyph for `scalar`, or 0 (`.notdef`) when the font has none.
+    @inline(__always)
+    public func glyphIndex(for scalar: Unicode.Scalar) -> GlyphIndex {
+        let v = scalar.value
+        if v < 128 {
+            let g = asciiGlyphs[Int(v)]
+            if g != Font.unknownGlyph { return g }
+            let found = GlyphIndex(FT_Get_Char_Index(face, FT_ULong(v)))
+            asciiGlyphs[Int(v)] = found
+            return found
+        }
+        if let g = otherGlyphs[v] { return g }
+        let found = GlyphIndex(FT_Get_Char_Index(face, FT_ULong(v)))
+        if otherGlyphs.count >= Font.otherGlyphsLimit { otherGlyphs.removeAll(keepingCapacity: true) }
+        otherGlyphs[v] = found
+        return found
+    }
+
+    /// The unhinted advance width of `glyph` in design units (0 for an index the font does not have).
+    @inline(__always)
+    func advanceUnits(_ glyph: GlyphIndex) -> Int32 {
+        guard Int(glyph) < glyphCount else { return 0 }
+        let a = advances[Int(glyph)]
+        if a != Font.unknownAdvance { return a }
+        return loadAdvance(glyph)
+    }
+
+    private func loadAdvance(_ glyph: GlyphIndex) -> Int32 {
+        // FT_Get_Advance would skip the outline, but FT_ADVANCES_H is not in the CFreeType shim; this runs once per glyph.
+        var a: Int32 = 0
+        if FT_Load_Glyph(face, glyph, Font.loadFlags) == 0, let slot = face.pointee.glyph {
+            a = Int32(clamping: slot.pointee.advance.x)
+        }
+        advances[Int(glyph)] = a
+        return a
+    }
+
+    /// The advance width of `glyph` at `size`, in pixels (unhinted, unrounded).
+    public func advance(of glyph: GlyphIndex, size: Double) -> Double {
+        Double(advanceUnits(glyph)) * scale(size)
+    }
+
+    /// The kerning adjustment in design units between two glyphs (0 without a 'kern' table).
+    @inline(__always)
+    func kerningUnits(_ left: GlyphIndex, _ right: GlyphIndex) -> Int {
+        guard hasKerning else { return 0 }
+        var v = FT_Vector()
+        guard FT_Get_Kerning(face, left, right, FT_UInt(FT_KERNING_UNSCALED.rawValue), &v) == 0 else { return 0 }
+        return Int(v.x)
+    }
+
+    /// The horizontal kerning adjustment between `left` and `right` at `size`, in pixels (negative = closer).
+    public func kerning(_ left: GlyphIndex, _ right: GlyphIndex, size: Double) -> Double {
+        Double(kerningUnits(left, right)) * scale(size)
+    }
+
+    // MARK: - Outlines
+
+    /// Loads `glyph` unscaled and hands its outline to `body`; nil when the glyph has no outline to give.
+    func withUnscaledOutline<R>(_ glyph: GlyphIndex, _ body: (inout FT_Outline) -> R) -> R? {
+        guard Int(glyph) < glyphCount, FT_Load_Glyph(face, glyph, Font.loadFlags) == 0,
+              let slot = face.pointee.glyph, slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else { return nil }
+        // A copy of the header (counts and pointers into the slot): FreeType only reads it.
+        var outline = slot.pointee.outline
+        return body(&outline)
+    }
+}

@@ -1,0 +1,62 @@
+import ScanoutRaster
+
+/// Draws single lines of text into a `Canvas` through cached glyph masks.
+///
+/// Per glyph: the pen position (a `Double` from exact design-unit sums) splits into an integer pixel and a
+/// 1/4-pixel step; the cached mask for that step is blended at the integer pixel. After the first frame a
+/// repeated label allocates nothing: scalars are read straight from the string, glyph indices and advances
+/// come from per-font tables, masks from the `GlyphCache`.
+///
+/// Grayscale anti-aliasing, no hinting, no shaping (one glyph per Unicode scalar, left to right). Not
+/// thread-safe, like `Canvas`.
+public final class TextRenderer {
+    /// Larger em sizes draw nothing: a glyph mask grows with the square of the size (4096 px is ~20 MB).
+    public static let maximumSize: Double = 4096
+
+    public let cache: GlyphCache
+
+    public init(cache: GlyphCache = GlyphCache()) {
+        self.cache = cache
+    }
+
+    /// Draws `text` with its baseline starting at `baseline`, in **device pixels**: the canvas transform is not
+    /// applied to text (glyphs are rasterized for the device grid), but its clip, opacity and blend mode are.
+    /// Returns the advance width drawn (equal to `width(of:font:size:kerning:)`).
+    ///
+    /// Masks are rasterized at the size rounded to 1/64 px and the pen's fraction rounded to 1/4 px; advances use
+    /// the exact size. Glyphs wholly outside the clip are skipped without touching the cache.
+    @discardableResult
+    public func draw(_ text: String, font: Font, size: Double, at baseline: Point, color: RGBA,
+                     kerning: Bool = true, on canvas: Canvas) -> Double {
+        guard let size64 = GlyphCache.size64(size), baseline.x.isFinite, baseline.y.isFinite,
+              abs(baseline.y) < TextRenderer.coordinateLimit else { return 0 }
+        let s = font.scale(size)
+        let (iy, qy) = GlyphCache.quantize(baseline.y)
+        let clip = canvas.clipBounds
+        // The font's overall box (plus a pixel for anti-aliasing) bounds every glyph around its pen position.
+        let box = font.bboxUnits
+        let top = baseline.y - Double(box.yMax) * s - 1, bottom = baseline.y - Double(box.yMin) * s + 1
+        let rowsVisible = !clip.isEmpty && bottom > Double(clip.minY) && top < Double(clip.maxY)
+        let left = Double(box.xMin) * s - 1, right = Double(box.xMax) * s + 1
+        let clipMinX = Double(clip.minX), clipMaxX = Double(clip.maxX)
+        let advance = font.forEachGlyph(in: text, kerning: kerning) { glyph, pen in
+            guard rowsVisible else { return }
+            let x = baseline.x + Double(pen) * s
+            // Also keeps `x` in Int range for `quantize`.
+            guard x + right > clipMinX, x + left < clipMaxX else { return }
+            let (ix, qx) = GlyphCache.quantize(x)
+            let mask = cache.mask(font: font, glyph: glyph, size64: size64, subpixelX: qx, subpixelY: qy)
+            guard mask.width > 0 else { return }
+            canvas.draw(mask, at: ix + mask.originX, iy + mask.originY, color: color)
+        }
+        return Double(advance) * s
+    }
+
+    /// The advance width of `text` (see `Font.width(of:size:kerning:)`).
+    public func width(of text: String, font: Font, size: Double, kerning: Bool = true) -> Double {
+        font.width(of: text, size: size, kerning: kerning)
+    }
+
+    /// Baselines farther than this from the origin draw nothing (beyond any display; keeps pixel maths in Int).
+    static let coordinateLimit: Double = 1_073_741_824
+}
