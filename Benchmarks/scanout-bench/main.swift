@@ -4,15 +4,44 @@
 // shared bench's topng.py, to the output folder.
 //
 // usage: scanout-bench [W H] [--scene DIR] [--out DIR]     (no size: 800x480 and 1920x1080)
-import Foundation
+//
+// It does not import Foundation, like the runtime modules, so its peak RSS is what an app would see
+// (Foundation alone maps about 10 MiB); RSS is read after the timed frames, before the frames are written.
+import Glibc
 import BenchScene
 import ScanoutRaster
 import ScanoutText
 import ScanoutImage
 
+/// Writes straight to a file descriptor (C's stdout/stderr globals are not concurrency-safe in Swift 6).
+func write(_ fd: Int32, _ text: String) {
+    var text = text
+    text.withUTF8 { _ = Glibc.write(fd, $0.baseAddress, $0.count) }
+}
+
 func fail(_ message: String) -> Never {
-    FileHandle.standardError.write(("scanout-bench: " + message + "\n").data(using: .utf8)!)
+    write(2, "scanout-bench: " + message + "\n")
     exit(1)
+}
+
+func readFile(_ path: String) -> [UInt8]? {
+    guard let f = fopen(path, "rb") else { return nil }
+    defer { fclose(f) }
+    var out: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+        let n = fread(&chunk, 1, chunk.count, f)
+        if n <= 0 { break }
+        out += chunk[0..<n]
+    }
+    return ferror(f) == 0 ? out : nil
+}
+
+/// `v` with four decimals, without Foundation's String(format:).
+func fixed4(_ v: Double) -> String {
+    let scaled = Int((v * 10_000).rounded())
+    let frac = String(scaled % 10_000)
+    return "\(scaled / 10_000)." + String(repeating: "0", count: 4 - frac.count) + frac
 }
 
 func option(_ name: String, _ args: inout [String]) -> String? {
@@ -38,7 +67,7 @@ func stat(_ v: [Double]) -> Stat {
 }
 
 func json(_ s: Stat) -> String {
-    String(format: "{\"median\":%.4f,\"min\":%.4f,\"max\":%.4f,\"mean\":%.4f}", s.median, s.min, s.max, s.mean)
+    "{\"median\":\(fixed4(s.median)),\"min\":\(fixed4(s.min)),\"max\":\(fixed4(s.max)),\"mean\":\(fixed4(s.mean))}"
 }
 
 func peakRSSKiB() -> Int {
@@ -53,28 +82,27 @@ func dump(_ buffer: PixelBuffer, to base: String) {
     } catch {
         fail("cannot write \(base).png: \(error)")
     }
-    var raw = Data(capacity: buffer.width * buffer.height * 4)
-    for y in 0..<buffer.height { raw.append(Data(bytes: buffer.row(y), count: buffer.width * 4)) }
-    _ = FileManager.default.createFile(atPath: base + ".bgra", contents: raw)
+    guard let f = fopen(base + ".bgra", "wb") else { fail("cannot write \(base).bgra: \(String(cString: strerror(errno)))") }
+    for y in 0..<buffer.height { _ = fwrite(buffer.row(y), 1, buffer.width * 4, f) }
+    fclose(f)
 }
 
 var args = Array(CommandLine.arguments.dropFirst())
-let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-let sceneDir = option("--scene", &args) ?? here.appendingPathComponent("scene").path
+// Default scene folder: Benchmarks/scene beside this file's folder.
+let here = String(String(#filePath).split(separator: "/", omittingEmptySubsequences: false).dropLast(2).joined(separator: "/"))
+let sceneDir = option("--scene", &args) ?? here + "/scene"
 let outDir = option("--out", &args) ?? "bench-out"
 var sizes: [(Int, Int)] = [(800, 480), (1920, 1080)]
 if args.count >= 2, let w = Int(args[0]), let h = Int(args[1]) { sizes = [(w, h)] }
-let env = ProcessInfo.processInfo.environment
-let frames = max(1, Int(env["FRAMES"] ?? "") ?? 200)
-let warmup = max(0, Int(env["WARMUP"] ?? "") ?? 20)
-do {
-    try FileManager.default.createDirectory(atPath: outDir, withIntermediateDirectories: true)
-} catch {
-    fail("cannot create the output folder \(outDir): \(error)")
+func environment(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
+let frames = max(1, Int(environment("FRAMES") ?? "") ?? 200)
+let warmup = max(0, Int(environment("WARMUP") ?? "") ?? 20)
+if mkdir(outDir, 0o755) != 0 && errno != EEXIST {
+    fail("cannot create the output folder \(outDir): \(String(cString: strerror(errno)))")
 }
 
 // The image the peers use: 256x256 premultiplied BGRA.
-guard let imageBytes = FileManager.default.contents(atPath: sceneDir + "/image256.bgra"), imageBytes.count == 256 * 256 * 4 else {
+guard let imageBytes = readFile(sceneDir + "/image256.bgra"), imageBytes.count == 256 * 256 * 4 else {
     fail("cannot read \(sceneDir)/image256.bgra (pass --scene DIR with the bench scene files)")
 }
 let image = PixelBuffer(width: 256, height: 256, format: .argb8888)
@@ -87,7 +115,8 @@ let text = TextRenderer()
 
 for (w, h) in sizes {
     let path = "\(sceneDir)/scene_\(w)x\(h).txt"
-    guard let source = try? String(contentsOfFile: path, encoding: .utf8) else { fail("cannot read \(path)") }
+    guard let bytes = readFile(path) else { fail("cannot read \(path)") }
+    let source = String(decoding: bytes, as: UTF8.self)
     let scene: BenchScene
     do { scene = try BenchScene(text: source) } catch { fail("\(error)") }
     let target = PixelBuffer(width: w, height: h, format: .argb8888)
@@ -104,7 +133,6 @@ for (w, h) in sizes {
         times[i] = nowMs() - t0
     }
     let full = stat(times)
-    dump(target, to: "\(outDir)/scanout_\(w)x\(h)_full")
     for i in 0..<warmup { renderer.drawDamage(state: i & 1) }
     for i in 0..<frames {
         let t0 = nowMs()
@@ -113,10 +141,13 @@ for (w, h) in sizes {
     }
     let damage = stat(times)
     if (warmup + frames - 1) & 1 == 0 { renderer.drawDamage(state: 1) }  // leave state B on screen, as the peers do
+    let rss = peakRSSKiB()  // before writing files, whose encoding buffers are not the renderer's
     dump(target, to: "\(outDir)/scanout_\(w)x\(h)_damage")
+    renderer.drawFull()  // the timed full frame again (rendering is deterministic)
+    dump(target, to: "\(outDir)/scanout_\(w)x\(h)_full")
     let d = scene.damage.rect
     let line = "{\"peer\":\"scanout\",\"version\":\"scanout (Swift)\",\"W\":\(w),\"H\":\(h),\"frames\":\(frames),"
         + "\"full_ms\":\(json(full)),\"damage_ms\":\(json(damage)),\"damage_rect\":[\(d.x),\(d.y),\(d.width),\(d.height)],"
-        + "\"peak_rss_kb\":\(peakRSSKiB()),\"notes\":\"Swift, ScanoutRaster canvas ARGB8888, glyph mask cache, no kerning\"}\n"
-    FileHandle.standardOutput.write(line.data(using: .utf8)!)
+        + "\"peak_rss_kb\":\(rss),\"notes\":\"Swift, ScanoutRaster canvas ARGB8888, glyph mask cache, no kerning\"}\n"
+    write(1, line)
 }

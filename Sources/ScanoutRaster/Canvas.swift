@@ -96,7 +96,43 @@ public final class Canvas {
     }
 
     public func fill(_ rect: Rect, with paint: Paint) {
-        fill(Path(rect), with: paint)
+        guard transform.isAxisAligned else { fill(Path(rect), with: paint); return }
+        let a = transform.apply(Point(x: rect.minX, y: rect.minY)), b = transform.apply(Point(x: rect.maxX, y: rect.maxY))
+        fillDeviceRect(x0: min(a.x, b.x), y0: min(a.y, b.y), x1: max(a.x, b.x), y1: max(a.y, b.y), paint: paint)
+    }
+
+    /// An axis-aligned rectangle needs no rasterizer: each row is a left edge pixel, a run, and a right edge
+    /// pixel, with coverage from the overlap (in 1/256 px, as the rasterizer would compute it).
+    private func fillDeviceRect(x0: Double, y0: Double, x1: Double, y1: Double, paint: Paint) {
+        guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, x1 > x0, y1 > y0 else { return }
+        var clip = clipBounds
+        if let m = clipMask { clip = clip.intersection(m.bounds) }
+        // 24.8 fixed point, clamped to the clip so the loops only visit visible pixels.
+        let fx0 = max(Int(FixedPoint.from(x0)), clip.minX << 8), fx1 = min(Int(FixedPoint.from(x1)), clip.maxX << 8)
+        let fy0 = max(Int(FixedPoint.from(y0)), clip.minY << 8), fy1 = min(Int(FixedPoint.from(y1)), clip.maxY << 8)
+        guard fx1 > fx0, fy1 > fy0 else { return }
+        let px0 = fx0 >> 8, px1 = (fx1 - 1) >> 8  // first and last pixel columns touched
+        withBlitter(Shader(paint, ctm: transform, table: gradientTable), antialiased: true) { blitter in
+            for y in (fy0 >> 8)...((fy1 - 1) >> 8) {
+                let cy = min(fy1, (y + 1) << 8) - max(fy0, y << 8)  // 1...256
+                @inline(__always) func run(_ x: Int, _ n: Int, _ cx: Int) {
+                    let a = (cx * cy + 128) >> 8
+                    if a > 0 { blitter.blendRun(x: x, y: y, count: n, alpha: UInt8(min(a, 255))) }
+                }
+                if px0 == px1 {
+                    run(px0, 1, fx1 - fx0)
+                    continue
+                }
+                let left = ((px0 + 1) << 8) - fx0, right = fx1 - (px1 << 8)
+                if left == 256 && right == 256 {
+                    run(px0, px1 - px0 + 1, 256)
+                } else {
+                    run(px0, 1, left)
+                    if px1 - px0 > 1 { run(px0 + 1, px1 - px0 - 1, 256) }
+                    run(px1, 1, right)
+                }
+            }
+        }
     }
 
     /// Draws `image` scaled into `rect` (user space).
@@ -143,12 +179,23 @@ public final class Canvas {
         var box = bounds.intersection(clipBounds)
         if let m = clipMask { box = box.intersection(m.bounds) }
         guard !box.isEmpty else { return }
-        rasterizer.begin(box: box)
-        contours.feed(rasterizer)
         withBlitter(Shader(paint, ctm: transform, table: gradientTable), antialiased: antialiased) { blitter in
-            rasterizer.sweep(rule, into: &blitter)
+            // Large shapes are rasterized in horizontal bands, each fed every segment (clipped to the band),
+            // so the cell buffer stays small (cache-resident) whatever the shape's size.
+            let bandRows = max(1, Self.bandCells / (box.width + 2))
+            var top = box.minY
+            while top < box.maxY {
+                let band = IntRect(x: box.x, y: top, width: box.width, height: min(bandRows, box.maxY - top))
+                rasterizer.begin(box: band)
+                contours.feed(rasterizer)
+                rasterizer.sweep(rule, into: &blitter)
+                top = band.maxY
+            }
         }
     }
+
+    /// Cells per rasterizer band (256 KiB of accumulation cells).
+    static let bandCells = 64 * 1024
 
     private func withBlitter(_ shader: Shader, antialiased: Bool, _ body: (inout SpanBlitter) -> Void) {
         let alpha = UInt32((max(0, min(1, opacity)) * 255).rounded())
