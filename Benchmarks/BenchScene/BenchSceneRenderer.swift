@@ -6,9 +6,12 @@ public final class BenchSceneRenderer {
     public let canvas: Canvas
     let image: PixelBuffer
     let labelDrawer: (Canvas, BenchScene.Label, String) -> Void
-    // Paths are built once: they do not change between frames (the ring arc of the damage case has two states).
+    // Paths are built once, as a retained display list would hold them (the damaged ring's arc has two states).
     private var cardPaths: [Path] = []
     private var trackPaths: [Path] = []
+    /// The value arcs: state A for every ring, and state B of the damaged ring.
+    private var arcPaths: [Path] = []
+    private var damagedArcB = Path()
     private let polylinePath: Path
     private let background: Paint
 
@@ -25,6 +28,10 @@ public final class BenchSceneRenderer {
         for r in scene.rings {
             trackPaths.append(Path(ellipseIn: Rect(x: r.cx - r.r, y: r.cy - r.r, width: 2 * r.r, height: 2 * r.r)))
         }
+        for r in scene.rings { arcPaths.append(Self.arc(r, sweep: r.sweep)) }
+        if scene.rings.indices.contains(scene.damage.ring) {
+            damagedArcB = Self.arc(scene.rings[scene.damage.ring], sweep: scene.damage.sweepB)
+        }
         var p = Path()
         p.addLines(scene.polyline)
         polylinePath = p
@@ -38,12 +45,17 @@ public final class BenchSceneRenderer {
         canvas.fill(Rect(x: 0, y: 0, width: Double(scene.width), height: Double(scene.height)), with: background)
     }
 
-    private func drawRing(_ i: Int, sweep: Double) {
-        let r = scene.rings[i]
-        canvas.stroke(trackPaths[i], with: .solid(RGBA(argb: r.track)), style: StrokeStyle(lineWidth: r.strokeWidth))
+    private static func arc(_ r: BenchScene.Ring, sweep: Double) -> Path {
         var arc = Path()
         arc.addArc(center: Point(x: r.cx, y: r.cy), radius: r.r, startAngle: .degrees(r.start), sweep: .degrees(sweep))
-        canvas.stroke(arc, with: .solid(RGBA(argb: r.color)), style: StrokeStyle(lineWidth: r.strokeWidth, lineCap: .round))
+        return arc
+    }
+
+    private func drawRing(_ i: Int, stateB: Bool) {
+        let r = scene.rings[i]
+        canvas.stroke(trackPaths[i], with: .solid(RGBA(argb: r.track)), style: StrokeStyle(lineWidth: r.strokeWidth))
+        canvas.stroke(stateB ? damagedArcB : arcPaths[i], with: .solid(RGBA(argb: r.color)),
+                      style: StrokeStyle(lineWidth: r.strokeWidth, lineCap: .round))
     }
 
     /// A whole frame in state A.
@@ -54,7 +66,7 @@ public final class BenchSceneRenderer {
             canvas.fill(cardPaths[i], with: .solid(RGBA(argb: c.fill)))
             canvas.stroke(cardPaths[i], with: .solid(RGBA(argb: c.stroke)), style: StrokeStyle(lineWidth: c.strokeWidth))
         }
-        for (i, r) in scene.rings.enumerated() { drawRing(i, sweep: r.sweep) }
+        for i in scene.rings.indices { drawRing(i, stateB: false) }
         canvas.stroke(polylinePath, with: .solid(RGBA(argb: scene.polylineColor)),
                       style: StrokeStyle(lineWidth: scene.polylineWidth, lineCap: .round, lineJoin: .round))
         canvas.draw(image, in: scene.imageRect, filter: .bilinear)
@@ -67,7 +79,7 @@ public final class BenchSceneRenderer {
         canvas.resetClip()
         canvas.clip(to: d.rect)
         drawBackground()
-        drawRing(d.ring, sweep: state == 1 ? d.sweepB : scene.rings[d.ring].sweep)
+        drawRing(d.ring, stateB: state == 1)
         let label = scene.labels[d.label]
         labelDrawer(canvas, label, state == 1 ? d.textB : label.text)
         canvas.resetClip()

@@ -140,7 +140,7 @@ public final class Canvas {
         guard image.width > 0, image.height > 0, !rect.isEmpty else { return }
         let t = AffineTransform(scaleX: rect.width / Double(image.width), y: rect.height / Double(image.height))
             .concatenating(AffineTransform(translationX: rect.x, y: rect.y))
-        fill(Path(rect), with: .image(ImagePattern(image: image, transform: t, filter: filter, extend: .pad)))
+        fill(rect, with: .image(ImagePattern(image: image, transform: t, filter: filter, extend: .pad)))
     }
 
     /// Blends a colour through a coverage mask placed at its own origin (device pixels; the transform is not

@@ -6,26 +6,44 @@ enum GradientTable {
     /// Fills `table` with premultiplied colours interpolated (in premultiplied space, as cairo and CSS do)
     /// between the stops, sampled at the centre of each entry.
     static func build(_ gradient: Gradient, into table: UnsafeMutablePointer<UInt32>) {
-        var stops = gradient.stops.filter { $0.location.isFinite }
-        if stops.isEmpty { table.update(repeating: 0, count: size); return }
-        // Locations must not decrease; a location below its predecessor is moved up to it (CSS rule).
-        for i in 1..<stops.count where stops[i].location < stops[i - 1].location { stops[i].location = stops[i - 1].location }
-        var k = 0
+        // Walks the stops in place (no filtered copy: this runs on every gradient draw). Stops that are not
+        // finite are skipped; a location below its predecessor counts as the predecessor's (the CSS rule).
+        let stops = gradient.stops
+        var k = -1
+        var floor = -Double.infinity
+        var prevColor: UInt32 = 0, prevLocation = 0.0, hasPrev = false
+        var nextColor: UInt32 = 0, nextLocation = 0.0, hasNext = false
+        @inline(__always) func nextStop(after i: Int) -> Int {
+            var j = i + 1
+            while j < stops.count && !stops[j].location.isFinite { j += 1 }
+            return j
+        }
+        k = nextStop(after: k)
+        if k < stops.count {
+            floor = stops[k].location
+            nextColor = stops[k].color.premultiplied; nextLocation = floor; hasNext = true
+        }
+        guard hasNext else { table.update(repeating: 0, count: size); return }
         for i in 0..<size {
             let t = (Double(i) + 0.5) / Double(size)
-            while k < stops.count && stops[k].location <= t { k += 1 }
-            let c: UInt32
-            if k == 0 {
-                c = stops[0].color.premultiplied
-            } else if k == stops.count {
-                c = stops[stops.count - 1].color.premultiplied
-            } else {
-                let a = stops[k - 1], b = stops[k]
-                let span = b.location - a.location
-                let f = span > 0 ? (t - a.location) / span : 1
-                c = lerpPremultiplied(a.color.premultiplied, b.color.premultiplied, f)
+            while hasNext && nextLocation <= t {
+                prevColor = nextColor; prevLocation = nextLocation; hasPrev = true
+                k = nextStop(after: k)
+                if k < stops.count {
+                    floor = max(floor, stops[k].location)
+                    nextColor = stops[k].color.premultiplied; nextLocation = floor
+                } else {
+                    hasNext = false
+                }
             }
-            table[i] = c
+            if !hasPrev {
+                table[i] = nextColor
+            } else if !hasNext {
+                table[i] = prevColor
+            } else {
+                let span = nextLocation - prevLocation
+                table[i] = lerpPremultiplied(prevColor, nextColor, span > 0 ? (t - prevLocation) / span : 1)
+            }
         }
     }
 
