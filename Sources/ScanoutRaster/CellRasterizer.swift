@@ -45,30 +45,24 @@ final class CellRasterizer {
         coverage.deallocate()
     }
 
+    /// Reallocates `buffer` (at least doubling) when it holds fewer than `need` elements.
+    private static func grow<T: FixedWidthInteger>(_ buffer: inout UnsafeMutablePointer<T>, _ capacity: inout Int,
+                                                   to need: Int, zeroed: Bool) {
+        guard need > capacity else { return }
+        buffer.deallocate()
+        capacity = max(need, capacity * 2)
+        buffer = .allocate(capacity: capacity)
+        if zeroed { buffer.initialize(repeating: 0, count: capacity) }
+    }
+
     /// Starts a shape whose visible part lies in `box` (device pixels, already clipped).
     func begin(box: IntRect) {
         self.box = box
         pitch = box.width + 2  // a segment on the right edge writes to cells w and w+1
         wordsPerRow = (pitch + Self.blockSize * 64 - 1) / (Self.blockSize * 64)
-        let need = pitch * max(box.height, 0)
-        if need > cellCapacity {
-            cells.deallocate()
-            cellCapacity = max(need, cellCapacity * 2)
-            cells = .allocate(capacity: cellCapacity)
-            cells.initialize(repeating: 0, count: cellCapacity)
-        }
-        let needWords = wordsPerRow * max(box.height, 0)
-        if needWords > touchedCapacity {
-            touched.deallocate()
-            touchedCapacity = max(needWords, touchedCapacity * 2)
-            touched = .allocate(capacity: touchedCapacity)
-            touched.initialize(repeating: 0, count: touchedCapacity)
-        }
-        if box.width > coverageCapacity {
-            coverage.deallocate()
-            coverageCapacity = max(box.width, coverageCapacity * 2)
-            coverage = .allocate(capacity: coverageCapacity)
-        }
+        Self.grow(&cells, &cellCapacity, to: pitch * max(box.height, 0), zeroed: true)
+        Self.grow(&touched, &touchedCapacity, to: wordsPerRow * max(box.height, 0), zeroed: true)
+        Self.grow(&coverage, &coverageCapacity, to: box.width, zeroed: false)
         originX = Int32(box.x) << 8
         originY = Int32(box.y) << 8
         boxWidthFixed = Int32(box.width) << 8

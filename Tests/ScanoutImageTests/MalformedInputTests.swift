@@ -4,18 +4,7 @@ import ScanoutRaster
 import XCTest
 
 /// Every way reading an image can fail gives its `ImageError` and never a crash or a huge allocation.
-final class MalformedInputTests: XCTestCase {
-    private var directory: URL!
-
-    override func setUpWithError() throws {
-        directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("ScanoutImageTests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        try FileManager.default.removeItem(at: directory)
-    }
+final class MalformedInputTests: TemporaryDirectoryTestCase {
 
     // MARK: Files
 

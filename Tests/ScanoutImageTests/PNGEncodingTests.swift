@@ -3,18 +3,7 @@ import ScanoutImage
 import ScanoutRaster
 import XCTest
 
-final class PNGEncodingTests: XCTestCase {
-    private var directory: URL!
-
-    override func setUpWithError() throws {
-        directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("ScanoutImageTests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        try FileManager.default.removeItem(at: directory)
-    }
+final class PNGEncodingTests: TemporaryDirectoryTestCase {
 
     /// Every alpha value 0...255, each with several colours (pure channels, greys, mixes).
     private func variedImage() -> PixelBuffer {
