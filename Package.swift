@@ -6,6 +6,7 @@ import PackageDescription
 let package = Package(
     name: "Scanout",
     products: [
+        .library(name: "ScanoutGraph", targets: ["ScanoutGraph"]),
         .library(name: "ScanoutRaster", targets: ["ScanoutRaster"]),
         .library(name: "ScanoutText", targets: ["ScanoutText"]),
         .library(name: "ScanoutImage", targets: ["ScanoutImage"]),
@@ -23,6 +24,7 @@ let package = Package(
         // libm: rounding and sqrt of Double lower to libm calls when not inlined.
         .target(name: "ScanoutRaster", linkerSettings: [.linkedLibrary("m")]),
         .target(name: "ScanoutText", dependencies: ["ScanoutRaster", "CFreeType"]),
+        .target(name: "ScanoutGraph"),
         .target(name: "ScanoutImage", dependencies: ["ScanoutRaster", "CPNG", "CTurboJPEG"]),
 
         // The benchmark scene, shared by the benchmark and its golden test.
@@ -36,6 +38,7 @@ let package = Package(
         .testTarget(name: "ScanoutRasterTests", dependencies: ["ScanoutRaster", "ScanoutImage", "GoldenImages"]),
         .testTarget(name: "ScanoutTextTests", dependencies: ["ScanoutText", "ScanoutRaster", "ScanoutImage", "GoldenImages"]),
         .testTarget(name: "ScanoutImageTests", dependencies: ["ScanoutImage", "ScanoutRaster"]),
+        .testTarget(name: "ScanoutGraphTests", dependencies: ["ScanoutGraph"]),
         .testTarget(name: "ScanoutBenchSceneTests",
                     dependencies: ["BenchScene", "ScanoutRaster", "ScanoutText", "ScanoutImage", "GoldenImages"]),
     ],

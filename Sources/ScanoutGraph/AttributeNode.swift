@@ -1,0 +1,140 @@
+/// One attribute's bookkeeping, independent of its value type.
+class AttributeNode {
+    unowned let graph: AttributeGraph
+    let name: String
+    /// Attributes this one read during its last evaluation (rules only).
+    var inputs: [AttributeNode] = []
+    /// Attributes that read this one.
+    var outputs: [AttributeNode] = []
+    /// Possibly out of date: an input changed (or may have) since the last verification.
+    var isDirty = false
+    /// Forced to re-run on the next pull, whatever its inputs say (see `invalidate`).
+    var isForced = false
+    var isEvaluating = false
+    /// Clock tick of the last real change of the value.
+    var changedAt: UInt64 = 0
+    /// Clock tick at which the value was last known to be up to date.
+    var verifiedAt: UInt64 = 0
+    /// Called when this attribute becomes dirty (the scheduler's hook).
+    var onInvalidate: (() -> Void)?
+    var isDestroyed = false
+
+    init(graph: AttributeGraph, name: String) {
+        self.graph = graph
+        self.name = name
+    }
+
+    func addInput(_ node: AttributeNode) {
+        if inputs.contains(where: { $0 === node }) { return }
+        inputs.append(node)
+        node.outputs.append(self)
+    }
+
+    func removeInputs() {
+        for input in inputs {
+            if let i = input.outputs.firstIndex(where: { $0 === self }) { input.outputs.swapAt(i, input.outputs.count - 1); input.outputs.removeLast() }
+        }
+        inputs.removeAll(keepingCapacity: true)
+    }
+
+    /// Marks everything downstream dirty (iteratively: deep graphs must not overflow the stack).
+    func propagateDirty() {
+        var stack = outputs
+        while let node = stack.popLast() {
+            if node.isDirty { continue }
+            node.isDirty = true
+            graph.countInvalidation()
+            node.onInvalidate?()
+            stack.append(contentsOf: node.outputs)
+        }
+    }
+
+    /// Brings the value up to date (rules re-run only when an input really changed).
+    func update() {}
+
+    func destroy() {
+        removeInputs()
+        for output in outputs {
+            if let i = output.inputs.firstIndex(where: { $0 === self }) { output.inputs.remove(at: i) }
+        }
+        outputs.removeAll()
+        onInvalidate = nil
+        isDestroyed = true
+    }
+}
+
+final class SourceNode<Value>: AttributeNode {
+    var value: Value
+    let isEqual: ((Value, Value) -> Bool)?
+
+    init(graph: AttributeGraph, name: String, value: Value, isEqual: ((Value, Value) -> Bool)?) {
+        self.value = value
+        self.isEqual = isEqual
+        super.init(graph: graph, name: name)
+        changedAt = graph.clock
+        verifiedAt = graph.clock
+    }
+
+    func set(_ newValue: Value) {
+        if let isEqual, isEqual(value, newValue) { return }
+        value = newValue
+        graph.clock += 1
+        changedAt = graph.clock
+        verifiedAt = graph.clock
+        propagateDirty()
+    }
+}
+
+final class RuleNode<Value>: AttributeNode {
+    var value: Value
+    let isEqual: ((Value, Value) -> Bool)?
+    let rule: () -> Value
+    var hasEvaluated = false
+
+    init(graph: AttributeGraph, name: String, initial: Value, isEqual: ((Value, Value) -> Bool)?, rule: @escaping () -> Value) {
+        self.value = initial
+        self.isEqual = isEqual
+        self.rule = rule
+        super.init(graph: graph, name: name)
+        isDirty = true
+    }
+
+    override func update() {
+        if isEvaluating { graph.reportCycle(at: self); return }
+        guard isDirty || !hasEvaluated, !isDestroyed else { return }
+        if hasEvaluated && !isForced {
+            // Verify: bring the inputs up to date; re-run only if one of them changed after our last run.
+            var changed = false
+            for input in inputs {
+                input.update()
+                if input.changedAt > verifiedAt { changed = true; break }
+            }
+            if !changed {
+                isDirty = false
+                verifiedAt = graph.clock
+                return
+            }
+        }
+        evaluate()
+    }
+
+    private func evaluate() {
+        removeInputs()
+        isEvaluating = true
+        graph.evaluating.append(self)
+        graph.countEvaluation()
+        let newValue = rule()
+        graph.evaluating.removeLast()
+        isEvaluating = false
+        let unchanged = hasEvaluated && (isEqual?(value, newValue) ?? false)
+        value = newValue
+        hasEvaluated = true
+        isDirty = false
+        isForced = false
+        if !unchanged {
+            graph.clock += 1
+            changedAt = graph.clock
+        }
+        verifiedAt = graph.clock
+    }
+}
