@@ -7,6 +7,7 @@ let package = Package(
     name: "Scanout",
     products: [
         .library(name: "ScanoutGraph", targets: ["ScanoutGraph"]),
+        .library(name: "ScanoutRender", targets: ["ScanoutRender"]),
         .library(name: "ScanoutRaster", targets: ["ScanoutRaster"]),
         .library(name: "ScanoutText", targets: ["ScanoutText"]),
         .library(name: "ScanoutImage", targets: ["ScanoutImage"]),
@@ -25,6 +26,7 @@ let package = Package(
         .target(name: "ScanoutRaster", linkerSettings: [.linkedLibrary("m")]),
         .target(name: "ScanoutText", dependencies: ["ScanoutRaster", "CFreeType"]),
         .target(name: "ScanoutGraph"),
+        .target(name: "ScanoutRender", dependencies: ["ScanoutRaster", "ScanoutText"]),
         .target(name: "ScanoutImage", dependencies: ["ScanoutRaster", "CPNG", "CTurboJPEG"]),
 
         // The benchmark scene, shared by the benchmark and its golden test.

@@ -1,0 +1,77 @@
+/// Drawing commands in the order they paint, with geometry in points (the renderer applies the scale).
+public struct DisplayList {
+    public enum Item {
+        case fill(Path, Paint, FillStyle)
+        case stroke(Path, Paint, StrokeStyle)
+        case text(TextRun)
+        case image(ImageContent, Rect, ImageFilter)
+        /// Clips what follows, until the matching `pop`, to a rectangle (current coordinates).
+        case pushClip(Rect)
+        /// Clips what follows to a shape (current coordinates).
+        case pushClipShape(Path)
+        /// Composites what follows, as one group, with this opacity.
+        case pushOpacity(Double)
+        /// Transforms what follows (applied before the enclosing transforms).
+        case pushTransform(AffineTransform)
+        case pop
+    }
+
+    public private(set) var items: [Item] = []
+
+    public init() {}
+
+    public mutating func append(_ item: Item) { items.append(item) }
+    public mutating func removeAll() { items.removeAll(keepingCapacity: true) }
+
+    /// Every text run, with its bounds in root coordinates (for tests and hit testing by text).
+    public var textRuns: [(run: TextRun, frame: Rect)] {
+        var out: [(TextRun, Rect)] = []
+        var transforms: [AffineTransform] = [.identity]
+        var kinds: [Bool] = []  // whether each push was a transform
+        for item in items {
+            switch item {
+            case .text(let run):
+                out.append((run, Self.bounds(of: run.frame, under: transforms.last!)))
+            case .pushTransform(let t):
+                transforms.append(t.concatenating(transforms.last!)); kinds.append(true)
+            case .pushClip, .pushClipShape, .pushOpacity:
+                kinds.append(false)
+            case .pop:
+                if kinds.popLast() == true { transforms.removeLast() }
+            default:
+                break
+            }
+        }
+        return out
+    }
+
+    static func bounds(of r: Rect, under t: AffineTransform) -> Rect {
+        let ps = [Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY), Point(x: r.minX, y: r.maxY), Point(x: r.maxX, y: r.maxY)].map(t.apply)
+        let xs = ps.map(\.x), ys = ps.map(\.y)
+        return Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+    }
+}
+
+/// A bitmap shown by the display list. A class so that display lists share it instead of copying pixels.
+public final class ImageContent: @unchecked Sendable {
+    /// Never mutated after creation (that is what makes sharing across display lists safe).
+    public let pixels: PixelBuffer
+    public init(_ pixels: PixelBuffer) { self.pixels = pixels }
+    public var width: Int { pixels.width }
+    public var height: Int { pixels.height }
+}
+
+/// A single line of text placed at a baseline.
+public struct TextRun: Sendable, Equatable {
+    public var string: String
+    public var font: FontDescriptor
+    /// Left end of the baseline.
+    public var origin: Point
+    public var color: RGBA
+    /// Line box (ascender to descender, advance width), for hit testing.
+    public var frame: Rect
+
+    public init(string: String, font: FontDescriptor, origin: Point, color: RGBA, frame: Rect) {
+        self.string = string; self.font = font; self.origin = origin; self.color = color; self.frame = frame
+    }
+}

@@ -1,0 +1,80 @@
+import ScanoutText
+
+/// Which face and size a run uses.
+public struct FontDescriptor: Sendable, Hashable {
+    public enum Weight: Sendable, Hashable { case regular, bold }
+    public var size: Double
+    public var weight: Weight
+    public var monospaced: Bool
+    public init(size: Double, weight: Weight = .regular, monospaced: Bool = false) {
+        self.size = size; self.weight = weight; self.monospaced = monospaced
+    }
+}
+
+/// Measures and draws text runs: loads the faces (DejaVu from Debian's fonts-dejavu-core), keeps one glyph cache.
+///
+/// A face that cannot be loaded is reported once (naming the file and the package to install) and text then
+/// measures with an estimate and draws nothing, rather than taking the app down.
+@MainActor
+public final class TextEngine {
+    public static let shared = TextEngine()
+
+    public static let fontFolder = "/usr/share/fonts/truetype/dejavu/"
+    private var faces: [FontDescriptor.Weight: [Bool: ScanoutText.Font?]] = [:]
+    private let renderer = TextRenderer()
+    /// Faces that failed to load, with the reason (also printed once).
+    public private(set) var errors: [String] = []
+
+    public init() {}
+
+    func face(_ d: FontDescriptor) -> ScanoutText.Font? {
+        if let cached = faces[d.weight]?[d.monospaced] { return cached }
+        let file: String
+        switch (d.weight, d.monospaced) {
+        case (.regular, false): file = "DejaVuSans.ttf"
+        case (.bold, false): file = "DejaVuSans-Bold.ttf"
+        case (.regular, true): file = "DejaVuSansMono.ttf"
+        case (.bold, true): file = "DejaVuSansMono-Bold.ttf"
+        }
+        var loaded: ScanoutText.Font?
+        do {
+            loaded = try ScanoutText.Font(path: Self.fontFolder + file)
+        } catch {
+            let message = "scanout: cannot load font \(Self.fontFolder + file): \(error) (install fonts-dejavu-core); text is not drawn"
+            errors.append(message)
+            print(message)
+        }
+        faces[d.weight, default: [:]][d.monospaced] = .some(loaded)
+        return loaded
+    }
+
+    /// Ascender, descender (negative) and line height in points.
+    public func metrics(_ d: FontDescriptor) -> (ascender: Double, descender: Double, lineHeight: Double) {
+        guard let f = face(d) else { return (d.size * 0.93, -d.size * 0.24, d.size * 1.17) }
+        let m = f.metrics(size: d.size)
+        return (m.ascender, m.descender, m.lineHeight)
+    }
+
+    public func width(of text: String, font d: FontDescriptor) -> Double {
+        guard let f = face(d) else { return Double(text.count) * d.size * 0.6 }
+        return f.width(of: text, size: d.size)
+    }
+
+    /// Lines of `text` wrapped at `maxWidth` points (nil: no wrapping).
+    public func lines(of text: String, font d: FontDescriptor, maxWidth: Double?) -> [(text: Substring, width: Double)] {
+        guard let f = face(d) else { return [(text[...], width(of: text, font: d))] }
+        return f.lines(of: text, size: d.size, maxWidth: maxWidth).map { ($0.text, $0.width) }
+    }
+
+    /// Draws one run at device scale `scale`, its baseline origin mapped by `transform` (translation and scale).
+    func draw(_ run: TextRun, transform: AffineTransform, scale: Double, on canvas: Canvas) {
+        guard let f = face(run.font) else { return }
+        let origin = transform.apply(run.origin)
+        let size = run.font.size * scale * transform.maxAxisScale
+        renderer.draw(run.string, font: f, size: size, at: origin, color: run.color, on: canvas)
+    }
+}
+
+extension AffineTransform {
+    var maxAxisScale: Double { max((a * a + b * b).squareRoot(), (c * c + d * d).squareRoot()) }
+}
