@@ -19,6 +19,9 @@ let package = Package(
                        providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg",
                        providers: [.apt(["libturbojpeg0-dev"])]),
+        // libjpeg (Debian's libjpeg-dev) behind a C shim that owns the setjmp its error handling needs, which
+        // Swift cannot do; linked directly, as libjpeg's headers need no flags beyond the system's.
+        .target(name: "CJPEGShim", linkerSettings: [.linkedLibrary("jpeg")]),
 
         // libm: rounding and sqrt of Double lower to libm calls when not inlined.
         .target(name: "ScanoutRaster", linkerSettings: [.linkedLibrary("m")]),
