@@ -19,15 +19,16 @@ let package = Package(
                        providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev"])]),
-        .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg",
-                       providers: [.apt(["libturbojpeg0-dev"])]),
+        // libjpeg (Debian's libjpeg-dev) behind a C shim that owns the setjmp its error handling needs, which
+        // Swift cannot do; linked directly, as libjpeg's headers need no flags beyond the system's.
+        .target(name: "CJPEGShim", linkerSettings: [.linkedLibrary("jpeg")]),
 
         // libm: rounding and sqrt of Double lower to libm calls when not inlined.
         .target(name: "ScanoutRaster", linkerSettings: [.linkedLibrary("m")]),
         .target(name: "ScanoutText", dependencies: ["ScanoutRaster", "CFreeType"]),
         .target(name: "ScanoutGraph"),
         .target(name: "ScanoutRender", dependencies: ["ScanoutRaster", "ScanoutText"]),
-        .target(name: "ScanoutImage", dependencies: ["ScanoutRaster", "CPNG", "CTurboJPEG"]),
+        .target(name: "ScanoutImage", dependencies: ["ScanoutRaster", "CPNG", "CJPEGShim"]),
 
         // The benchmark scene, shared by the benchmark and its golden test.
         .target(name: "BenchScene", dependencies: ["ScanoutRaster", "ScanoutText"], path: "Benchmarks/BenchScene"),

@@ -1,54 +1,43 @@
-import CTurboJPEG
+import CJPEGShim
 import ScanoutRaster
 
-/// JPEG decoding through TurboJPEG's 2.x API (Debian 12 ships libjpeg-turbo 2.1, without the tj3 functions),
-/// which reports errors in return values instead of libjpeg's longjmp.
+/// JPEG decoding through libjpeg's API (libjpeg-turbo's libjpeg62 on Debian), by way of `CJPEGShim`: libjpeg
+/// reports errors with longjmp, which Swift cannot survive, so the shim catches them and returns a status.
 enum JPEGCodec {
     /// Start-of-image marker followed by the first byte of the next marker.
     static let signature: [UInt8] = [0xFF, 0xD8, 0xFF]
 
-    /// TurboJPEG's layout of a `UInt32` 0xAARRGGBB; the alpha byte is filled with 0xFF.
-    #if _endian(little)
-    private static let nativeFormat = Int32(TJPF_BGRA.rawValue)
-    #else
-    private static let nativeFormat = Int32(TJPF_ARGB.rawValue)
-    #endif
-
-    /// Stop at the first warning, so truncated or corrupt data is an error rather than a grey-filled picture,
-    /// and refuse progressive files with absurdly many scans (a known way to burn CPU).
-    private static let flags = Int32(TJFLAG_STOPONWARNING | TJFLAG_LIMITSCANS | TJFLAG_ACCURATEDCT)
-
-    /// Decodes a baseline or progressive JPEG (colour or greyscale) into opaque ARGB8888.
+    /// Decodes a baseline or progressive JPEG (colour or greyscale) into opaque ARGB8888. Truncated or corrupt
+    /// data is an error rather than a grey-filled picture; progressive files with absurdly many scans (a known
+    /// way to burn CPU) are refused.
     static func decode(_ data: UnsafeRawBufferPointer) -> Result<PixelBuffer, ImageError> {
-        guard let decompressor = tjInitDecompress() else {
-            return .failure(.unsupported(format: "JPEG", reason: "TurboJPEG could not start: \(errorText(nil))"))
-        }
-        defer { tjDestroy(decompressor) }
         let source = data.baseAddress!.assumingMemoryBound(to: UInt8.self)  // Never empty: starts with the signature.
         let size = UInt(data.count)
+        var message = [CChar](repeating: 0, count: messageSize)
 
-        var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
-        guard tjDecompressHeader3(decompressor, source, size, &width, &height, &subsampling, &colorspace) == 0 else {
-            return .failure(.malformed(format: "JPEG", reason: errorText(decompressor)))
-        }
+        var width: Int32 = 0, height: Int32 = 0
+        let header = scanout_jpeg_read_header(source, size, &width, &height, &message, messageSize)
+        if header == SCANOUT_JPEG_MALFORMED { return .failure(.malformed(format: "JPEG", reason: text(message))) }
+        // Size first, as for any image: a CMYK header claiming 60000x60000 pixels is still too large.
         if let error = ImageDecoder.sizeError(width: Int(width), height: Int(height)) { return .failure(error) }
-        // libjpeg-turbo 2.1 cannot turn CMYK or YCCK into RGB; say so instead of calling the data corrupt.
-        if colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue) {
-            return .failure(.unsupported(format: "JPEG", reason: "CMYK colour is not supported"))
-        }
+        // CMYK or YCCK, which libjpeg-turbo cannot turn into RGB: say so instead of calling the data corrupt.
+        if header != SCANOUT_JPEG_OK { return .failure(.unsupported(format: "JPEG", reason: text(message))) }
 
         let buffer = PixelBuffer(width: Int(width), height: Int(height), format: .argb8888)
-        let result = tjDecompress2(decompressor, source, size, buffer.baseAddress.assumingMemoryBound(to: UInt8.self),
-                                   width, Int32(buffer.stride), height, nativeFormat, flags)
-        guard result == 0 else {
-            return .failure(.malformed(format: "JPEG", reason: errorText(decompressor)))
+        let result = scanout_jpeg_decode_argb8888(source, size, width, height,
+                                                  buffer.baseAddress.assumingMemoryBound(to: UInt8.self), buffer.stride,
+                                                  &message, messageSize)
+        guard result == SCANOUT_JPEG_OK else {
+            return .failure(.malformed(format: "JPEG", reason: text(message)))
         }
         return .success(buffer)
     }
 
-    /// TurboJPEG's message for the last error on `handle` (or the last global error when `handle` is nil).
-    private static func errorText(_ handle: tjhandle?) -> String {
-        guard let text = tjGetErrorStr2(handle) else { return "TurboJPEG gave no reason" }
-        return String(cString: text)
+    private static let messageSize = Int(SCANOUT_JPEG_MESSAGE_SIZE)
+
+    /// The shim's NUL-terminated message.
+    private static func text(_ message: [CChar]) -> String {
+        let text = message.withUnsafeBytes { bytes in String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self) }
+        return text.isEmpty ? "libjpeg gave no reason" : text
     }
 }
