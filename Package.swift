@@ -8,6 +8,8 @@ let package = Package(
     products: [
         .library(name: "ScanoutGraph", targets: ["ScanoutGraph"]),
         .library(name: "ScanoutRender", targets: ["ScanoutRender"]),
+        .library(name: "ScanoutUI", targets: ["ScanoutUI"]),
+        .library(name: "ScanoutTesting", targets: ["ScanoutTesting"]),
         .library(name: "ScanoutRaster", targets: ["ScanoutRaster"]),
         .library(name: "ScanoutText", targets: ["ScanoutText"]),
         .library(name: "ScanoutImage", targets: ["ScanoutImage"]),
@@ -27,7 +29,11 @@ let package = Package(
         .target(name: "ScanoutRaster", linkerSettings: [.linkedLibrary("m")]),
         .target(name: "ScanoutText", dependencies: ["ScanoutRaster", "CFreeType"]),
         .target(name: "ScanoutGraph"),
-        .target(name: "ScanoutRender", dependencies: ["ScanoutRaster", "ScanoutText"]),
+        .target(name: "ScanoutRender", dependencies: ["ScanoutRaster", "ScanoutText", "ScanoutImage"]),
+        // Runtime modules link libdispatch's main-queue hooks (the run loop drains main-actor jobs itself).
+        .target(name: "ScanoutUI", dependencies: ["ScanoutGraph", "ScanoutRender"]),
+        .target(name: "ScanoutTesting", dependencies: ["ScanoutUI", "ScanoutRender", "ScanoutImage"],
+                linkerSettings: [.linkedLibrary("dispatch")]),
         .target(name: "ScanoutImage", dependencies: ["ScanoutRaster", "CPNG", "CJPEGShim"]),
 
         // The benchmark scene, shared by the benchmark and its golden test.
@@ -42,6 +48,7 @@ let package = Package(
         .testTarget(name: "ScanoutTextTests", dependencies: ["ScanoutText", "ScanoutRaster", "ScanoutImage", "GoldenImages"]),
         .testTarget(name: "ScanoutImageTests", dependencies: ["ScanoutImage", "ScanoutRaster"]),
         .testTarget(name: "ScanoutGraphTests", dependencies: ["ScanoutGraph"]),
+        .testTarget(name: "ScanoutUITests", dependencies: ["ScanoutUI", "ScanoutTesting", "GoldenImages"]),
         .testTarget(name: "ScanoutBenchSceneTests",
                     dependencies: ["BenchScene", "ScanoutRaster", "ScanoutText", "ScanoutImage", "GoldenImages"]),
     ],

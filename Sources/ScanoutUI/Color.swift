@@ -1,0 +1,56 @@
+import ScanoutRender
+
+/// A colour, and a view that fills its proposal with it (SwiftUI's `Color`).
+public struct Color: View, PrimitiveView, Hashable, Sendable, ShapeStyle {
+    let rgba: RGBA
+
+    public init(red: Double, green: Double, blue: Double, opacity: Double = 1) {
+        func q(_ v: Double) -> UInt8 { UInt8(max(0, min(255, (v * 255).rounded()))) }
+        rgba = RGBA(red: q(red), green: q(green), blue: q(blue), alpha: q(opacity))
+    }
+    public init(white: Double, opacity: Double = 1) { self.init(red: white, green: white, blue: white, opacity: opacity) }
+    /// From `0xRRGGBB` (opaque).
+    public init(hex: UInt32, opacity: Double = 1) {
+        self.init(red: Double(hex >> 16 & 255) / 255, green: Double(hex >> 8 & 255) / 255, blue: Double(hex & 255) / 255, opacity: opacity)
+    }
+    init(rgba: RGBA) { self.rgba = rgba }
+
+    public func opacity(_ o: Double) -> Color {
+        var c = rgba
+        c.alpha = UInt8(max(0, min(255, (Double(c.alpha) * o).rounded())))
+        return Color(rgba: c)
+    }
+
+    public static let black = Color(rgba: RGBA(red: 0, green: 0, blue: 0))
+    public static let white = Color(rgba: RGBA(red: 255, green: 255, blue: 255))
+    public static let clear = Color(rgba: .clear)
+    public static let primary = Color.black
+    public static let secondary = Color(rgba: RGBA(red: 60, green: 60, blue: 67, alpha: 153))
+    public static let accentColor = Color.blue
+    public static let red = Color(rgba: RGBA(red: 255, green: 59, blue: 48))
+    public static let orange = Color(rgba: RGBA(red: 255, green: 149, blue: 0))
+    public static let yellow = Color(rgba: RGBA(red: 255, green: 204, blue: 0))
+    public static let green = Color(rgba: RGBA(red: 52, green: 199, blue: 89))
+    public static let mint = Color(rgba: RGBA(red: 0, green: 199, blue: 190))
+    public static let teal = Color(rgba: RGBA(red: 48, green: 176, blue: 199))
+    public static let cyan = Color(rgba: RGBA(red: 50, green: 173, blue: 230))
+    public static let blue = Color(rgba: RGBA(red: 0, green: 122, blue: 255))
+    public static let indigo = Color(rgba: RGBA(red: 88, green: 86, blue: 214))
+    public static let purple = Color(rgba: RGBA(red: 175, green: 82, blue: 222))
+    public static let pink = Color(rgba: RGBA(red: 255, green: 45, blue: 85))
+    public static let brown = Color(rgba: RGBA(red: 162, green: 132, blue: 94))
+    public static let gray = Color(rgba: RGBA(red: 142, green: 142, blue: 147))
+
+    func makeBehavior() -> NodeBehavior { ShapeBehavior(shape: Rectangle(), style: self) }
+
+    var paint: Paint { .solid(rgba) }
+}
+
+/// Something a shape can be filled or stroked with (SwiftUI's `ShapeStyle`).
+public protocol ShapeStyle: Sendable {}
+
+/// The foreground style from the environment (SwiftUI's `.foreground`).
+public struct ForegroundStyle: ShapeStyle { public init() {} }
+extension ShapeStyle where Self == ForegroundStyle {
+    public static var foreground: ForegroundStyle { ForegroundStyle() }
+}

@@ -1,0 +1,145 @@
+import Glibc
+import Observation
+import ScanoutGraph
+
+/// What user views and user modifiers share: the value's stored inputs are a source attribute (compared
+/// memberwise, or with the type's own `==`), and the body is a rule over it. The rule's reads of state,
+/// environment and bindings become graph edges; reads of `@Observable` properties are tracked with the
+/// Observation framework, per property; `ObservableObject`s are subscribed to. The node is scheduled when
+/// the body attribute is invalidated, and its child is reconciled when the pulled body changed.
+@MainActor
+class BodyEvaluator<Input, Output: View>: NodeBehavior, SubscribingBehavior {
+    private var input: Attribute<Input>?
+    private var body: Attribute<Output?>?
+    private var reconciledAt: UInt64 = 0
+    private let observer = ObservationInvalidator()
+    /// `ObservableObject`s the last evaluation read, with their subscriptions.
+    var subscriptions: [ObjectIdentifier: ObservableObjectPublisher.Subscription] = [:]
+    private var subscribedThisEvaluation: Set<ObjectIdentifier> = []
+
+    override var role: LayoutRole { .transparent }
+
+    func makeBody(_ input: Input) -> Output { fatalError("subclass") }
+
+    func setInput(_ value: Input) {
+        if let input {
+            input.setValue(value)
+            return
+        }
+        let graph = node.host.graph
+        let input = graph.source("\(node.name) inputs", value, isEqual: ViewEquality.function(for: Input.self))
+        let body = graph.rule("\(node.name).body", initial: Output?.none, isEqual: nil) { [unowned self] in
+            self.evaluate(input.value)
+        }
+        body.onInvalidate { [unowned self] in self.node.host.schedule(self.node) }
+        self.input = input
+        self.body = body
+        observer.behavior = self
+        node.host.schedule(node)
+    }
+
+    private func evaluate(_ value: Input) -> Output? {
+        node.host.bodyEvaluations += 1
+        node.host.evaluationLog?.append(node.name)
+        DynamicProperties.install(value, on: node)
+        subscribedThisEvaluation.removeAll(keepingCapacity: true)
+        observer.generation &+= 1
+        let generation = observer.generation
+        let observer = self.observer
+        let out = withObservationTracking {
+            makeBody(value)
+        } onChange: {
+            observer.fire(generation)
+        }
+        // Objects no longer read are unsubscribed.
+        for id in subscriptions.keys where !subscribedThisEvaluation.contains(id) { subscriptions[id] = nil }
+        return out
+    }
+
+    /// Called by `@ObservedObject`/`@StateObject` when installed: the body re-runs when the object will change.
+    func subscribe(to publisher: ObservableObjectPublisher, id: ObjectIdentifier) {
+        subscribedThisEvaluation.insert(id)
+        if subscriptions[id] != nil { return }
+        subscriptions[id] = publisher.subscribe { [weak self] in self?.invalidateBody() }
+    }
+
+    override func refresh() -> [ChildSlot]? {
+        guard let body else { return nil }
+        let out = body.value
+        guard body.changedAt != reconciledAt, let out else { return nil }
+        reconciledAt = body.changedAt
+        return [ChildSlot(key: 0, view: out)]
+    }
+
+    override func invalidateBody() { body?.invalidate() }
+
+    override func destroyed() {
+        observer.behavior = nil
+        subscriptions.removeAll()
+        body?.destroy()
+        input?.destroy()
+    }
+}
+
+/// Makes the behaviour of a user view of whatever type `view` has.
+@MainActor
+func makeCompositeBehavior(for view: any View) -> NodeBehavior {
+    func open<T: View>(_ v: T) -> NodeBehavior { CompositeBehavior<T>() }
+    return open(view)
+}
+
+/// A user view: `body` evaluated through the graph.
+final class CompositeBehavior<V: View>: BodyEvaluator<V, V.Body> {
+    override func update(_ view: any View) -> [ChildSlot]? {
+        setInput(view as! V)
+        return nil
+    }
+
+    override func makeBody(_ input: V) -> V.Body { input.body }
+}
+
+/// A user `ViewModifier`: `body(content:)` evaluated through the graph; the content placeholder shows the
+/// wrapped view, which is pushed to it directly (it is not an input of the modifier's body).
+final class UserModifierBehavior<M: ViewModifier>: BodyEvaluator<M, M.Body>, ContentProviding {
+    private(set) var content: (any View)?
+    private var placeholders: [ModifierContentBehavior] = []
+
+    func register(_ placeholder: ModifierContentBehavior) { placeholders.append(placeholder) }
+
+    override func update(_ view: any View) -> [ChildSlot]? {
+        let m = view as! any AnyModifiedContent
+        content = m.anyContent
+        placeholders.removeAll { $0.node == nil || !$0.node.isAlive }
+        for p in placeholders { p.contentChanged(m.anyContent) }
+        setInput(m.anyModifier as! M)
+        return nil
+    }
+
+    override func makeBody(_ input: M) -> M.Body { input.body(content: _ViewModifier_Content<M>()) }
+}
+
+/// The main thread, recorded when the first view host is made (on the main actor).
+enum MainThread {
+    nonisolated(unsafe) static var id: pthread_t = pthread_self()
+}
+
+/// Turns Observation's one-shot change callbacks into body invalidations, on the main actor.
+final class ObservationInvalidator: @unchecked Sendable {
+    @MainActor weak var behavior: NodeBehavior?
+    @MainActor var generation: UInt64 = 0
+
+    func fire(_ generation: UInt64) {
+        // Observation calls back on the mutating thread, before the value changes; the body is invalidated
+        // now (it runs later, at the frame) when that thread is the main one, else via the main actor.
+        if pthread_equal(pthread_self(), MainThread.id) != 0 {
+            MainActor.assumeIsolated { self.invalidate(generation) }
+        } else {
+            Task { @MainActor in self.invalidate(generation) }
+        }
+    }
+
+    @MainActor private func invalidate(_ generation: UInt64) {
+        guard generation == self.generation else { return }  // a stale tracking from an older evaluation
+        behavior?.invalidateBody()
+    }
+}

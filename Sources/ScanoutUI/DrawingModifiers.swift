@@ -1,0 +1,112 @@
+import ScanoutRender
+
+/// `background` and `overlay`: a second view laid out in the content's frame (proposed the content's size),
+/// drawn behind or in front of it.
+struct LayerModifier<Layer: View>: PrimitiveModifier {
+    let layer: Layer
+    let alignment: Alignment
+    let inFront: Bool
+    func makeBehavior() -> ModifierBehavior { LayerBehavior<Layer>() }
+}
+
+final class LayerBehavior<Layer: View>: ModifierBehavior {
+    var alignment = Alignment.center
+    var inFront = false
+
+    override func update(_ view: any View) -> [ChildSlot]? {
+        let m = view as! any AnyModifiedContent
+        let layer = m.anyModifier as! LayerModifier<Layer>
+        alignment = layer.alignment
+        inFront = layer.inFront
+        return [ChildSlot(key: 0, view: m.anyContent), ChildSlot(key: 1, view: layer.layer)]
+    }
+
+    private var content: LayoutUnit { LayoutUnit(node.children.first.map { $0.behavior.role == .transparent ? $0.layoutSubviews : [$0] } ?? []) }
+    private var layer: LayoutUnit { LayoutUnit(node.children.count > 1 ? (node.children[1].behavior.role == .transparent ? node.children[1].layoutSubviews : [node.children[1]]) : []) }
+
+    override func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize { content.sizeThatFits(proposal) }
+
+    override func place(in bounds: CGRect) {
+        content.place(in: bounds, proposal: ProposedViewSize(bounds.size))
+        let l = layer
+        let p = ProposedViewSize(bounds.size)
+        let s = l.sizeThatFits(p)
+        let outer = ViewDimensions(size: bounds.size), inner = ViewDimensions(size: s)
+        l.place(in: CGRect(x: bounds.minX + outer[alignment.horizontal] - inner[alignment.horizontal],
+                           y: bounds.minY + outer[alignment.vertical] - inner[alignment.vertical], width: s.width, height: s.height), proposal: p)
+    }
+
+    override func draw(into list: inout DisplayList) {
+        guard node.children.count == 2 else { super.draw(into: &list); return }
+        if inFront {
+            node.children[0].draw(into: &list); node.children[1].draw(into: &list)
+        } else {
+            node.children[1].draw(into: &list); node.children[0].draw(into: &list)
+        }
+    }
+}
+
+extension View {
+    public func background<V: View>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> some View {
+        modifier(LayerModifier(layer: content(), alignment: alignment, inFront: false))
+    }
+    public func background<V: View>(_ view: V, alignment: Alignment = .center) -> some View {
+        modifier(LayerModifier(layer: view, alignment: alignment, inFront: false))
+    }
+    public func overlay<V: View>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> some View {
+        modifier(LayerModifier(layer: content(), alignment: alignment, inFront: true))
+    }
+    public func overlay<V: View>(_ view: V, alignment: Alignment = .center) -> some View {
+        modifier(LayerModifier(layer: view, alignment: alignment, inFront: true))
+    }
+}
+
+struct OpacityModifier: PrimitiveModifier {
+    let opacity: Double
+    func makeBehavior() -> ModifierBehavior { OpacityBehavior() }
+}
+
+/// Composites the content as one group with the given opacity.
+final class OpacityBehavior: ModifierBehavior {
+    var opacity = 1.0
+    override func updateModifier(_ modifier: any ViewModifier) { opacity = (modifier as! OpacityModifier).opacity }
+    override func draw(into list: inout DisplayList) {
+        if opacity >= 1 { super.draw(into: &list); return }
+        if opacity <= 0 { return }
+        list.append(.pushOpacity(opacity))
+        super.draw(into: &list)
+        list.append(.pop)
+    }
+}
+
+struct ClipModifier: PrimitiveModifier {
+    let shape: any Shape
+    func makeBehavior() -> ModifierBehavior { ClipBehavior() }
+}
+
+final class ClipBehavior: ModifierBehavior {
+    var shape: any Shape = Rectangle()
+    override func updateModifier(_ modifier: any ViewModifier) { shape = (modifier as! ClipModifier).shape }
+    override func draw(into list: inout DisplayList) {
+        let f = node.frame
+        if shape is Rectangle {
+            list.append(.pushClip(f.raster))
+        } else {
+            let path = shape.path(in: CGRect(origin: .zero, size: f.size)).raster.applying(AffineTransform(translationX: f.minX, y: f.minY))
+            list.append(.pushClipShape(path))
+        }
+        super.draw(into: &list)
+        list.append(.pop)
+    }
+}
+
+extension View {
+    /// Draws the view (as one group) with this opacity.
+    public func opacity(_ opacity: Double) -> some View { modifier(OpacityModifier(opacity: opacity)) }
+    /// Clips drawing to a shape in the view's frame.
+    public func clipShape<S: Shape>(_ shape: S) -> some View { modifier(ClipModifier(shape: shape)) }
+    /// Clips drawing to the view's frame.
+    public func clipped() -> some View { clipShape(Rectangle()) }
+    /// Clips drawing to a rounded rectangle.
+    public func cornerRadius(_ radius: CGFloat) -> some View { clipShape(RoundedRectangle(cornerRadius: radius)) }
+}

@@ -1,0 +1,133 @@
+import ScanoutGraph
+
+/// A key into the environment, as SwiftUI's `EnvironmentKey`.
+public protocol EnvironmentKey {
+    associatedtype Value
+    static var defaultValue: Value { get }
+}
+
+/// Values that flow down the view tree (SwiftUI's `EnvironmentValues`): extend it with computed properties over
+/// your own keys, read them with `@Environment(\.name)`, set them with `.environment(\.name, value)`.
+public struct EnvironmentValues: CustomStringConvertible {
+    var storage: [ObjectIdentifier: Any] = [:]
+
+    public init() {}
+
+    public subscript<K: EnvironmentKey>(key: K.Type) -> K.Value {
+        get { storage[ObjectIdentifier(key)].map { $0 as! K.Value } ?? K.defaultValue }
+        set { storage[ObjectIdentifier(key)] = newValue }
+    }
+
+    public var description: String { "EnvironmentValues(\(storage.count) values)" }
+
+    /// Equal when the same keys hold values that compare equal (values that are not `Equatable` never do).
+    static func areEqual(_ a: EnvironmentValues, _ b: EnvironmentValues) -> Bool {
+        guard a.storage.count == b.storage.count else { return false }
+        for (k, v) in a.storage {
+            guard let w = b.storage[k], Equality.areEqual(v, w) == true else { return false }
+        }
+        return true
+    }
+}
+
+/// The environment at one point of the render tree: an attribute, plus one derived attribute per key path
+/// read, so a body depends only on the values it reads (changing the font does not re-run a body that only
+/// reads the colour scheme).
+@MainActor
+final class EnvironmentNode {
+    let values: Attribute<EnvironmentValues>
+    private var keyAttributes: [AnyKeyPath: Any] = [:]
+    private unowned let graph: AttributeGraph
+
+    init(graph: AttributeGraph, values: Attribute<EnvironmentValues>) {
+        self.graph = graph
+        self.values = values
+    }
+
+    /// Reads one value, recording a dependency of the running body on that value only.
+    func read<V>(_ keyPath: KeyPath<EnvironmentValues, V>) -> V {
+        if let a = keyAttributes[keyPath] as? Attribute<V> { return a.value }
+        let values = self.values
+        let a = graph.rule("environment \(keyPath)", initial: graph.untracked { values.value[keyPath: keyPath] }) {
+            values.value[keyPath: keyPath]
+        }
+        keyAttributes[keyPath] = a
+        return a.value
+    }
+
+    /// The values without recording a dependency (built-in views read these at layout and drawing time).
+    var current: EnvironmentValues { graph.untracked { values.value } }
+}
+
+/// Reads a value from the environment (SwiftUI's `@Environment`).
+@propertyWrapper
+public struct Environment<Value>: DynamicProperty {
+    let keyPath: KeyPath<EnvironmentValues, Value>
+    let box = EnvironmentBox()
+
+    public init(_ keyPath: KeyPath<EnvironmentValues, Value>) { self.keyPath = keyPath }
+
+    @MainActor
+    public var wrappedValue: Value {
+        if let node = box.environment { return node.read(keyPath) }
+        return EnvironmentValues()[keyPath: keyPath]
+    }
+}
+
+final class EnvironmentBox: @unchecked Sendable {
+    weak var environment: EnvironmentNode?
+}
+
+extension Environment: InstallableProperty {
+    @MainActor func install(on node: ViewNode, slot: Int) { box.environment = node.environment }
+}
+
+// MARK: - Modifiers
+
+struct EnvironmentWriter<Value>: PrimitiveModifier {
+    let keyPath: WritableKeyPath<EnvironmentValues, Value>
+    let value: Value
+    func makeBehavior() -> ModifierBehavior {
+        EnvironmentTransformBehavior<EnvironmentWriter<Value>> { m, e in e[keyPath: m.keyPath] = m.value }
+    }
+}
+
+/// A modifier that hands its content a changed environment: the modifier value is a source attribute, the
+/// content's environment a rule over the parent's environment and that value.
+final class EnvironmentTransformBehavior<M: ViewModifier>: ModifierBehavior {
+    private let transform: (M, inout EnvironmentValues) -> Void
+    private var value: Attribute<M>?
+    private var derived: EnvironmentNode?
+
+    init(_ transform: @escaping (M, inout EnvironmentValues) -> Void) { self.transform = transform }
+
+    override var environmentForChildren: EnvironmentNode? { derived }
+
+    override func updateModifier(_ modifier: any ViewModifier) {
+        let m = modifier as! M
+        if let value { value.setValue(m); return }
+        let graph = node.host.graph
+        let source = graph.source("\(M.self)", m, isEqual: ViewEquality.function(for: M.self))
+        let parent = node.environment.values
+        let transform = self.transform
+        let values = graph.rule("environment", initial: graph.untracked { parent.value }, isEqual: EnvironmentValues.areEqual) {
+            var e = parent.value
+            transform(source.value, &e)
+            return e
+        }
+        value = source
+        derived = EnvironmentNode(graph: graph, values: values)
+    }
+
+    override func destroyed() {
+        value?.destroy()
+        derived?.values.destroy()
+    }
+}
+
+extension View {
+    /// Sets an environment value for this view and its descendants.
+    public func environment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>, _ value: V) -> some View {
+        modifier(EnvironmentWriter(keyPath: keyPath, value: value))
+    }
+}

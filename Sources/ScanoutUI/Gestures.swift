@@ -1,0 +1,81 @@
+import ScanoutRender
+
+struct TapModifier: PrimitiveModifier {
+    let count: Int
+    let action: @MainActor () -> Void
+    func makeBehavior() -> ModifierBehavior { TapBehavior() }
+}
+
+/// A tap: the touch goes down and comes up inside the view's frame.
+final class TapBehavior: ModifierBehavior {
+    var m: TapModifier!
+    override func updateModifier(_ modifier: any ViewModifier) { m = (modifier as! TapModifier) }
+    override func handlesTouch(at point: CGPoint) -> Bool {
+        node.environment.current.isEnabled && node.frame.contains(point)
+    }
+    override func touchEnded(at point: CGPoint, from start: CGPoint) {
+        if node.frame.contains(point) { m.action() }
+    }
+}
+
+extension View {
+    /// Runs `action` when the view is tapped.
+    public func onTapGesture(count: Int = 1, perform action: @escaping @MainActor () -> Void) -> some View {
+        modifier(TapModifier(count: count, action: action))
+    }
+
+    /// The shape used for hit testing (here: the view's frame takes touches, even where nothing is drawn).
+    public func contentShape<S: Shape>(_ shape: S) -> some View { self }
+}
+
+/// A control that runs an action when tapped (SwiftUI's `Button`), drawn with the default style: the label
+/// in the accent colour, dimmed while pressed.
+public struct Button<Label: View>: View, PrimitiveView {
+    let action: @MainActor () -> Void
+    let label: Label
+
+    public init(action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label) {
+        self.action = action
+        self.label = label()
+    }
+
+    func makeBehavior() -> NodeBehavior { ButtonBehavior<Label>() }
+}
+
+extension Button where Label == Text {
+    public init(_ title: String, action: @escaping @MainActor () -> Void) {
+        self.init(action: action) { Text(title) }
+    }
+}
+
+final class ButtonBehavior<Label: View>: NodeBehavior {
+    var button: Button<Label>!
+    private(set) var isPressed = false
+
+    override func update(_ view: any View) -> [ChildSlot]? {
+        button = (view as! Button<Label>)
+        return slots
+    }
+
+    private var slots: [ChildSlot] {
+        [ChildSlot(key: 0, view: button.label.foregroundColor(.accentColor).opacity(isPressed ? 0.3 : 1))]
+    }
+
+    private func setPressed(_ pressed: Bool) {
+        guard pressed != isPressed else { return }
+        isPressed = pressed
+        node.reconcile(slots)
+        node.host.setNeedsFrame()
+    }
+
+    override func handlesTouch(at point: CGPoint) -> Bool {
+        node.environment.current.isEnabled && node.frame.contains(point)
+    }
+    override func touchBegan(at point: CGPoint) { setPressed(true) }
+    override func touchMoved(to point: CGPoint, from start: CGPoint) { setPressed(node.frame.contains(point)) }
+    override func touchEnded(at point: CGPoint, from start: CGPoint) {
+        setPressed(false)
+        if node.frame.contains(point) { button.action() }
+    }
+    override func touchCancelled() { setPressed(false) }
+}

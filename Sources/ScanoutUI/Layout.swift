@@ -1,0 +1,176 @@
+import ScanoutRender
+
+/// A container's layout algorithm (SwiftUI's `Layout`): size the container for a proposal, then place the
+/// subviews. Use one as a view: `MyLayout { ... }`.
+@MainActor @preconcurrency
+public protocol Layout {
+    associatedtype Cache = Void
+    typealias Subviews = LayoutSubviews
+    func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout Cache) -> CGSize
+    func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout Cache)
+    func makeCache(subviews: Subviews) -> Cache
+    func updateCache(_ cache: inout Cache, subviews: Subviews)
+}
+
+extension Layout where Cache == Void {
+    public func makeCache(subviews: Subviews) -> Cache { () }
+}
+
+extension Layout {
+    public func updateCache(_ cache: inout Cache, subviews: Subviews) { cache = makeCache(subviews: subviews) }
+
+    /// Lays out `content` with this layout.
+    public func callAsFunction<V: View>(@ViewBuilder _ content: () -> V) -> some View {
+        LayoutContainer(layout: self, content: content())
+    }
+}
+
+/// A subview as a layout sees it (SwiftUI's `LayoutSubview`).
+@MainActor
+public struct LayoutSubview {
+    let unit: LayoutUnit
+
+    /// The subview's size for a proposal.
+    public func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize { unit.sizeThatFits(proposal) }
+
+    /// The subview's size and alignment guides for a proposal.
+    public func dimensions(in proposal: ProposedViewSize) -> ViewDimensions {
+        let size = unit.sizeThatFits(proposal)
+        let unit = self.unit
+        return ViewDimensions(size: size) { key in unit.alignmentGuide(key, in: size) }
+    }
+
+    /// Places the subview with its `anchor` at `position`, sized for `proposal`.
+    public func place(at position: CGPoint, anchor: UnitPoint = .topLeading, proposal: ProposedViewSize) {
+        let size = unit.sizeThatFits(proposal)
+        let origin = CGPoint(x: position.x - anchor.x * size.width, y: position.y - anchor.y * size.height)
+        unit.place(in: CGRect(origin: origin, size: size), proposal: proposal)
+    }
+
+    /// Layout priority (`layoutPriority`): higher is offered space first by stacks.
+    public var priority: Double { unit.priority }
+}
+
+/// The subviews of a layout container (SwiftUI's `LayoutSubviews`).
+public struct LayoutSubviews: RandomAccessCollection {
+    let elements: [LayoutSubview]
+    public var startIndex: Int { elements.startIndex }
+    public var endIndex: Int { elements.endIndex }
+    public subscript(i: Int) -> LayoutSubview { elements[i] }
+}
+
+/// One or more nodes laid out as one unit: a single node is itself; several are stacked vertically
+/// (what SwiftUI does with a body or modifier content of several views).
+@MainActor
+struct LayoutUnit {
+    let nodes: [ViewNode]
+    init(_ nodes: [ViewNode]) { self.nodes = nodes }
+
+    var priority: Double { nodes.count == 1 ? nodes[0].layoutPriority : 0 }
+
+    func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
+        switch nodes.count {
+        case 0: return .zero
+        case 1: return nodes[0].cachedSize(proposal)
+        default:
+            var cache: Void = ()
+            return StackLayout(axis: .vertical, alignment: .center, spacing: nil)
+                .sizeThatFits(proposal: proposal, subviews: LayoutSubviews(elements: nodes.map { LayoutSubview(unit: LayoutUnit([$0])) }), cache: &cache)
+        }
+    }
+
+    func place(in rect: CGRect, proposal: ProposedViewSize) {
+        switch nodes.count {
+        case 0: return
+        case 1: nodes[0].place(in: rect)
+        default:
+            var cache: Void = ()
+            StackLayout(axis: .vertical, alignment: .center, spacing: nil)
+                .placeSubviews(in: rect, proposal: proposal, subviews: LayoutSubviews(elements: nodes.map { LayoutSubview(unit: LayoutUnit([$0])) }), cache: &cache)
+        }
+    }
+
+    func alignmentGuide(_ key: AlignmentKey, in size: CGSize) -> CGFloat? {
+        nodes.count == 1 ? nodes[0].alignmentGuide(key, in: size) : nil
+    }
+}
+
+extension ViewNode {
+    /// Sizes are cached per proposal within a layout pass (stacks ask several times).
+    func cachedSize(_ proposal: ProposedViewSize) -> CGSize {
+        if host.layoutGeneration != sizeCacheGeneration {
+            sizeCache.removeAll(keepingCapacity: true)
+            sizeCacheGeneration = host.layoutGeneration
+        }
+        if let s = sizeCache[proposal] { return s }
+        let s = sizeThatFits(proposal)
+        sizeCache[proposal] = s
+        return s
+    }
+
+    var layoutPriority: Double {
+        behavior.role == .transparent ? (layoutSubviews.count == 1 ? layoutSubviews[0].layoutPriority : 0) : behavior.layoutPriority
+    }
+
+    func alignmentGuide(_ key: AlignmentKey, in size: CGSize) -> CGFloat? {
+        if behavior.role == .transparent {
+            let subs = layoutSubviews
+            return subs.count == 1 ? subs[0].alignmentGuide(key, in: size) : nil
+        }
+        return behavior.alignmentGuide(key, in: size)
+    }
+}
+
+/// Runs a `Layout` over its content's subviews.
+struct LayoutContainer<L: Layout, Content: View>: View, PrimitiveView {
+    let layout: L
+    let content: Content
+    func makeBehavior() -> NodeBehavior { LayoutBehavior<L>() }
+}
+
+@MainActor
+protocol AnyLayoutContainer {
+    var anyLayout: Any { get }
+    var anyContent: any View { get }
+}
+
+extension LayoutContainer: AnyLayoutContainer {
+    var anyLayout: Any { layout }
+    var anyContent: any View { content }
+}
+
+final class LayoutBehavior<L: Layout>: NodeBehavior {
+    var layout: L!
+    private var cache: L.Cache?
+
+    override func update(_ view: any View) -> [ChildSlot]? {
+        let v = view as! any AnyLayoutContainer
+        layout = (v.anyLayout as! L)
+        cache = nil
+        return [ChildSlot(key: 0, view: v.anyContent)]
+    }
+
+    private var subviews: LayoutSubviews {
+        LayoutSubviews(elements: node.layoutSubviews.map { LayoutSubview(unit: LayoutUnit([$0])) })
+    }
+
+    override func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
+        let s = subviews
+        var c = cache ?? layout.makeCache(subviews: s)
+        let size = layout.sizeThatFits(proposal: proposal, subviews: s, cache: &c)
+        cache = c
+        return size
+    }
+
+    override func place(in bounds: CGRect) {
+        let s = subviews
+        var c = cache ?? layout.makeCache(subviews: s)
+        layout.placeSubviews(in: bounds, proposal: ProposedViewSize(bounds.size), subviews: s, cache: &c)
+        cache = c
+    }
+
+    /// Which way this container stacks (spacers and dividers inside ask).
+    var axis: Axis? { (layout as? StackLayout)?.axis }
+}
+
+public enum Axis: Sendable, Hashable { case horizontal, vertical }

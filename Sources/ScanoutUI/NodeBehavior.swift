@@ -1,0 +1,87 @@
+import ScanoutRender
+
+/// A child a node wants, with its identity among its siblings.
+struct ChildSlot {
+    var key: AnyHashable
+    var view: any View
+    init<K: Hashable>(key: K, view: any View) {
+        self.key = AnyHashable(key)
+        self.view = view
+    }
+}
+
+/// How a node takes part in layout.
+enum LayoutRole {
+    /// Lays out and draws as its children (structural views, user views): their subviews become its parent's.
+    case transparent
+    /// A view with its own size and placement (leaves, containers, modifiers).
+    case opaque
+}
+
+/// What a kind of view does in the render tree. One instance per node, made by the view (`PrimitiveView`) or by
+/// the runtime for user views; it receives each new view value and answers layout, drawing and hit testing.
+@MainActor
+class NodeBehavior {
+    unowned(unsafe) var node: ViewNode!
+
+    var role: LayoutRole { .opaque }
+
+    /// A new view value (the first one at creation). Returns the children to reconcile now, or nil when they
+    /// come later (user views: after their body is pulled).
+    func update(_ view: any View) -> [ChildSlot]? { [] }
+
+    /// Pulls what is out of date (user views: the body). Returns new children when they changed.
+    func refresh() -> [ChildSlot]? { nil }
+
+    /// The view's size for a proposal.
+    func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
+        node.contentUnit.sizeThatFits(proposal)
+    }
+
+    /// Places the children inside `bounds` (already the node's frame).
+    func place(in bounds: CGRect) {
+        node.contentUnit.place(in: bounds, proposal: ProposedViewSize(bounds.size))
+    }
+
+    /// Records the node's drawing (by default: its children's).
+    func draw(into list: inout DisplayList) {
+        for child in node.children { child.draw(into: &list) }
+    }
+
+    /// The node appeared (is part of the laid-out tree): lifecycle modifiers queue their actions.
+    func appeared() {}
+    /// The node disappeared (removed, or scrolled out of a lazy container).
+    func disappeared() {}
+    /// The node is gone for good: release attributes, cancel tasks.
+    func destroyed() {}
+
+    /// The explicit alignment guides this node defines for its frame (see `alignmentGuide`), if any.
+    func alignmentGuide(_ key: AlignmentKey, in size: CGSize) -> CGFloat? { nil }
+
+    /// Layout priority (see `layoutPriority`).
+    var layoutPriority: Double { 0 }
+
+    /// Whether children appear as soon as they exist (lazy containers say no and decide per row).
+    var childrenAppearWithParent: Bool { true }
+
+    /// The environment this node's children see, when it differs from the node's own (environment modifiers).
+    var environmentForChildren: EnvironmentNode? { nil }
+
+    /// User views: the body must be evaluated again (an input the graph cannot see changed).
+    func invalidateBody() {}
+
+    /// Whether a touch at `point` (root coordinates) is handled here (taps, buttons, drags).
+    func handlesTouch(at point: CGPoint) -> Bool { false }
+    func touchBegan(at point: CGPoint) {}
+    func touchMoved(to point: CGPoint, from start: CGPoint) {}
+    func touchEnded(at point: CGPoint, from start: CGPoint) {}
+    func touchCancelled() {}
+}
+
+/// Structural views (tuples, conditionals, `ForEach`, `Group`, `AnyView`): children only, transparent to layout.
+final class StructuralBehavior: NodeBehavior {
+    let slots: (any View) -> [ChildSlot]
+    init(_ slots: @escaping (any View) -> [ChildSlot]) { self.slots = slots }
+    override var role: LayoutRole { .transparent }
+    override func update(_ view: any View) -> [ChildSlot]? { slots(view) }
+}

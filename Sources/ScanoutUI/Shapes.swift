@@ -1,0 +1,153 @@
+import ScanoutRender
+
+/// A 2D shape that is also a view: it fills its proposal (10x10 for an unspecified one) with the foreground
+/// colour unless filled or stroked explicitly (SwiftUI's `Shape`).
+public protocol Shape: View {
+    func path(in rect: CGRect) -> Path
+    func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize
+}
+
+extension Shape {
+    public func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize { proposal.replacingUnspecifiedDimensions() }
+    /// Shapes are drawn by the runtime (filled with the foreground colour), not through a body.
+    public var body: Never { fatalError("\(Self.self) is a shape: the runtime draws it") }
+
+    public func fill<S: ShapeStyle>(_ style: S) -> _ShapeView<Self, S> { _ShapeView(shape: self, style: style, stroke: nil) }
+    public func stroke<S: ShapeStyle>(_ style: S, lineWidth: CGFloat = 1) -> _ShapeView<Self, S> {
+        _ShapeView(shape: self, style: style, stroke: StrokeStyle(lineWidth: lineWidth))
+    }
+    public func stroke<S: ShapeStyle>(_ style: S, style strokeStyle: StrokeStyle) -> _ShapeView<Self, S> {
+        _ShapeView(shape: self, style: style, stroke: strokeStyle)
+    }
+}
+
+public typealias StrokeStyle = ScanoutRaster.StrokeStyle
+public typealias LineCap = ScanoutRaster.LineCap
+public typealias LineJoin = ScanoutRaster.LineJoin
+
+/// A shape drawn with a style (what `fill` and `stroke` return).
+public struct _ShapeView<Content: Shape, Style: ShapeStyle>: View, PrimitiveView {
+    let shape: Content
+    let style: Style
+    let stroke: StrokeStyle?
+    func makeBehavior() -> NodeBehavior { ShapeBehavior(shape: shape, style: style, stroke: stroke) }
+}
+
+final class ShapeBehavior: NodeBehavior {
+    var shape: any Shape
+    var style: any ShapeStyle
+    var stroke: StrokeStyle?
+
+    init(shape: any Shape, style: any ShapeStyle, stroke: StrokeStyle? = nil) {
+        self.shape = shape; self.style = style; self.stroke = stroke
+    }
+
+    override func update(_ view: any View) -> [ChildSlot]? {
+        if let v = view as? any ShapeViewProtocol {
+            shape = v.anyShape; style = v.anyStyle; stroke = v.anyStroke
+        } else if let c = view as? Color {
+            style = c
+        } else if let s = view as? any Shape {
+            shape = s
+        }
+        return []
+    }
+
+    override func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize { shape.sizeThatFits(proposal) }
+    override func place(in bounds: CGRect) {}
+
+    var paint: Paint {
+        if let c = style as? Color { return c.paint }
+        return (node.environment.current.foregroundColor ?? .primary).paint
+    }
+
+    override func draw(into list: inout DisplayList) {
+        // Shapes draw in their own coordinates (origin at the frame's top-left), as in SwiftUI.
+        let f = node.frame
+        let path = shape.path(in: CGRect(origin: .zero, size: f.size)).raster
+        list.append(.pushTransform(AffineTransform(translationX: f.minX, y: f.minY)))
+        if let stroke { list.append(.stroke(path, paint, stroke)) } else { list.append(.fill(path, paint, FillStyle())) }
+        list.append(.pop)
+    }
+}
+
+@MainActor
+protocol ShapeViewProtocol {
+    var anyShape: any Shape { get }
+    var anyStyle: any ShapeStyle { get }
+    var anyStroke: StrokeStyle? { get }
+}
+
+extension _ShapeView: ShapeViewProtocol {
+    var anyShape: any Shape { shape }
+    var anyStyle: any ShapeStyle { style }
+    var anyStroke: StrokeStyle? { stroke }
+}
+
+public struct Rectangle: Shape {
+    public init() {}
+    public func path(in rect: CGRect) -> Path { Path(rect) }
+}
+
+public struct RoundedRectangle: Shape {
+    public var cornerRadius: CGFloat
+    public init(cornerRadius: CGFloat) { self.cornerRadius = cornerRadius }
+    public init(cornerSize: CGSize) { self.cornerRadius = min(cornerSize.width, cornerSize.height) }
+    public func path(in rect: CGRect) -> Path { Path(roundedRect: rect, cornerRadius: cornerRadius) }
+}
+
+public struct Capsule: Shape {
+    public init() {}
+    public func path(in rect: CGRect) -> Path { Path(roundedRect: rect, cornerRadius: min(rect.width, rect.height) / 2) }
+}
+
+public struct Ellipse: Shape {
+    public init() {}
+    public func path(in rect: CGRect) -> Path { Path(ellipseIn: rect) }
+}
+
+public struct Circle: Shape {
+    public init() {}
+    public func path(in rect: CGRect) -> Path {
+        let d = min(rect.width, rect.height)
+        return Path(ellipseIn: CGRect(x: rect.midX - d / 2, y: rect.midY - d / 2, width: d, height: d))
+    }
+}
+
+/// An outline built from lines and curves, also usable as a shape (SwiftUI's `Path`).
+public struct Path: Shape, Equatable {
+    var raster = ScanoutRaster.Path()
+
+    public init() {}
+    public init(_ rect: CGRect) { raster.addRect(rect.raster) }
+    public init(roundedRect rect: CGRect, cornerRadius: CGFloat) { raster.addRoundedRect(in: rect.raster, cornerRadius: cornerRadius) }
+    public init(ellipseIn rect: CGRect) { raster.addEllipse(in: rect.raster) }
+    public init(_ build: (inout Path) -> Void) { build(&self) }
+
+    public mutating func move(to p: CGPoint) { raster.move(to: Point(x: p.x, y: p.y)) }
+    public mutating func addLine(to p: CGPoint) { raster.addLine(to: Point(x: p.x, y: p.y)) }
+    public mutating func addLines(_ points: [CGPoint]) { raster.addLines(points.map { Point(x: $0.x, y: $0.y) }) }
+    public mutating func addQuadCurve(to p: CGPoint, control c: CGPoint) {
+        raster.addQuadCurve(to: Point(x: p.x, y: p.y), control: Point(x: c.x, y: c.y))
+    }
+    public mutating func addCurve(to p: CGPoint, control1 c1: CGPoint, control2 c2: CGPoint) {
+        raster.addCurve(to: Point(x: p.x, y: p.y), control1: Point(x: c1.x, y: c1.y), control2: Point(x: c2.x, y: c2.y))
+    }
+    public mutating func addArc(center: CGPoint, radius: CGFloat, startAngle: Angle, endAngle: Angle, clockwise: Bool) {
+        raster.addArc(center: Point(x: center.x, y: center.y), radius: radius, startAngle: startAngle, endAngle: endAngle, clockwise: clockwise)
+    }
+    public mutating func addRect(_ r: CGRect) { raster.addRect(r.raster) }
+    public mutating func addRoundedRect(in r: CGRect, cornerSize: CGSize) {
+        raster.addRoundedRect(in: r.raster, cornerWidth: cornerSize.width, cornerHeight: cornerSize.height)
+    }
+    public mutating func addEllipse(in r: CGRect) { raster.addEllipse(in: r.raster) }
+    public mutating func closeSubpath() { raster.closeSubpath() }
+
+    public var boundingRect: CGRect {
+        let b = raster.boundingRect
+        return CGRect(x: b.x, y: b.y, width: b.width, height: b.height)
+    }
+
+    /// A path is drawn where it is: it ignores the rect it is shown in.
+    public func path(in rect: CGRect) -> Path { self }
+}

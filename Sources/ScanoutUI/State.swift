@@ -1,0 +1,129 @@
+import ScanoutGraph
+
+/// State owned by a view and kept by the render tree for as long as the view's identity lives
+/// (SwiftUI's `@State`). Writing it invalidates only the bodies that read it; an equal value changes nothing.
+@propertyWrapper
+public struct State<Value>: DynamicProperty {
+    let box: StateBox<Value>
+
+    public init(wrappedValue value: Value) { box = StateBox(value) }
+    public init(initialValue value: Value) { box = StateBox(value) }
+
+    @MainActor
+    public var wrappedValue: Value {
+        get { box.get() }
+        nonmutating set { box.set(newValue) }
+    }
+
+    @MainActor
+    public var projectedValue: Binding<Value> {
+        let box = self.box
+        return Binding(location: box, get: { box.get() }, set: { box.set($0) })
+    }
+}
+
+extension State where Value: ExpressibleByNilLiteral {
+    public init() { self.init(wrappedValue: nil) }
+}
+
+/// The box a `State` value carries. The first view value of a node creates the persistent storage; every
+/// later view value's box is pointed at that storage before the body runs.
+final class StateBox<Value>: @unchecked Sendable {
+    let initial: Value
+    var storage: StateStorage<Value>?
+    /// Where writes go before the property is installed (the value is then only local, as in SwiftUI).
+    var detached: Value
+
+    init(_ initial: Value) {
+        self.initial = initial
+        self.detached = initial
+    }
+
+    @MainActor func get() -> Value { storage?.attribute.value ?? detached }
+
+    @MainActor func set(_ v: Value) {
+        if let storage { storage.attribute.setValue(v) } else { detached = v }
+    }
+}
+
+@MainActor
+final class StateStorage<Value> {
+    let attribute: Attribute<Value>
+    init(_ attribute: Attribute<Value>) { self.attribute = attribute }
+}
+
+extension State: InstallableProperty {
+    @MainActor func install(on node: ViewNode, slot: Int) {
+        if let existing = node.stateSlots[slot] as? StateStorage<Value> {
+            box.storage = existing
+        } else {
+            let storage = StateStorage(node.host.graph.source("\(node.name) @State", box.initial))
+            node.stateSlots[slot] = storage
+            box.storage = storage
+        }
+    }
+}
+
+/// A reference to a value owned elsewhere, read and written through closures (SwiftUI's `Binding`).
+@propertyWrapper @dynamicMemberLookup
+public struct Binding<Value> {
+    let get: @MainActor () -> Value
+    let set: @MainActor (Value) -> Void
+    /// The storage this binding reads and the path into it: bindings with the same location compare equal.
+    let location: AnyObject?
+    let path: [AnyKeyPath]
+
+    public init(get: @escaping @MainActor () -> Value, set: @escaping @MainActor (Value) -> Void) {
+        self.get = get
+        self.set = set
+        self.location = nil
+        self.path = []
+    }
+
+    init(location: AnyObject?, path: [AnyKeyPath] = [], get: @escaping @MainActor () -> Value, set: @escaping @MainActor (Value) -> Void) {
+        self.get = get
+        self.set = set
+        self.location = location
+        self.path = path
+    }
+
+    /// Same storage and path (closure-made bindings have no location and never compare equal).
+    func hasSameLocation(as other: Binding<Value>) -> Bool {
+        guard let a = location, let b = other.location else { return false }
+        return a === b && path == other.path
+    }
+
+    public init(projectedValue: Binding<Value>) { self = projectedValue }
+
+    /// A binding to a constant: writes are ignored.
+    public static func constant(_ value: Value) -> Binding<Value> {
+        let box = ConstantBox(value)  // the value is only ever read, on the main actor
+        return Binding(get: { box.value }, set: { _ in })
+    }
+
+    @MainActor
+    public var wrappedValue: Value {
+        get { get() }
+        nonmutating set { set(newValue) }
+    }
+
+    public var projectedValue: Binding<Value> { self }
+
+    /// A binding to a property of the bound value.
+    @MainActor
+    public subscript<Subject>(dynamicMember keyPath: WritableKeyPath<Value, Subject>) -> Binding<Subject> {
+        let get = self.get, set = self.set
+        return Binding<Subject>(location: location, path: path + [keyPath], get: { get()[keyPath: keyPath] }, set: { v in
+            var whole = get()
+            whole[keyPath: keyPath] = v
+            set(whole)
+        })
+    }
+}
+
+extension Binding: DynamicProperty {}
+
+final class ConstantBox<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}

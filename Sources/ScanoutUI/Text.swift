@@ -1,0 +1,104 @@
+import ScanoutRender
+
+/// A line or paragraph of read-only text (SwiftUI's `Text`). It measures itself through the text engine:
+/// ideal size is one line per paragraph; a proposed width wraps it at spaces.
+public struct Text: View, PrimitiveView, Equatable {
+    let content: String
+    var weight: FontDescriptor.Weight?
+    var color: Color?
+
+    public init(_ content: String) { self.content = content }
+    public init<S: StringProtocol>(_ content: S) { self.content = String(content) }
+    public init(verbatim content: String) { self.content = content }
+
+    func makeBehavior() -> NodeBehavior { TextBehavior() }
+
+    public func bold() -> Text { var t = self; t.weight = .bold; return t }
+    public func fontWeight(_ weight: Font.Weight?) -> Text { var t = self; t.weight = weight == .bold ? .bold : .regular; return t }
+    public func foregroundColor(_ color: Color?) -> Text { var t = self; t.color = color; return t }
+}
+
+final class TextBehavior: NodeBehavior {
+    var text: Text!
+    private var laidOut: (width: CGFloat?, font: FontDescriptor, lines: [(text: Substring, width: Double)])?
+
+    override func update(_ view: any View) -> [ChildSlot]? {
+        let t = view as! Text
+        if t != text { laidOut = nil }
+        text = t
+        return []
+    }
+
+    var font: FontDescriptor {
+        var d = (node.environment.current.font ?? .body).descriptor
+        if let w = text.weight { d.weight = w }
+        return d
+    }
+
+    private func lines(maxWidth: CGFloat?) -> [(text: Substring, width: Double)] {
+        let f = font
+        if let l = laidOut, l.width == maxWidth, l.font == f { return l.lines }
+        let lines = TextEngine.shared.lines(of: text.content, font: f, maxWidth: maxWidth)
+        laidOut = (maxWidth, f, lines)
+        return lines
+    }
+
+    override func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
+        let m = TextEngine.shared.metrics(font)
+        let ls = lines(maxWidth: proposal.width.map { max($0, 0) })
+        let width = ls.map(\.width).max() ?? 0
+        return CGSize(width: width.rounded(.up), height: (CGFloat(max(ls.count, 1)) * m.lineHeight).rounded(.up))
+    }
+
+    override func place(in bounds: CGRect) {}
+
+    override func draw(into list: inout DisplayList) {
+        let f = font
+        let m = TextEngine.shared.metrics(f)
+        let color = (text.color ?? node.environment.current.foregroundColor ?? .primary).rgba
+        var y = node.frame.minY + m.ascender
+        for line in lines(maxWidth: node.frame.width + 0.5) {
+            let run = TextRun(string: String(line.text), font: f, origin: Point(x: node.frame.minX, y: y), color: color,
+                              frame: Rect(x: node.frame.minX, y: y - m.ascender, width: line.width, height: m.lineHeight))
+            list.append(.text(run))
+            y += m.lineHeight
+        }
+    }
+}
+
+/// A font, as SwiftUI's `Font`: text styles with iOS's default sizes, or a system font of a given size.
+public struct Font: Hashable, Sendable {
+    public enum Weight: Hashable, Sendable { case ultraLight, thin, light, regular, medium, semibold, bold, heavy, black }
+    public enum Design: Hashable, Sendable { case `default`, serif, rounded, monospaced }
+    var size: CGFloat
+    var weight: Weight
+    var design: Design
+
+    public static func system(size: CGFloat, weight: Weight = .regular, design: Design = .default) -> Font {
+        Font(size: size, weight: weight, design: design)
+    }
+    public static let largeTitle = Font(size: 34, weight: .regular, design: .default)
+    public static let title = Font(size: 28, weight: .regular, design: .default)
+    public static let title2 = Font(size: 22, weight: .regular, design: .default)
+    public static let title3 = Font(size: 20, weight: .regular, design: .default)
+    public static let headline = Font(size: 17, weight: .semibold, design: .default)
+    public static let body = Font(size: 17, weight: .regular, design: .default)
+    public static let callout = Font(size: 16, weight: .regular, design: .default)
+    public static let subheadline = Font(size: 15, weight: .regular, design: .default)
+    public static let footnote = Font(size: 13, weight: .regular, design: .default)
+    public static let caption = Font(size: 12, weight: .regular, design: .default)
+    public static let caption2 = Font(size: 11, weight: .regular, design: .default)
+
+    public func weight(_ w: Weight) -> Font { var f = self; f.weight = w; return f }
+    public func bold() -> Font { weight(.bold) }
+    public func monospaced() -> Font { var f = self; f.design = .monospaced; return f }
+
+    var descriptor: FontDescriptor {
+        let bold: Bool
+        switch weight {
+        case .semibold, .bold, .heavy, .black: bold = true
+        default: bold = false
+        }
+        return FontDescriptor(size: size, weight: bold ? .bold : .regular, monospaced: design == .monospaced)
+    }
+}

@@ -1,0 +1,92 @@
+/// Builds views from the statements of a closure: several children, `if`/`else`, `if let`, `switch`,
+/// optional content, availability checks and `let` statements (SwiftUI's `ViewBuilder`).
+@resultBuilder @MainActor
+public enum ViewBuilder {
+    public static func buildBlock() -> EmptyView { EmptyView() }
+    public static func buildBlock<Content: View>(_ content: Content) -> Content { content }
+    public static func buildBlock<each Content: View>(_ content: repeat each Content) -> TupleView<(repeat each Content)> {
+        TupleView(repeat each content)
+    }
+    public static func buildExpression<Content: View>(_ content: Content) -> Content { content }
+    public static func buildIf<Content: View>(_ content: Content?) -> Content? { content }
+    public static func buildOptional<Content: View>(_ content: Content?) -> Content? { content }
+    public static func buildEither<T: View, F: View>(first: T) -> _ConditionalContent<T, F> { _ConditionalContent(.first(first)) }
+    public static func buildEither<T: View, F: View>(second: F) -> _ConditionalContent<T, F> { _ConditionalContent(.second(second)) }
+    public static func buildLimitedAvailability<Content: View>(_ content: Content) -> AnyView { AnyView(content) }
+}
+
+/// Several views side by side in a builder; their identities are their positions.
+public struct TupleView<T>: View, PrimitiveView {
+    public var value: T
+    let children: [any View]
+
+    public init(_ value: T) {
+        self.value = value
+        self.children = []
+    }
+
+    init<each V: View>(_ views: repeat each V) {
+        var list: [any View] = []
+        repeat list.append(each views)
+        self.value = (repeat each views) as! T
+        self.children = list
+    }
+
+    func makeBehavior() -> NodeBehavior {
+        StructuralBehavior { view in
+            (view as! TupleView<T>).children.enumerated().map { ChildSlot(key: $0.offset, view: $0.element) }
+        }
+    }
+}
+
+/// One of two views, chosen by an `if`/`else` or `switch`: switching branches changes identity.
+public struct _ConditionalContent<TrueContent: View, FalseContent: View>: View, PrimitiveView {
+    enum Storage { case first(TrueContent), second(FalseContent) }
+    let storage: Storage
+    init(_ storage: Storage) { self.storage = storage }
+
+    func makeBehavior() -> NodeBehavior {
+        StructuralBehavior { view in
+            switch (view as! Self).storage {
+            case .first(let v): return [ChildSlot(key: true, view: v)]
+            case .second(let v): return [ChildSlot(key: false, view: v)]
+            }
+        }
+    }
+}
+
+extension Optional: View where Wrapped: View {
+    public var body: Never { fatalError("Optional is a built-in view and has no body") }
+}
+
+extension Optional: PrimitiveView where Wrapped: View {
+    func makeBehavior() -> NodeBehavior {
+        StructuralBehavior { view in
+            if case .some(let v) = view as! Wrapped? { return [ChildSlot(key: 0, view: v)] }
+            return []
+        }
+    }
+}
+
+/// A view whose type is erased: changing the wrapped type changes identity.
+public struct AnyView: View, PrimitiveView {
+    let view: any View
+    public init<V: View>(_ view: V) { self.view = (view as? AnyView)?.view ?? view }
+    public init<V: View>(erasing view: V) { self.init(view) }
+
+    func makeBehavior() -> NodeBehavior {
+        StructuralBehavior { view in
+            let inner = (view as! AnyView).view
+            return [ChildSlot(key: ObjectIdentifier(type(of: inner)), view: inner)]
+        }
+    }
+}
+
+/// Groups views without laying them out; modifiers on a group apply to each child.
+public struct Group<Content: View>: View, PrimitiveView {
+    let content: Content
+    public init(@ViewBuilder content: () -> Content) { self.content = content() }
+    func makeBehavior() -> NodeBehavior {
+        StructuralBehavior { view in [ChildSlot(key: 0, view: (view as! Self).content)] }
+    }
+}

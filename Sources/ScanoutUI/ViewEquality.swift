@@ -1,0 +1,53 @@
+import ScanoutGraph
+
+/// Whether a view's stored inputs changed (SwiftUI's comparison before re-running a body), done sensibly:
+/// a type's own `==` always wins (SwiftUI ignores it for plain-data types); plain data without one is compared
+/// bytewise; anything else memberwise — `Equatable` properties with `==`, objects by identity, `@State` and
+/// `@Environment` as equal (their values live in the graph), bindings by the storage they point at, and
+/// closures as different.
+enum ViewEquality {
+    static func function<T>(for type: T.Type) -> (T, T) -> Bool {
+        if let eq = Equality.function(for: T.self) { return eq }
+        if _isPOD(T.self) {
+            return { a, b in
+                withUnsafeBytes(of: a) { pa in withUnsafeBytes(of: b) { pb in pa.elementsEqual(pb) } }
+            }
+        }
+        return { a, b in memberwise(a, b) }
+    }
+
+    static func memberwise(_ a: Any, _ b: Any) -> Bool {
+        if let e = Equality.areEqual(a, b) { return e }
+        if let p = a as? any ComparableProperty { return p.isEqual(to: b) }
+        let ma = Mirror(reflecting: a)
+        if ma.displayStyle == .class { return (a as AnyObject) === (b as AnyObject) }
+        let mb = Mirror(reflecting: b)
+        guard ma.children.count == mb.children.count else { return false }
+        // A value with nothing to compare and no `==` (a closure, an opaque type) counts as changed.
+        if ma.children.isEmpty { return ma.displayStyle == .optional || ma.displayStyle == .tuple || ma.displayStyle == .struct }
+        for (x, y) in zip(ma.children, mb.children) {
+            if x.label != y.label || !memberwise(x.value, y.value) { return false }
+        }
+        return true
+    }
+}
+
+/// Properties with their own notion of "unchanged" for view comparison.
+protocol ComparableProperty {
+    func isEqual(to other: Any) -> Bool
+}
+
+extension State: ComparableProperty {
+    func isEqual(to other: Any) -> Bool { other is State<Value> }
+}
+
+extension Environment: ComparableProperty {
+    func isEqual(to other: Any) -> Bool { (other as? Environment<Value>)?.keyPath == keyPath }
+}
+
+extension Binding: ComparableProperty {
+    func isEqual(to other: Any) -> Bool {
+        guard let o = other as? Binding<Value> else { return false }
+        return hasSameLocation(as: o)
+    }
+}

@@ -1,0 +1,200 @@
+import Glibc
+import ScanoutGraph
+import ScanoutRender
+
+/// Owns a render tree and runs its frame phases: update (bodies, lifecycle handlers, preferences), layout,
+/// display list. A display backend or the `TestHost` drives it: it asks for a frame through `onFrameRequest`
+/// when something changed, and does nothing otherwise.
+@MainActor
+public final class ViewHost {
+    public let graph = AttributeGraph()
+    private(set) var root: ViewNode!
+    let rootEnvironment: EnvironmentNode
+    private let environmentSource: Attribute<EnvironmentValues>
+
+    /// User views whose body is dirty, to run in this frame's update.
+    private var scheduled: [ViewNode] = []
+    /// Nodes created since the last appear pass.
+    private var created: [ViewNode] = []
+    /// Lifecycle and change handlers waiting for the end of the body pass, with the view that queued them.
+    private var actions: [(owner: String, run: () -> Void)] = []
+    /// Something about the tree changed since the last layout (structure, values).
+    var structureChanged = false
+
+    /// The size views are laid out in (points).
+    public var size: CGSize { didSet { if size != oldValue { needsLayout = true; requestFrame() } } }
+    public private(set) var needsLayout = true
+    /// Increases with each layout pass (invalidates the nodes' size caches).
+    var layoutGeneration = 0
+    /// Whether a frame should run (state changed, input arrived, size changed).
+    public private(set) var needsFrame = true
+    /// Called when `needsFrame` becomes true (the scheduler's hook; a display arms its next frame).
+    public var onFrameRequest: (() -> Void)?
+    /// How many times handlers may cause another pass of updates in one frame before they are cut off.
+    public static let maximumPasses = 8
+    /// Warnings (handlers updating too many times per frame, unsupported input) in order.
+    public private(set) var warnings: [String] = []
+    /// Bodies evaluated so far (for tests and benchmarks).
+    public internal(set) var bodyEvaluations = 0
+    /// When set, the name of each view whose body runs is appended (for tests).
+    public var evaluationLog: [String]?
+    /// Preference observers, checked after each body pass.
+    var preferenceObservers: [PreferenceObserving] = []
+
+    public init<V: View>(rootView: V, size: CGSize, environment: EnvironmentValues = EnvironmentValues()) {
+        self.size = size
+        MainThread.id = pthread_self()
+        environmentSource = graph.source("root environment", environment, isEqual: EnvironmentValues.areEqual)
+        rootEnvironment = EnvironmentNode(graph: graph, values: environmentSource)
+        root = ViewNode(host: self, parent: nil, key: 0, view: rootView, environment: rootEnvironment)
+    }
+
+    /// Replaces the root environment (display size, scale, rotation...).
+    public func setEnvironment(_ transform: (inout EnvironmentValues) -> Void) {
+        var e = graph.untracked { environmentSource.value }
+        transform(&e)
+        environmentSource.setValue(e)
+        needsLayout = true
+        requestFrame()
+    }
+
+    public var environment: EnvironmentValues { rootEnvironment.current }
+
+    func requestFrame() {
+        if !needsFrame {
+            needsFrame = true
+            onFrameRequest?()
+        }
+    }
+
+    /// Input arrived (or time passed for something that needs it): the next frame must run.
+    public func setNeedsFrame() { requestFrame() }
+
+    func schedule(_ node: ViewNode) {
+        guard !node.isScheduled, node.isAlive else { return }
+        node.isScheduled = true
+        scheduled.append(node)
+        requestFrame()
+    }
+
+    func nodeCreated(_ node: ViewNode) {
+        created.append(node)
+        structureChanged = true
+    }
+
+    /// Queues a handler to run after the bodies of this pass, before anything is drawn.
+    func enqueue(from node: ViewNode, _ action: @escaping () -> Void) {
+        actions.append((node.name, action))
+        requestFrame()
+    }
+
+    func warn(_ message: String) {
+        warnings.append(message)
+        print("scanout: " + message)
+    }
+
+    // MARK: Frame phases
+
+    /// Runs bodies (shallowest first), appear handlers, preference observers and change handlers until the
+    /// tree is stable, at most `maximumPasses` times. Returns whether anything changed.
+    @discardableResult
+    public func update() -> Bool {
+        needsFrame = false
+        var changed = structureChanged
+        var pass = 0
+        while true {
+            while !scheduled.isEmpty {
+                var batch = scheduled
+                scheduled.removeAll(keepingCapacity: true)
+                batch.sort { $0.depth < $1.depth }
+                for node in batch where node.isScheduled { node.refresh() }
+                changed = true
+            }
+            let appeared = created
+            created.removeAll(keepingCapacity: true)
+            for node in appeared where node.isAlive && node.appearsWithParent { node.appearIfNeeded() }
+            for observer in preferenceObservers { observer.checkPreferences() }
+            if actions.isEmpty && scheduled.isEmpty { break }
+            pass += 1
+            if pass > Self.maximumPasses {
+                let owners = Set(actions.map(\.owner)).sorted().joined(separator: ", ")
+                warn("\(owners): a change handler tried to update multiple times per frame; the rest waits for the next frame")
+                actions.removeAll()
+                break
+            }
+            let batch = actions
+            actions.removeAll(keepingCapacity: true)
+            for action in batch { action.run() }
+            changed = true
+        }
+        if changed { needsLayout = true }
+        structureChanged = false
+        return changed
+    }
+
+    /// Lays the tree out in `size`: the root gets the whole size proposed and is centred, as in a window.
+    public func layout() {
+        layoutGeneration += 1
+        let proposal = ProposedViewSize(size)
+        let s = root.sizeThatFits(proposal)
+        let origin = CGPoint(x: ((size.width - s.width) / 2).rounded(), y: ((size.height - s.height) / 2).rounded())
+        root.place(in: CGRect(origin: origin, size: s))
+        needsLayout = false
+    }
+
+    /// The display list of the laid-out tree.
+    public func makeDisplayList() -> DisplayList {
+        var list = DisplayList()
+        root.draw(into: &list)
+        return list
+    }
+
+    // MARK: Touch
+
+    /// The node that handles a touch at `point`: the topmost (last drawn) one whose behaviour accepts it.
+    func touchTarget(at point: CGPoint) -> ViewNode? {
+        func visit(_ node: ViewNode) -> ViewNode? {
+            guard node.isAlive, node.allowsHitTesting else { return nil }
+            for child in node.children.reversed() {
+                if let hit = visit(child) { return hit }
+            }
+            return node.behavior.handlesTouch(at: point) ? node : nil
+        }
+        return visit(root)
+    }
+
+    private var activeTouch: (node: ViewNode, start: CGPoint)?
+
+    /// A finger (or pointer button) went down at `point` (root coordinates).
+    public func touchDown(at point: CGPoint) {
+        activeTouch = nil
+        if let target = touchTarget(at: point) {
+            activeTouch = (target, point)
+            target.behavior.touchBegan(at: point)
+        }
+    }
+
+    public func touchMoved(to point: CGPoint) {
+        guard let t = activeTouch, t.node.isAlive else { return }
+        t.node.behavior.touchMoved(to: point, from: t.start)
+    }
+
+    public func touchUp(at point: CGPoint) {
+        guard let t = activeTouch else { return }
+        activeTouch = nil
+        if t.node.isAlive { t.node.behavior.touchEnded(at: point, from: t.start) }
+    }
+
+    public func touchCancelled() {
+        guard let t = activeTouch else { return }
+        activeTouch = nil
+        if t.node.isAlive { t.node.behavior.touchCancelled() }
+    }
+}
+
+extension ViewNode {
+    /// Whether this node appears with its parent (lazy containers decide for their rows themselves).
+    var appearsWithParent: Bool { parent?.behavior.childrenAppearWithParent ?? true }
+
+    var allowsHitTesting: Bool { environment.current.isHitTestingAllowed }
+}

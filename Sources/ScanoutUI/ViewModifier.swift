@@ -1,0 +1,100 @@
+import ScanoutRender
+
+/// Changes a view, reusable as a value (SwiftUI's `ViewModifier`).
+@MainActor @preconcurrency
+public protocol ViewModifier {
+    associatedtype Body: View
+    typealias Content = _ViewModifier_Content<Self>
+    @ViewBuilder func body(content: Self.Content) -> Self.Body
+}
+
+/// A view with a modifier applied (SwiftUI's `ModifiedContent`).
+public struct ModifiedContent<Content, Modifier> {
+    public var content: Content
+    public var modifier: Modifier
+    public init(content: Content, modifier: Modifier) {
+        self.content = content
+        self.modifier = modifier
+    }
+}
+
+@MainActor
+protocol AnyModifiedContent {
+    var anyContent: any View { get }
+    var anyModifier: any ViewModifier { get }
+}
+
+extension ModifiedContent: View, PrimitiveView, AnyModifiedContent where Content: View, Modifier: ViewModifier {
+    public var body: Never { fatalError("ModifiedContent is a built-in view and has no body") }
+
+    var anyContent: any View { content }
+    var anyModifier: any ViewModifier { modifier }
+
+    func makeBehavior() -> NodeBehavior {
+        if let primitive = modifier as? any PrimitiveModifier { return primitive.makeBehavior() }
+        return UserModifierBehavior<Modifier>()
+    }
+}
+
+extension View {
+    /// Applies a modifier.
+    public func modifier<M>(_ modifier: M) -> ModifiedContent<Self, M> {
+        ModifiedContent(content: self, modifier: modifier)
+    }
+}
+
+/// Built-in modifiers: the runtime makes a behaviour for them instead of evaluating a body.
+@MainActor
+protocol PrimitiveModifier: ViewModifier where Body == Never {
+    func makeBehavior() -> ModifierBehavior
+}
+
+extension PrimitiveModifier {
+    public func body(content: Content) -> Never { fatalError("\(Self.self) is a built-in modifier") }
+}
+
+/// Base of built-in modifiers: one child (the content); layout and drawing pass through unless overridden.
+@MainActor
+class ModifierBehavior: NodeBehavior {
+    override func update(_ view: any View) -> [ChildSlot]? {
+        let m = view as! any AnyModifiedContent
+        updateModifier(m.anyModifier)
+        return [ChildSlot(key: 0, view: m.anyContent)]
+    }
+
+    /// The new modifier value (first call at creation).
+    func updateModifier(_ modifier: any ViewModifier) {}
+}
+
+/// The content a user `ViewModifier` wraps, as its `body(content:)` sees it.
+public struct _ViewModifier_Content<Modifier: ViewModifier>: View, PrimitiveView {
+    func makeBehavior() -> NodeBehavior { ModifierContentBehavior() }
+}
+
+/// Shows the content of the nearest enclosing user modifier.
+final class ModifierContentBehavior: NodeBehavior {
+    weak var owner: ContentProviding?
+    override var role: LayoutRole { .transparent }
+
+    override func update(_ view: any View) -> [ChildSlot]? {
+        if owner == nil {
+            var p = node.parent
+            while let n = p, !(n.behavior is ContentProviding) { p = n.parent }
+            owner = p?.behavior as? ContentProviding
+            owner?.register(self)
+        }
+        guard let content = owner?.content else { return [] }
+        return [ChildSlot(key: 0, view: content)]
+    }
+
+    /// The owner's content changed while its body did not need to run.
+    func contentChanged(_ content: any View) {
+        node.reconcile([ChildSlot(key: 0, view: content)])
+    }
+}
+
+@MainActor
+protocol ContentProviding: AnyObject {
+    var content: (any View)? { get }
+    func register(_ placeholder: ModifierContentBehavior)
+}
