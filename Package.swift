@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "ScanoutText", targets: ["ScanoutText"]),
         .library(name: "ScanoutImage", targets: ["ScanoutImage"]),
         .executable(name: "scanout-bench", targets: ["scanout-bench"]),
+        .executable(name: "scanout-demo", targets: ["scanout-demo"]),
     ],
     targets: [
         // System libraries from Debian packages, found with pkg-config.
@@ -35,6 +36,8 @@ let package = Package(
         .target(name: "ScanoutTesting", dependencies: ["ScanoutUI", "ScanoutRender", "ScanoutImage"],
                 linkerSettings: [.linkedLibrary("dispatch")]),
         .target(name: "ScanoutImage", dependencies: ["ScanoutRaster", "CPNG", "CJPEGShim"]),
+
+        .executableTarget(name: "scanout-demo", dependencies: ["ScanoutUI", "ScanoutRender", "ScanoutImage"]),
 
         // The benchmark scene, shared by the benchmark and its golden test.
         .target(name: "BenchScene", dependencies: ["ScanoutRaster", "ScanoutText"], path: "Benchmarks/BenchScene"),

@@ -3,6 +3,11 @@ public protocol AlignmentID {
     static func defaultValue(in context: ViewDimensions) -> CGFloat
 }
 
+/// An alignment ID's type; only its static `defaultValue(in:)` is ever called, so sharing it is safe.
+struct AlignmentIDType: @unchecked Sendable {
+    let type: any AlignmentID.Type
+}
+
 /// A guide key: which guide, and along which axis.
 struct AlignmentKey: Hashable {
     let id: ObjectIdentifier
@@ -11,11 +16,12 @@ struct AlignmentKey: Hashable {
 
 public struct HorizontalAlignment: Equatable, Sendable {
     let key: AlignmentKey
-    let defaultValue: @Sendable (ViewDimensions) -> CGFloat
+    let id: AlignmentIDType
     public init(_ id: any AlignmentID.Type) {
         key = AlignmentKey(id: ObjectIdentifier(id), horizontal: true)
-        defaultValue = { id.defaultValue(in: $0) }
+        self.id = AlignmentIDType(type: id)
     }
+    func defaultValue(_ d: ViewDimensions) -> CGFloat { id.type.defaultValue(in: d) }
     public static func == (a: Self, b: Self) -> Bool { a.key == b.key }
 
     private enum Leading: AlignmentID { static func defaultValue(in d: ViewDimensions) -> CGFloat { 0 } }
@@ -28,11 +34,12 @@ public struct HorizontalAlignment: Equatable, Sendable {
 
 public struct VerticalAlignment: Equatable, Sendable {
     let key: AlignmentKey
-    let defaultValue: @Sendable (ViewDimensions) -> CGFloat
+    let id: AlignmentIDType
     public init(_ id: any AlignmentID.Type) {
         key = AlignmentKey(id: ObjectIdentifier(id), horizontal: false)
-        defaultValue = { id.defaultValue(in: $0) }
+        self.id = AlignmentIDType(type: id)
     }
+    func defaultValue(_ d: ViewDimensions) -> CGFloat { id.type.defaultValue(in: d) }
     public static func == (a: Self, b: Self) -> Bool { a.key == b.key }
 
     private enum Top: AlignmentID { static func defaultValue(in d: ViewDimensions) -> CGFloat { 0 } }

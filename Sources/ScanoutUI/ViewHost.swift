@@ -49,6 +49,12 @@ public final class ViewHost {
         root = ViewNode(host: self, parent: nil, key: 0, view: rootView, environment: rootEnvironment)
     }
 
+    /// Gives the root a new view value of the same type (an app's root re-rendered with new inputs).
+    public func setRootView<V: View>(_ view: V) {
+        root.setView(view)
+        requestFrame()
+    }
+
     /// Replaces the root environment (display size, scale, rotation...).
     public func setEnvironment(_ transform: (inout EnvironmentValues) -> Void) {
         var e = graph.untracked { environmentSource.value }

@@ -1,0 +1,88 @@
+import ScanoutUI
+
+/// The kiosk panel Scanout's demo shows: a header, a grid of machine cards with live values, gauges and a
+/// control row. Plain SwiftUI-style code.
+struct Dashboard: View {
+    @State private var selected = 0
+    @State private var running = true
+    let tick: Int
+
+    static let machines = ["Line A01", "Pump P-11", "Valve V3", "Boiler B1", "Fan F-201", "Tank T-07"]
+
+    var body: some View {
+        VStack(alignment: .leading, spacing: 12) {
+            HStack {
+                Text("Plant Overview").font(.title).foregroundColor(.white)
+                Text(running ? "Running" : "Stopped").font(.headline).foregroundColor(running ? .green : .orange)
+            }
+            HStack(spacing: 10) {
+                ForEach(0..<Self.machines.count, id: \.self) { i in
+                    MachineCard(name: Self.machines[i], value: Self.value(i, tick), isSelected: i == selected)
+                        .onTapGesture { selected = i }
+                }
+            }
+            HStack(spacing: 24) {
+                ForEach(0..<4, id: \.self) { i in
+                    Gauge(label: ["CPU", "RAM", "Disk", "Net"][i], fraction: Self.fraction(i, tick))
+                }
+            }
+            HStack(spacing: 16) {
+                Button(running ? "Stop line" : "Start line") { running.toggle() }
+                    .padding(12)
+                    .background(RoundedRectangle(cornerRadius: 8).fill(Color(white: 0.2)))
+                Text("Selected: \(Self.machines[selected])").foregroundColor(Color(white: 0.8))
+            }
+        }
+        .padding(20)
+        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)
+        .background(Color(red: 0.07, green: 0.1, blue: 0.14))
+    }
+
+    static func value(_ i: Int, _ tick: Int) -> Int { 40 + (i * 17 + tick * 3) % 55 }
+    static func fraction(_ i: Int, _ tick: Int) -> Double { Double((i * 23 + tick * 5) % 100) / 100 }
+}
+
+struct MachineCard: View {
+    let name: String
+    let value: Int
+    let isSelected: Bool
+
+    var body: some View {
+        VStack(alignment: .leading, spacing: 6) {
+            Text(name).font(.callout).foregroundColor(Color(white: 0.9))
+            Text("\(value) u/h").font(.title2).foregroundColor(.white)
+        }
+        .padding(10)
+        .frame(width: 118, height: 80, alignment: .topLeading)
+        .background(RoundedRectangle(cornerRadius: 10).fill(isSelected ? Color(red: 0.16, green: 0.33, blue: 0.5) : Color(red: 0.16, green: 0.21, blue: 0.28)))
+    }
+}
+
+struct Gauge: View {
+    let label: String
+    let fraction: Double
+
+    var body: some View {
+        VStack(spacing: 6) {
+            ZStack {
+                Circle().stroke(Color(white: 0.3), lineWidth: 8)
+                Arc(fraction: fraction).stroke(Color.cyan, style: StrokeStyle(lineWidth: 8, lineCap: .round))
+                Text("\(Int((fraction * 100).rounded()))%").font(.headline).foregroundColor(.white)
+            }
+            .frame(width: 84, height: 84)
+            Text(label).font(.footnote).foregroundColor(Color(white: 0.7))
+        }
+    }
+}
+
+/// A ring segment from the top, clockwise.
+struct Arc: Shape {
+    let fraction: Double
+    func path(in rect: CGRect) -> Path {
+        var p = Path()
+        let r = min(rect.width, rect.height) / 2
+        p.addArc(center: CGPoint(x: rect.midX, y: rect.midY), radius: r, startAngle: .degrees(-90),
+                 endAngle: .degrees(-90 + 360 * max(0.001, fraction)), clockwise: false)
+        return p
+    }
+}
