@@ -8,41 +8,63 @@
 /// out as whole runs without being visited. No floating point, no allocation per span or per pixel; the
 /// buffers grow to the largest shape seen and are reused.
 final class CellRasterizer {
-    /// Accumulation cells: `rows * pitch`, zero between uses (the sweep clears what it reads).
-    private var cells: UnsafeMutablePointer<Int32>
-    private var cellCapacity = 0
-    /// One bit per 8-cell block per row: which blocks any segment touched.
-    private var touched: UnsafeMutablePointer<UInt64>
-    private var touchedCapacity = 0
-    /// Coverage of the row being swept.
-    private var coverage: UnsafeMutablePointer<UInt8>
-    private var coverageCapacity = 0
+    /// The per-shape state the per-segment path reads and writes. It lives behind a pointer: as class stored
+    /// properties, each access from the hot path cost a dynamic exclusivity check (swift_beginAccess).
+    private struct State {
+        /// Accumulation cells: `rows * pitch`, zero between uses (the sweep clears what it reads).
+        var cells: UnsafeMutablePointer<Int32>
+        var cellCapacity = 0
+        /// One bit per 8-cell block per row: which blocks any segment touched.
+        var touched: UnsafeMutablePointer<UInt64>
+        var touchedCapacity = 0
+        /// Coverage of the row being swept.
+        var coverage: UnsafeMutablePointer<UInt8>
+        var coverageCapacity = 0
+        var box = IntRect(x: 0, y: 0, width: 0, height: 0)
+        var pitch = 0
+        var wordsPerRow = 0
+        var boxWidthFixed: Int32 = 0
+        var boxHeightFixed: Int32 = 0
+        var originX: Int32 = 0
+        var originY: Int32 = 0
+        /// First and last row any segment touched.
+        var touchedRowMin = Int.max
+        var touchedRowMax = -1
+    }
+
+    private let state: UnsafeMutablePointer<State>
 
     /// Cells per block: small enough that an edge does not drag many interior pixels through the per-pixel
     /// sweep, large enough that a row's bits fit in a word or two.
     static let blockShift = 3
     static let blockSize = 1 << blockShift
 
-    private(set) var box = IntRect(x: 0, y: 0, width: 0, height: 0)
-    private var pitch = 0
-    private var wordsPerRow = 0
-    private var boxWidthFixed: Int32 = 0
-    private var boxHeightFixed: Int32 = 0
-    private var originX: Int32 = 0
-    private var originY: Int32 = 0
-    private var touchedRowMin = Int.max
-    private var touchedRowMax = -1
+    var box: IntRect { state.pointee.box }
+    private var cells: UnsafeMutablePointer<Int32> { state.pointee.cells }
+    private var touched: UnsafeMutablePointer<UInt64> { state.pointee.touched }
+    private var coverage: UnsafeMutablePointer<UInt8> { state.pointee.coverage }
+    private var pitch: Int { state.pointee.pitch }
+    private var wordsPerRow: Int { state.pointee.wordsPerRow }
+    private var touchedRowMin: Int {
+        get { state.pointee.touchedRowMin }
+        set { state.pointee.touchedRowMin = newValue }
+    }
+    private var touchedRowMax: Int {
+        get { state.pointee.touchedRowMax }
+        set { state.pointee.touchedRowMax = newValue }
+    }
 
     init() {
-        cells = .allocate(capacity: 1)
-        touched = .allocate(capacity: 1)
-        coverage = .allocate(capacity: 1)
+        state = .allocate(capacity: 1)
+        state.initialize(to: State(cells: .allocate(capacity: 1), touched: .allocate(capacity: 1), coverage: .allocate(capacity: 1)))
     }
 
     deinit {
-        cells.deallocate()
-        touched.deallocate()
-        coverage.deallocate()
+        state.pointee.cells.deallocate()
+        state.pointee.touched.deallocate()
+        state.pointee.coverage.deallocate()
+        state.deinitialize(count: 1)
+        state.deallocate()
     }
 
     /// Reallocates `buffer` (at least doubling) when it holds fewer than `need` elements.
@@ -57,26 +79,28 @@ final class CellRasterizer {
 
     /// Starts a shape whose visible part lies in `box` (device pixels, already clipped).
     func begin(box: IntRect) {
-        self.box = box
-        pitch = box.width + 2  // a segment on the right edge writes to cells w and w+1
-        wordsPerRow = (pitch + Self.blockSize * 64 - 1) / (Self.blockSize * 64)
-        Self.grow(&cells, &cellCapacity, to: pitch * max(box.height, 0), zeroed: true)
-        Self.grow(&touched, &touchedCapacity, to: wordsPerRow * max(box.height, 0), zeroed: true)
-        Self.grow(&coverage, &coverageCapacity, to: box.width, zeroed: false)
-        originX = Int32(box.x) << 8
-        originY = Int32(box.y) << 8
-        boxWidthFixed = Int32(box.width) << 8
-        boxHeightFixed = Int32(box.height) << 8
-        touchedRowMin = Int.max
-        touchedRowMax = -1
+        let s = state
+        s.pointee.box = box
+        s.pointee.pitch = box.width + 2  // a segment on the right edge writes to cells w and w+1
+        s.pointee.wordsPerRow = (s.pointee.pitch + Self.blockSize * 64 - 1) / (Self.blockSize * 64)
+        Self.grow(&s.pointee.cells, &s.pointee.cellCapacity, to: s.pointee.pitch * max(box.height, 0), zeroed: true)
+        Self.grow(&s.pointee.touched, &s.pointee.touchedCapacity, to: s.pointee.wordsPerRow * max(box.height, 0), zeroed: true)
+        Self.grow(&s.pointee.coverage, &s.pointee.coverageCapacity, to: box.width, zeroed: false)
+        s.pointee.originX = Int32(box.x) << 8
+        s.pointee.originY = Int32(box.y) << 8
+        s.pointee.boxWidthFixed = Int32(box.width) << 8
+        s.pointee.boxHeightFixed = Int32(box.height) << 8
+        s.pointee.touchedRowMin = Int.max
+        s.pointee.touchedRowMax = -1
     }
 
     /// Adds a segment in device 24.8 coordinates. Parts outside the box are clipped; parts left of it still
     /// count (as a vertical edge on the box's left side), because they cover everything to their right.
     func addLine(_ ax: Int32, _ ay: Int32, _ bx: Int32, _ by: Int32) {
-        var x0 = ax &- originX, y0 = ay &- originY, x1 = bx &- originX, y1 = by &- originY
+        let o = state.pointee
+        var x0 = ax &- o.originX, y0 = ay &- o.originY, x1 = bx &- o.originX, y1 = by &- o.originY
         if y0 == y1 { return }
-        let h = boxHeightFixed
+        let h = o.boxHeightFixed
         if (y0 <= 0 && y1 <= 0) || (y0 >= h && y1 >= h) { return }
         // Clip to 0...h vertically.
         if y0 < 0 || y1 < 0 || y0 > h || y1 > h {
@@ -94,7 +118,7 @@ final class CellRasterizer {
     }
 
     private func clipHorizontally(_ x0: Int32, _ y0: Int32, _ x1: Int32, _ y1: Int32) {
-        let w = boxWidthFixed
+        let w = state.pointee.boxWidthFixed
         if x0 >= w && x1 >= w { return }  // only cells right of the box: invisible
         if x0 <= 0 && x1 <= 0 { lineInBox(0, y0, 0, y1); return }
         @inline(__always) func yAt(_ x: Int32) -> Int32 {
@@ -262,6 +286,9 @@ final class CellRasterizer {
     @inline(__always)
     private func sweep<S: CoverageSink>(into sink: inout S, _ alpha: (Int32) -> UInt8) {
         guard touchedRowMax >= 0 else { return }
+        // Locals, not properties, in the loop: no exclusivity checks per row.
+        let cells = self.cells, touched = self.touched, coverage = self.coverage
+        let pitch = self.pitch, wordsPerRow = self.wordsPerRow, box = self.box
         let w = box.width
         let shift = Self.blockShift
         let blocks = (w + Self.blockSize - 1) >> shift
