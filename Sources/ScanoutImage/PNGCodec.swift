@@ -125,15 +125,30 @@ enum PNGCodec {
     private static func straightPixels(of image: PixelBuffer, alpha: Bool) -> [UInt8] {
         let channels = alpha ? 4 : 3
         var bytes = [UInt8](repeating: 0, count: image.width * image.height * channels)
-        var i = 0
-        for y in 0..<image.height {
-            for x in 0..<image.width {
-                let color = image.pixel(x: x, y: y)
-                bytes[i] = color.red
-                bytes[i + 1] = color.green
-                bytes[i + 2] = color.blue
-                if alpha { bytes[i + 3] = color.alpha }
-                i += channels
+        bytes.withUnsafeMutableBufferPointer { out in
+            var i = 0
+            for y in 0..<image.height {
+                let row = image.row(y)
+                for x in 0..<image.width {
+                    // Opaque and fully transparent pixels need no division (most pixels of a UI frame).
+                    let p: UInt32
+                    switch image.format {
+                    case .argb8888: p = row.load(fromByteOffset: x * 4, as: UInt32.self)
+                    case .xrgb8888: p = row.load(fromByteOffset: x * 4, as: UInt32.self) | 0xFF00_0000
+                    case .rgb565: p = image.premultipliedPixel(x: x, y: y)
+                    }
+                    let a = p >> 24
+                    var r = p >> 16 & 255, g = p >> 8 & 255, b = p & 255
+                    if a != 255 && a != 0 {
+                        let c = RGBA(premultiplied: p)
+                        r = UInt32(c.red); g = UInt32(c.green); b = UInt32(c.blue)
+                    } else if a == 0 {
+                        r = 0; g = 0; b = 0
+                    }
+                    out[i] = UInt8(r); out[i + 1] = UInt8(g); out[i + 2] = UInt8(b)
+                    if alpha { out[i + 3] = UInt8(a) }
+                    i += channels
+                }
             }
         }
         return bytes
