@@ -51,6 +51,7 @@ let package = Package(
         .testTarget(name: "ScanoutTextTests", dependencies: ["ScanoutText", "ScanoutRaster", "ScanoutImage", "GoldenImages"]),
         .testTarget(name: "ScanoutImageTests", dependencies: ["ScanoutImage", "ScanoutRaster"]),
         .testTarget(name: "ScanoutGraphTests", dependencies: ["ScanoutGraph"]),
+        .testTarget(name: "ScanoutRenderTests", dependencies: ["ScanoutRender", "GoldenImages"]),
         .testTarget(name: "ScanoutUITests", dependencies: ["ScanoutUI", "ScanoutTesting", "GoldenImages"]),
         .testTarget(name: "ScanoutBenchSceneTests",
                     dependencies: ["BenchScene", "ScanoutRaster", "ScanoutText", "ScanoutImage", "GoldenImages"]),

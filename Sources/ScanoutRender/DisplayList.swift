@@ -17,11 +17,23 @@ public struct DisplayList {
     }
 
     public private(set) var items: [Item] = []
+    /// Who recorded each item (a view node's id; 0 when unknown): damage tracking matches items across
+    /// frames by owner and order.
+    public private(set) var owners: [UInt64] = []
+    /// The owner given to items appended from now on.
+    public var currentOwner: UInt64 = 0
 
     public init() {}
 
-    public mutating func append(_ item: Item) { items.append(item) }
-    public mutating func removeAll() { items.removeAll(keepingCapacity: true) }
+    public mutating func append(_ item: Item) {
+        items.append(item)
+        owners.append(currentOwner)
+    }
+
+    public mutating func removeAll() {
+        items.removeAll(keepingCapacity: true)
+        owners.removeAll(keepingCapacity: true)
+    }
 
     /// Every text run, with its bounds in root coordinates (for tests and hit testing by text).
     public var textRuns: [(run: TextRun, frame: Rect)] {

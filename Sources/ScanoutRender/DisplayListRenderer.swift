@@ -1,13 +1,17 @@
-/// Paints a display list into a pixel buffer, from scratch (the full-repaint renderer).
+/// Paints a display list into a pixel buffer: the whole frame, or only some rectangles of it (the damage),
+/// skipping items that do not touch them.
 ///
-/// Opacity groups are composed offscreen and blended once, so overlapping content inside a group does not
-/// show through itself. Clips by rectangle narrow the canvas clip; clips by shape use a coverage mask.
+/// Opacity groups are composed offscreen (in pooled buffers, only over the region being repainted) and
+/// blended once, so overlapping content inside a group does not show through itself. Clips by rectangle
+/// narrow the canvas clip; clips by shape use a coverage mask.
 @MainActor
 public final class DisplayListRenderer {
     public let target: PixelBuffer
     /// Device pixels per point.
     public let scale: Double
     private let text: TextEngine
+    private var layerPool: [PixelBuffer] = []
+    private lazy var baseCanvas = Canvas(target: target)
 
     public init(target: PixelBuffer, scale: Double = 1, text: TextEngine = .shared) {
         self.target = target
@@ -15,23 +19,35 @@ public final class DisplayListRenderer {
         self.text = text
     }
 
-    private struct Surface {
-        var canvas: Canvas
-        var opacity: Double
-    }
-
-    private enum Push { case clip(IntRect, AlphaMask?), transform(AffineTransform), layer }
+    private enum Push { case clip(IntRect, AlphaMask?), transform(AffineTransform), layer(Canvas, Double) }
 
     /// Clears to `background`, then paints every item.
     public func render(_ list: DisplayList, background: RGBA) {
-        target.fill(background)
-        var surfaces = [Surface(canvas: Canvas(target: target), opacity: 1)]
+        render(list, background: background, in: target.bounds, itemBounds: nil)
+    }
+
+    /// Repaints `region` only: clears it to `background` and paints the items whose bounds (device pixels,
+    /// parallel to `list.items`; nil: draw every item) touch it.
+    public func render(_ list: DisplayList, background: RGBA, in region: IntRect, itemBounds: [IntRect]?) {
+        let region = region.intersection(target.bounds)
+        guard !region.isEmpty else { return }
+        let base = baseCanvas
+        base.resetClip()
+        base.clip(to: region)
+        base.transform = .identity
+        base.opacity = 1
+        base.blendMode = .normal
+        base.clear(background)
+        var canvas = base
         var transform = AffineTransform(scaleX: scale, y: scale)
+        canvas.transform = transform
         var pushes: [Push] = []
-        var clipRects: [IntRect] = [target.bounds]
-        surfaces[0].canvas.transform = transform
-        for item in list.items {
-            let canvas = surfaces[surfaces.count - 1].canvas
+        var layerDepth = 0
+        for (index, item) in list.items.enumerated() {
+            if let bounds = itemBounds?[index], item.localBounds != nil {
+                let b = bounds.intersection(canvas.clipBounds)
+                if b.isEmpty { continue }
+            }
             switch item {
             case .fill(let path, let paint, let style):
                 canvas.fill(path, with: paint, style: style)
@@ -48,46 +64,52 @@ public final class DisplayListRenderer {
                                   height: Int(device.maxY.rounded()) - Int(device.minY.rounded()))
                 pushes.append(.clip(canvas.clipBounds, canvas.clipMask))
                 canvas.clip(to: box)
-                clipRects.append(canvas.clipBounds)
             case .pushClipShape(let path):
                 pushes.append(.clip(canvas.clipBounds, canvas.clipMask))
                 let mask = MaskRasterizer().mask(for: path, transform: transform)
                 canvas.clip(to: mask.bounds)
-                canvas.clipMask = mask  // nested shape clips keep the innermost shape (intersection not kept)
+                canvas.clipMask = mask  // nested shape clips keep the innermost shape
             case .pushTransform(let t):
                 pushes.append(.transform(transform))
                 transform = t.concatenating(transform)
                 canvas.transform = transform
             case .pushOpacity(let o):
-                pushes.append(.layer)
-                let layer = PixelBuffer(width: target.width, height: target.height)
+                pushes.append(.layer(canvas, o))
+                let layer = layerBuffer(layerDepth)
+                layerDepth += 1
                 let c = Canvas(target: layer)
-                c.transform = transform
                 c.clip(to: canvas.clipBounds)
+                c.clear(.clear)  // only the region being repainted
+                c.transform = transform
                 c.clipMask = canvas.clipMask
-                surfaces.append(Surface(canvas: c, opacity: o))
+                canvas = c
             case .pop:
                 switch pushes.popLast() {
                 case .clip(let bounds, let mask)?:
                     canvas.resetClip()
                     canvas.clip(to: bounds)
                     canvas.clipMask = mask
-                    clipRects.removeLast()
                 case .transform(let previous)?:
                     transform = previous
                     canvas.transform = transform
-                case .layer?:
-                    let layer = surfaces.removeLast()
-                    let parent = surfaces[surfaces.count - 1].canvas
+                case .layer(let parent, let opacity)?:
+                    layerDepth -= 1
+                    let layer = canvas.target
                     let saved = (parent.transform, parent.opacity)
                     parent.transform = .identity
-                    parent.opacity = max(0, min(1, layer.opacity))
-                    parent.draw(layer.canvas.target, in: Rect(x: 0, y: 0, width: Double(target.width), height: Double(target.height)), filter: .nearest)
+                    parent.opacity = max(0, min(1, opacity))
+                    parent.draw(layer, in: Rect(x: 0, y: 0, width: Double(layer.width), height: Double(layer.height)), filter: .nearest)
                     (parent.transform, parent.opacity) = saved
+                    canvas = parent
                 case nil:
                     break
                 }
             }
         }
+    }
+
+    private func layerBuffer(_ depth: Int) -> PixelBuffer {
+        while layerPool.count <= depth { layerPool.append(PixelBuffer(width: target.width, height: target.height)) }
+        return layerPool[depth]
     }
 }

@@ -1,0 +1,72 @@
+/// Where a display item draws, and whether two items draw the same: what damage tracking needs.
+extension DisplayList.Item {
+    /// The item's bounds in its own coordinates, generous enough to hold every pixel it touches (strokes'
+    /// half width and joins, anti-aliasing, glyph overhang).
+    var localBounds: Rect? {
+        switch self {
+        case .fill(let path, _, _):
+            return path.boundingRect.outset(1)
+        case .stroke(let path, _, let style):
+            var grow = style.lineWidth / 2
+            if style.lineJoin == .miter { grow *= max(1, min(style.miterLimit, 4)) }
+            if style.lineCap == .square { grow = max(grow, style.lineWidth * 0.7072) }
+            return path.boundingRect.outset(grow + 1)
+        case .text(let run):
+            // Glyphs can overhang their advance box (italic, wide strokes): a third of the size each side.
+            return run.frame.outset(run.font.size / 3 + 1)
+        case .image(_, let rect, _):
+            return rect.outset(1)
+        case .pushClip, .pushClipShape, .pushOpacity, .pushTransform, .pop:
+            return nil
+        }
+    }
+
+    /// Whether two items draw identical pixels (given the same state around them).
+    func drawsSame(as other: DisplayList.Item) -> Bool {
+        switch (self, other) {
+        case let (.fill(p1, paint1, s1), .fill(p2, paint2, s2)):
+            return p1 == p2 && s1 == s2 && paint1.isSame(as: paint2)
+        case let (.stroke(p1, paint1, s1), .stroke(p2, paint2, s2)):
+            return p1 == p2 && s1 == s2 && paint1.isSame(as: paint2)
+        case let (.text(a), .text(b)):
+            return a == b
+        case let (.image(i1, r1, f1), .image(i2, r2, f2)):
+            return i1 === i2 && r1 == r2 && f1 == f2
+        case let (.pushClip(a), .pushClip(b)):
+            return a == b
+        case let (.pushClipShape(a), .pushClipShape(b)):
+            return a == b
+        case let (.pushOpacity(a), .pushOpacity(b)):
+            return a == b
+        case let (.pushTransform(a), .pushTransform(b)):
+            return a == b
+        case (.pop, .pop):
+            return true
+        default:
+            return false
+        }
+    }
+}
+
+extension Paint {
+    func isSame(as other: Paint) -> Bool {
+        switch (self, other) {
+        case let (.solid(a), .solid(b)): return a == b
+        case let (.linearGradient(a), .linearGradient(b)): return a == b
+        case let (.radialGradient(a), .radialGradient(b)): return a == b
+        case let (.image(a), .image(b)):
+            return a.image === b.image && a.transform == b.transform && a.filter == b.filter && a.extend == b.extend
+        default: return false
+        }
+    }
+}
+
+extension Rect {
+    func outset(_ d: Double) -> Rect { Rect(x: x - d, y: y - d, width: width + 2 * d, height: height + 2 * d) }
+
+    func intersection(_ o: Rect) -> Rect {
+        let x0 = max(minX, o.minX), y0 = max(minY, o.minY)
+        let x1 = min(maxX, o.maxX), y1 = min(maxY, o.maxY)
+        return Rect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
+    }
+}

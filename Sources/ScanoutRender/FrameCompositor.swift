@@ -1,0 +1,78 @@
+/// Keeps a private, always up-to-date copy of the frame and repaints only what changed; then brings a
+/// display buffer up to date by copying, never reading it (scanout memory is write-combined: reads from it are
+/// an order of magnitude slower).
+///
+/// Buffer age: with double or triple buffering, a buffer last drawn `age` frames ago lacks the damage of
+/// those `age` frames; `present(into:age:)` copies exactly their union (age 0: unknown, everything).
+@MainActor
+public final class FrameCompositor {
+    public let composition: PixelBuffer
+    public let scale: Double
+    private let renderer: DisplayListRenderer
+    private var tracker = DamageTracker()
+    /// Damage of recent frames, newest last (for buffer age).
+    private var history: [Damage] = []
+    public static let historyLength = 4
+    /// Pixels repainted by the last `render` (for tests and statistics).
+    public private(set) var lastRepaintedArea = 0
+
+    public init(width: Int, height: Int, scale: Double = 1, format: PixelFormat = .xrgb8888, text: TextEngine = .shared) {
+        composition = PixelBuffer(width: width, height: height, format: format)
+        self.scale = scale
+        renderer = DisplayListRenderer(target: composition, scale: scale, text: text)
+    }
+
+    /// Brings the composition up to date with `list`, repainting only the damage. Returns the damage
+    /// (empty when the frame is unchanged: nothing needs presenting).
+    @discardableResult
+    public func render(_ list: DisplayList, background: RGBA) -> Damage {
+        let screen = composition.bounds
+        let entries = DamageTracker.entries(of: list, scale: scale, screen: screen)
+        let damage = tracker.update(entries, screen: screen)
+        history.append(damage)
+        if history.count > Self.historyLength { history.removeFirst() }
+        lastRepaintedArea = damage.area
+        guard !damage.isEmpty else { return damage }
+        let bounds = entries.map(\.1.bounds)
+        for r in damage.rects {
+            renderer.render(list, background: background, in: r, itemBounds: bounds)
+        }
+        return damage
+    }
+
+    /// Forgets the previous frame: the next `render` repaints everything (after a mode change, say).
+    public func invalidateAll() {
+        tracker.reset()
+        history.removeAll()
+    }
+
+    /// The region a buffer last drawn `age` frames ago must be given (0 or beyond the history: all of it).
+    public func repaintRegion(forBufferAge age: Int) -> Damage {
+        guard age > 0, age <= history.count else { return Damage([composition.bounds]) }
+        var d = Damage()
+        for frame in history.suffix(age) { d.formUnion(frame) }
+        return d
+    }
+
+    /// Copies into `target` (a display buffer of the same size) the region it lacks; returns that region.
+    @discardableResult
+    public func present(into target: PixelBuffer, age: Int) -> Damage {
+        let region = repaintRegion(forBufferAge: age).clipped(to: target.bounds.intersection(composition.bounds))
+        for r in region.rects { copy(r, into: target) }
+        return region
+    }
+
+    private func copy(_ r: IntRect, into target: PixelBuffer) {
+        guard !r.isEmpty else { return }
+        if target.format == composition.format {
+            let bpp = target.format.bytesPerPixel
+            for y in r.minY..<r.maxY {
+                (target.row(y) + r.minX * bpp).copyMemory(from: composition.row(y) + r.minX * bpp, byteCount: r.width * bpp)
+            }
+        } else {
+            for y in r.minY..<r.maxY {
+                for x in r.minX..<r.maxX { target.setPremultipliedPixel(x: x, y: y, composition.premultipliedPixel(x: x, y: y)) }
+            }
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import XCTest
+@testable import ScanoutRender
+import GoldenImages
+
+/// Damage tracking and buffer-age presentation.
+final class DamageTests: XCTestCase {
+    func label(_ s: String, at y: Double, owner: UInt64, into list: inout DisplayList) {
+        list.currentOwner = owner
+        let font = FontDescriptor(size: 16)
+        list.append(.text(TextRun(string: s, font: font, origin: Point(x: 20, y: y), color: .black,
+                                  frame: Rect(x: 20, y: y - 15, width: 100, height: 19))))
+    }
+
+    func screen(labels: [String], opacity: Double = 1, offset: Double = 0) -> DisplayList {
+        var list = DisplayList()
+        list.currentOwner = 1
+        list.append(.fill(Path(Rect(x: 0, y: 0, width: 300, height: 200)), .solid(RGBA(argb: 0xFF203040)), FillStyle()))
+        for (i, s) in labels.enumerated() { label(s, at: 30 + Double(i) * 24, owner: UInt64(10 + i), into: &list) }
+        list.currentOwner = 2
+        list.append(.pushTransform(AffineTransform(translationX: offset, y: 0)))
+        list.append(.pushOpacity(opacity))
+        list.append(.fill(Path(ellipseIn: Rect(x: 200, y: 120, width: 60, height: 60)), .solid(RGBA(argb: 0xFFE01E5A)), FillStyle()))
+        list.append(.pop)
+        list.append(.pop)
+        return list
+    }
+
+    @MainActor func testChangingOneLabelDamagesOnlyItsBounds() async {
+        let c = FrameCompositor(width: 300, height: 200)
+        let first = c.render(screen(labels: ["alpha", "beta", "gamma"]), background: .white)
+        XCTAssertEqual(first.rects, [IntRect(x: 0, y: 0, width: 300, height: 200)], "the first frame is all damage")
+        let d = c.render(screen(labels: ["alpha", "BETA!", "gamma"]), background: .white)
+        XCTAssertEqual(d.rects.count, 1)
+        let r = d.bounds
+        // The second label's line box (y 39...58) grown by its overhang margin, nothing else.
+        XCTAssertTrue(r.minY >= 39 - 7 && r.maxY <= 58 + 7, "\(d)")
+        XCTAssertTrue(r.minX >= 20 - 7 && r.maxX <= 120 + 7, "\(d)")
+        XCTAssertEqual(c.lastRepaintedArea, r.width * r.height)
+    }
+
+    @MainActor func testUnchangedFrameHasNoDamageAndRepaintsNothing() async {
+        let c = FrameCompositor(width: 300, height: 200)
+        c.render(screen(labels: ["a", "b"]), background: .white)
+        let d = c.render(screen(labels: ["a", "b"]), background: .white)
+        XCTAssertTrue(d.isEmpty)
+        XCTAssertEqual(c.lastRepaintedArea, 0)
+        let target = PixelBuffer(width: 300, height: 200, format: .xrgb8888)
+        XCTAssertTrue(c.present(into: target, age: 1).isEmpty, "a buffer one frame old needs nothing")
+    }
+
+    @MainActor func testGroupOpacityAndMovesDamageTheGroup() async {
+        let c = FrameCompositor(width: 300, height: 200)
+        c.render(screen(labels: ["a"]), background: .white)
+        let faded = c.render(screen(labels: ["a"], opacity: 0.5), background: .white)
+        XCTAssertTrue(faded.bounds.minX >= 198 && faded.bounds.maxX <= 262, "\(faded)")
+        let moved = c.render(screen(labels: ["a"], opacity: 0.5, offset: -50), background: .white)
+        XCTAssertTrue(moved.bounds.minX >= 148 && moved.bounds.maxX <= 262 && moved.bounds.minX <= 151, "old and new: \(moved)")
+    }
+
+    /// A sequence of frames presented into 2 or 3 rotating display buffers with their buffer age: every buffer,
+    /// when shown, equals a full repaint of that frame.
+    @MainActor func testBufferAgeRepaintEqualsFullRepaint() async {
+        let frames: [DisplayList] = [
+            screen(labels: ["one", "two", "three"]),
+            screen(labels: ["one", "2", "three"]),
+            screen(labels: ["one", "2", "three"], opacity: 0.4),
+            screen(labels: ["uno", "2", "three"], opacity: 0.4, offset: -30),
+            screen(labels: ["uno", "2", "three"], opacity: 0.4, offset: -30),
+            screen(labels: ["uno", "2"], opacity: 1, offset: -80),
+            screen(labels: ["uno", "dos", "tres"], opacity: 1, offset: 0),
+        ]
+        for count in [2, 3] {
+            let c = FrameCompositor(width: 300, height: 200)
+            let buffers = (0..<count).map { _ in PixelBuffer(width: 300, height: 200, format: .xrgb8888) }
+            var lastDrawn = [Int?](repeating: nil, count: count)
+            for (n, list) in frames.enumerated() {
+                c.render(list, background: .white)
+                let b = n % count
+                let age = lastDrawn[b].map { n - $0 } ?? 0
+                c.present(into: buffers[b], age: age)
+                lastDrawn[b] = n
+                let full = PixelBuffer(width: 300, height: 200, format: .xrgb8888)
+                DisplayListRenderer(target: full).render(list, background: .white)
+                let diff = GoldenImage.difference(buffers[b], full, over: 0)
+                XCTAssertEqual(diff.pixelsOver, 0, "\(count) buffers, frame \(n): \(diff.pixelsOver) pixels differ from a full repaint")
+            }
+        }
+    }
+}
