@@ -60,11 +60,13 @@ public struct LayoutSubviews: RandomAccessCollection {
 }
 
 /// One or more nodes laid out as one unit: a single node is itself; several are stacked vertically
-/// (what SwiftUI does with a body or modifier content of several views).
+/// (what SwiftUI does with a body or modifier content of several views), or along `axis`.
 @MainActor
 struct LayoutUnit {
     let nodes: [ViewNode]
+    var axis = Axis.vertical
     init(_ nodes: [ViewNode]) { self.nodes = nodes }
+    init(_ nodes: [ViewNode], axis: Axis) { self.nodes = nodes; self.axis = axis }
 
     var priority: Double { nodes.count == 1 ? nodes[0].layoutPriority : 0 }
 
@@ -74,7 +76,7 @@ struct LayoutUnit {
         case 1: return nodes[0].cachedSize(proposal)
         default:
             var cache: Void = ()
-            return StackLayout(axis: .vertical, alignment: .center, spacing: nil)
+            return StackLayout(axis: axis, alignment: .center, spacing: nil)
                 .sizeThatFits(proposal: proposal, subviews: LayoutSubviews(elements: nodes.map { LayoutSubview(unit: LayoutUnit([$0])) }), cache: &cache)
         }
     }
@@ -85,7 +87,7 @@ struct LayoutUnit {
         case 1: nodes[0].place(in: rect)
         default:
             var cache: Void = ()
-            StackLayout(axis: .vertical, alignment: .center, spacing: nil)
+            StackLayout(axis: axis, alignment: .center, spacing: nil)
                 .placeSubviews(in: rect, proposal: proposal, subviews: LayoutSubviews(elements: nodes.map { LayoutSubview(unit: LayoutUnit([$0])) }), cache: &cache)
         }
     }

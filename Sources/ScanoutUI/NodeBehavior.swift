@@ -61,7 +61,8 @@ class NodeBehavior {
     /// Layout priority (see `layoutPriority`).
     var layoutPriority: Double { 0 }
 
-    /// Whether children appear as soon as they exist (lazy containers say no and decide per row).
+    /// Whether children appear as soon as they exist (a `ForEach` in a lazy stack says no: the stack decides
+    /// per row, through `ViewNode.setVisible`).
     var childrenAppearWithParent: Bool { true }
 
     /// The environment this node's children see, when it differs from the node's own (environment modifiers).
@@ -76,9 +77,15 @@ class NodeBehavior {
     func touchMoved(to point: CGPoint, from start: CGPoint) {}
     func touchEnded(at point: CGPoint, from start: CGPoint) {}
     func touchCancelled() {}
+    /// Whether children may take a touch at `point` (a scroll view's children: only inside its viewport).
+    func childrenHandleTouches(at point: CGPoint) -> Bool { true }
+    /// Whether this node takes a touch that has moved from `start` to `point`: asked of the node that has the
+    /// touch, then (when it says no) of its ancestors, nearest first, which take the touch from it (a scroll
+    /// view once the finger moved far enough along its axis; the node that had it gets `touchCancelled`).
+    func claimsTouch(movedTo point: CGPoint, from start: CGPoint) -> Bool { false }
 }
 
-/// Structural views (tuples, conditionals, `ForEach`, `Group`, `AnyView`): children only, transparent to layout.
+/// Structural views (tuples, conditionals, `Group`, `AnyView`): children only, transparent to layout.
 final class StructuralBehavior: NodeBehavior {
     let slots: (any View) -> [ChildSlot]
     init(_ slots: @escaping (any View) -> [ChildSlot]) { self.slots = slots }

@@ -76,6 +76,12 @@ public final class ViewHost {
     /// Input arrived (or time passed for something that needs it): the next frame must run.
     public func setNeedsFrame() { requestFrame() }
 
+    /// Something moved without a view value changing (a scroll offset): the next frame lays the tree out again.
+    func setNeedsLayout() {
+        needsLayout = true
+        requestFrame()
+    }
+
     func schedule(_ node: ViewNode) {
         guard !node.isScheduled, node.isAlive else { return }
         node.isScheduled = true
@@ -139,13 +145,21 @@ public final class ViewHost {
     }
 
     /// Lays the tree out in `size`: the root gets the whole size proposed and is centred, as in a window.
+    /// Layout can make views (lazy stacks create rows, geometry readers re-evaluate their content) and queue
+    /// their appear actions; those run, and the tree is laid out again, before anything is drawn.
     public func layout() {
-        layoutGeneration += 1
-        let proposal = ProposedViewSize(size)
-        let s = root.sizeThatFits(proposal)
-        let origin = CGPoint(x: ((size.width - s.width) / 2).rounded(), y: ((size.height - s.height) / 2).rounded())
-        root.place(in: CGRect(origin: origin, size: s))
-        needsLayout = false
+        for _ in 0...Self.maximumPasses {
+            let pending = created.count + scheduled.count + actions.count
+            needsLayout = false
+            layoutGeneration += 1
+            let proposal = ProposedViewSize(size)
+            let s = root.sizeThatFits(proposal)
+            let origin = CGPoint(x: ((size.width - s.width) / 2).rounded(), y: ((size.height - s.height) / 2).rounded())
+            root.place(in: CGRect(origin: origin, size: s))
+            if created.count + scheduled.count + actions.count > pending { update() }
+            if !needsLayout { return }
+        }
+        warn("layout did not settle after \(Self.maximumPasses) passes; the rest waits for the next frame")
     }
 
     /// The display list of the laid-out tree.
@@ -160,9 +174,12 @@ public final class ViewHost {
     /// The node that handles a touch at `point`: the topmost (last drawn) one whose behaviour accepts it.
     func touchTarget(at point: CGPoint) -> ViewNode? {
         func visit(_ node: ViewNode) -> ViewNode? {
-            guard node.isAlive, node.allowsHitTesting else { return nil }
-            for child in node.children.reversed() {
-                if let hit = visit(child) { return hit }
+            // A view out of the laid-out tree (a lazy row scrolled away) takes no touches.
+            guard node.isAlive, node.hasAppeared, node.allowsHitTesting else { return nil }
+            if node.behavior.childrenHandleTouches(at: point) {
+                for child in node.children.reversed() {
+                    if let hit = visit(child) { return hit }
+                }
             }
             return node.behavior.handlesTouch(at: point) ? node : nil
         }
@@ -181,7 +198,17 @@ public final class ViewHost {
     }
 
     public func touchMoved(to point: CGPoint) {
-        guard let t = activeTouch, t.node.isAlive else { return }
+        guard var t = activeTouch, t.node.isAlive else { return }
+        if !t.node.behavior.claimsTouch(movedTo: point, from: t.start) {
+            var ancestor = t.node.parent
+            while let a = ancestor, !a.behavior.claimsTouch(movedTo: point, from: t.start) { ancestor = a.parent }
+            if let claimant = ancestor {
+                t.node.behavior.touchCancelled()
+                t = (claimant, t.start)
+                activeTouch = t
+                claimant.behavior.touchBegan(at: t.start)
+            }
+        }
         t.node.behavior.touchMoved(to: point, from: t.start)
     }
 
@@ -200,7 +227,11 @@ public final class ViewHost {
 
 extension ViewNode {
     /// Whether this node appears with its parent (lazy containers decide for their rows themselves).
-    var appearsWithParent: Bool { parent?.behavior.childrenAppearWithParent ?? true }
+    /// A node under one that has not appeared (a lazy row's subtree) waits for it.
+    var appearsWithParent: Bool {
+        guard let parent else { return true }
+        return parent.hasAppeared && parent.behavior.childrenAppearWithParent
+    }
 
     var allowsHitTesting: Bool { environment.current.isHitTestingAllowed }
 }

@@ -66,7 +66,7 @@ final class ViewNode {
     func reconcile(_ slots: [ChildSlot]) {
         host.structureChanged = true
         if children.isEmpty {
-            children = slots.map { ViewNode(host: host, parent: self, key: $0.key, view: $0.view, environment: childEnvironment) }
+            children = slots.map(makeChild)
             return
         }
         var old: [AnyHashable: ViewNode] = [:]
@@ -80,11 +80,23 @@ final class ViewNode {
                 next.append(existing)
             } else {
                 if let replaced = old.removeValue(forKey: slot.key) { replaced.destroy() }
-                next.append(ViewNode(host: host, parent: self, key: slot.key, view: slot.view, environment: childEnvironment))
+                next.append(makeChild(slot))
             }
         }
         for (_, gone) in old { gone.destroy() }
         children = next
+    }
+
+    /// Adds one child at `index` and leaves the others alone (lazy containers create rows one at a time).
+    func insertChild(_ slot: ChildSlot, at index: Int) -> ViewNode {
+        host.structureChanged = true
+        let child = makeChild(slot)
+        children.insert(child, at: index)
+        return child
+    }
+
+    private func makeChild(_ slot: ChildSlot) -> ViewNode {
+        ViewNode(host: host, parent: self, key: slot.key, view: slot.view, environment: childEnvironment)
     }
 
     /// The environment children inherit (an environment modifier overrides this).
@@ -94,21 +106,46 @@ final class ViewNode {
     func destroy() {
         guard isAlive else { return }
         for c in children { c.destroy() }
-        if hasAppeared {
-            hasAppeared = false
-            behavior.disappeared()
-        }
+        disappearIfNeeded()
         isAlive = false
         behavior.destroyed()
         stateSlots.removeAll()
         children.removeAll()
     }
 
-    /// Marks this node and its subtree appeared (after a frame's updates).
+    /// Marks this node appeared (after a frame's updates; its children follow in the same appear pass).
     func appearIfNeeded() {
         guard isAlive, !hasAppeared else { return }
         hasAppeared = true
         behavior.appeared()
+    }
+
+    /// Marks this node disappeared (callers take its children first).
+    private func disappearIfNeeded() {
+        guard hasAppeared else { return }
+        hasAppeared = false
+        behavior.disappeared()
+    }
+
+    /// A lazy container's row joins (true) or leaves (false) the laid-out tree: the row's subtree appears or
+    /// disappears as a whole, running its lifecycle modifiers; the nodes and their state stay. Rows of a lazy
+    /// container nested inside are left to that container when the row appears.
+    func setVisible(_ visible: Bool) {
+        guard isAlive else { return }
+        if visible {
+            appearIfNeeded()
+            if behavior.childrenAppearWithParent { for c in children { c.setVisible(true) } }
+        } else if hasAppeared {
+            for c in children { c.setVisible(false) }
+            disappearIfNeeded()
+        }
+    }
+
+    /// Runs the pending bodies of this subtree now, parents first, instead of in the next update phase (views
+    /// made during layout, which must be measured in the same pass).
+    func updateSubtreeNow() {
+        if isScheduled { refresh() }
+        for c in children { c.updateSubtreeNow() }
     }
 
     // MARK: Layout
