@@ -1,0 +1,186 @@
+import ScanoutRender
+
+extension Axis {
+    /// A set of axes (SwiftUI's `Axis.Set`).
+    public struct Set: OptionSet, Sendable, Hashable {
+        public let rawValue: Int8
+        public init(rawValue: Int8) { self.rawValue = rawValue }
+        public static let horizontal = Set(rawValue: 1 << 0)
+        public static let vertical = Set(rawValue: 1 << 1)
+    }
+}
+
+/// A scrollable view (SwiftUI's `ScrollView`). Along its axes it proposes nothing (nil) to its content, which
+/// takes its ideal length there, and across them it proposes its own length; it takes the whole proposal,
+/// clips the content to its frame and moves it with the finger. Several views inside are stacked as by a
+/// `VStack` (`HStack` for a horizontal scroll view).
+public struct ScrollView<Content: View>: View, PrimitiveView, AnyScrollView {
+    public var content: Content
+    public var axes: Axis.Set
+    public var showsIndicators: Bool
+
+    public init(_ axes: Axis.Set = .vertical, showsIndicators: Bool = true, @ViewBuilder content: () -> Content) {
+        self.axes = axes
+        self.showsIndicators = showsIndicators
+        self.content = content()
+    }
+
+    func makeBehavior() -> NodeBehavior { ScrollViewBehavior() }
+    var anyContent: any View { content }
+
+}
+
+@MainActor
+protocol AnyScrollView {
+    var axes: Axis.Set { get }
+    var showsIndicators: Bool { get }
+    var anyContent: any View { get }
+}
+
+/// The content is placed at its scrolled position (frames are root coordinates, so drawing and hit testing
+/// follow without a transform), and a change of offset lays the tree out again: lazy stacks inside make and
+/// retire rows from the viewport they ask for (`viewport(enclosing:along:)`).
+final class ScrollViewBehavior: NodeBehavior {
+    private(set) var axes = Axis.Set.vertical
+    private var showsIndicators = true
+    /// The scroll position: the content point shown at the viewport's top-leading corner, kept within
+    /// [0, content size - viewport size]. It is the model value; a momentum or `scrollTo` animation is to move
+    /// it through `scroll(to:)`, one frame at a time.
+    private(set) var contentOffset = CGPoint.zero
+    /// The content's size at the last layout.
+    private(set) var contentSize = CGSize.zero
+    /// The touch being tracked: the offset when it went down, and whether it has started scrolling.
+    private var drag: (startOffset: CGPoint, isScrolling: Bool)?
+
+    /// How far a finger moves along a scrolling axis before the touch scrolls (and is taken from the view it
+    /// went down on).
+    static let touchSlop: CGFloat = 8
+
+    override func update(_ view: any View) -> [ChildSlot]? {
+        let v = view as! any AnyScrollView
+        axes = v.axes
+        showsIndicators = v.showsIndicators
+        return [ChildSlot(key: 0, view: v.anyContent)]
+    }
+
+    private var scrollsHorizontally: Bool { axes.contains(.horizontal) }
+    private var scrollsVertically: Bool { axes.contains(.vertical) }
+
+    private func contentProposal(_ p: ProposedViewSize) -> ProposedViewSize {
+        ProposedViewSize(width: scrollsHorizontally ? nil : p.width, height: scrollsVertically ? nil : p.height)
+    }
+
+    /// The whole proposal; an unspecified dimension is the content's ideal length.
+    override func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
+        if let w = proposal.width, let h = proposal.height { return CGSize(width: w, height: h) }
+        let content = content.sizeThatFits(contentProposal(proposal))
+        return CGSize(width: proposal.width ?? content.width, height: proposal.height ?? content.height)
+    }
+
+    /// Several views inside are stacked as by a `VStack` (an `HStack` when only scrolling horizontally).
+    private var content: LayoutUnit { LayoutUnit(node.layoutSubviews, axis: axes == .horizontal ? .horizontal : .vertical) }
+
+    override func place(in bounds: CGRect) {
+        let unit = content
+        let p = contentProposal(ProposedViewSize(bounds.size))
+        contentSize = unit.sizeThatFits(p)
+        contentOffset = clamped(contentOffset)
+        // Along a scrolling axis the content starts at the leading edge; across it, a narrower one is centred.
+        let x = scrollsHorizontally ? bounds.minX - contentOffset.x : bounds.minX + ((bounds.width - contentSize.width) / 2).rounded()
+        let y = scrollsVertically ? bounds.minY - contentOffset.y : bounds.minY + ((bounds.height - contentSize.height) / 2).rounded()
+        unit.place(in: CGRect(origin: CGPoint(x: x, y: y), size: contentSize), proposal: p)
+    }
+
+    private func clamped(_ offset: CGPoint) -> CGPoint {
+        let size = node.frame.size
+        func clamp(_ v: CGFloat, _ content: CGFloat, _ viewport: CGFloat) -> CGFloat { min(max(v, 0), max(0, content - viewport)) }
+        return CGPoint(x: scrollsHorizontally ? clamp(offset.x, contentSize.width, size.width) : 0,
+                       y: scrollsVertically ? clamp(offset.y, contentSize.height, size.height) : 0)
+    }
+
+    /// Moves the content so that `offset` (clamped) is at the viewport's top-leading corner; the next frame
+    /// lays the tree out again.
+    func scroll(to offset: CGPoint) {
+        let o = clamped(offset)
+        guard o != contentOffset else { return }
+        contentOffset = o
+        node.host.setNeedsLayout()
+    }
+
+    /// The viewport (root coordinates) of the nearest scroll view around `node` that scrolls along `axis`; the
+    /// host's bounds when there is none.
+    static func viewport(enclosing node: ViewNode, along axis: Axis) -> CGRect {
+        let wanted: Axis.Set = axis == .vertical ? .vertical : .horizontal
+        var ancestor = node.parent
+        while let a = ancestor {
+            if let scroll = a.behavior as? ScrollViewBehavior, scroll.axes.contains(wanted) { return a.frame }
+            ancestor = a.parent
+        }
+        return CGRect(origin: .zero, size: node.host.size)
+    }
+
+    // MARK: Drawing
+
+    override func draw(into list: inout DisplayList) {
+        list.append(.pushClip(node.frame.raster))
+        super.draw(into: &list)
+        if showsIndicators, drag?.isScrolling == true { drawIndicators(into: &list) }
+        list.append(.pop)
+    }
+
+    /// While the finger scrolls: a thin bar along the trailing (bottom) edge, its length and position the
+    /// viewport's share of the content.
+    private func drawIndicators(into list: inout DisplayList) {
+        let f = node.frame, thickness: CGFloat = 3, inset: CGFloat = 2
+        let paint = Color(white: 0, opacity: 0.35).paint
+        if scrollsVertically, contentSize.height > f.height {
+            let length = max(thickness * 4, f.height * f.height / contentSize.height)
+            let y = f.minY + (f.height - length) * contentOffset.y / (contentSize.height - f.height)
+            let bar = CGRect(x: f.maxX - inset - thickness, y: y, width: thickness, height: length)
+            list.append(.fill(Capsule().path(in: bar).raster, paint, FillStyle()))
+        }
+        if scrollsHorizontally, contentSize.width > f.width {
+            let length = max(thickness * 4, f.width * f.width / contentSize.width)
+            let x = f.minX + (f.width - length) * contentOffset.x / (contentSize.width - f.width)
+            let bar = CGRect(x: x, y: f.maxY - inset - thickness, width: length, height: thickness)
+            list.append(.fill(Capsule().path(in: bar).raster, paint, FillStyle()))
+        }
+    }
+
+    // MARK: Touches
+
+    override func handlesTouch(at point: CGPoint) -> Bool { node.frame.contains(point) }
+    override func childrenHandleTouches(at point: CGPoint) -> Bool { node.frame.contains(point) }
+
+    /// Whether a finger that moved from `start` to `point` scrolls: it went farther than the slop along a
+    /// scrolling axis, and (with one axis) more along it than across.
+    private func isScrollMovement(to point: CGPoint, from start: CGPoint) -> Bool {
+        let dx = abs(point.x - start.x), dy = abs(point.y - start.y)
+        switch (scrollsHorizontally, scrollsVertically) {
+        case (true, true): return max(dx, dy) > Self.touchSlop
+        case (true, false): return dx > Self.touchSlop && dx >= dy
+        case (false, true): return dy > Self.touchSlop && dy >= dx
+        case (false, false): return false
+        }
+    }
+
+    override func claimsTouch(movedTo point: CGPoint, from start: CGPoint) -> Bool {
+        drag?.isScrolling == true || isScrollMovement(to: point, from: start)
+    }
+
+    override func touchBegan(at point: CGPoint) { drag = (contentOffset, false) }
+
+    /// The content follows the finger from where it went down.
+    override func touchMoved(to point: CGPoint, from start: CGPoint) {
+        guard var d = drag else { return }
+        if !d.isScrolling {
+            guard isScrollMovement(to: point, from: start) else { return }
+            d.isScrolling = true
+            drag = d
+        }
+        scroll(to: CGPoint(x: d.startOffset.x + start.x - point.x, y: d.startOffset.y + start.y - point.y))
+    }
+
+    override func touchEnded(at point: CGPoint, from start: CGPoint) { drag = nil }
+    override func touchCancelled() { drag = nil }
+}

@@ -1,0 +1,168 @@
+import XCTest
+import ScanoutUI
+import ScanoutTesting
+
+/// ScrollView: the proposals of seeds/000 (a vertical scroll view proposes its width and nil height), scrolling
+/// with the finger within the content's bounds, clipping, and touches at the scrolled positions.
+final class ScrollViewTests: XCTestCase {
+    @MainActor final class Probe {
+        var proposals: [ProposedViewSize] = []
+        var placements: [ScanoutUI.CGRect] = []
+        var taps: [String] = []
+    }
+
+    /// A layout that records what it is proposed and where it is placed, and is `size` (nil: the proposal).
+    struct ProbeLayout: Layout {
+        let probe: Probe
+        let size: ScanoutUI.CGSize
+        func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> ScanoutUI.CGSize {
+            probe.proposals.append(proposal)
+            return size
+        }
+        func placeSubviews(in bounds: ScanoutUI.CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) {
+            probe.placements.append(bounds)
+        }
+    }
+
+    @MainActor func testVerticalScrollViewProposesItsWidthAndNilHeight() async {
+        let probe = Probe()
+        let host = TestHost(rootView: ScrollView { ProbeLayout(probe: probe, size: ScanoutUI.CGSize(width: 120, height: 500)) { Color.red } },
+                            width: 320, height: 240)
+        host.runFrame()
+        XCTAssertFalse(probe.proposals.isEmpty)
+        for p in probe.proposals {
+            XCTAssertEqual(p.width, 320, "the width it got")
+            XCTAssertNil(p.height, "no height: the content can be as tall as it wants")
+        }
+        // The content takes its ideal height (500), starts at the top, and is centred across (it is narrower).
+        XCTAssertEqual(probe.placements.last, ScanoutUI.CGRect(x: 100, y: 0, width: 120, height: 500))
+    }
+
+    @MainActor func testHorizontalScrollViewProposesItsHeightAndNilWidth() async {
+        let probe = Probe()
+        let host = TestHost(rootView: ScrollView(.horizontal) { ProbeLayout(probe: probe, size: ScanoutUI.CGSize(width: 900, height: 100)) { Color.red } },
+                            width: 320, height: 240)
+        host.runFrame()
+        for p in probe.proposals {
+            XCTAssertNil(p.width)
+            XCTAssertEqual(p.height, 240)
+        }
+        XCTAssertEqual(probe.placements.last, ScanoutUI.CGRect(x: 0, y: 70, width: 900, height: 100))
+        host.drag(fromX: 300, fromY: 120, toX: 100, toY: 130, steps: 4)
+        XCTAssertEqual(probe.placements.last?.minX, -200, "a horizontal drag scrolls; the vertical jitter does not")
+        XCTAssertEqual(probe.placements.last?.minY, 70)
+    }
+
+    /// The scroll view takes the whole proposal, whatever its content's size (here inside a VStack).
+    @MainActor func testScrollViewFillsTheProposal() async {
+        let probe = Probe()
+        let root = VStack(spacing: 0) {
+            ScrollView { ProbeLayout(probe: probe, size: ScanoutUI.CGSize(width: 50, height: 50)) { Color.red } }
+                .background(Color.blue)
+            Color.green.frame(height: 40)
+        }
+        let host = TestHost(rootView: root, width: 100, height: 200)
+        host.runFrame()
+        XCTAssertEqual(host.pixel(x: 5, y: 150), RGBA(red: 0, green: 122, blue: 255), "the scroll view fills the space above the green bar")
+        XCTAssertEqual(probe.placements.last, ScanoutUI.CGRect(x: 25, y: 0, width: 50, height: 50))
+    }
+
+    @MainActor func testDragMovesContentWithTheFingerWithinItsBounds() async {
+        let probe = Probe()
+        let host = TestHost(rootView: ScrollView { ProbeLayout(probe: probe, size: ScanoutUI.CGSize(width: 200, height: 500)) { Color.red } },
+                            width: 200, height: 300)
+        host.runFrame()
+        host.drag(fromX: 100, fromY: 250, toX: 100, toY: 150, steps: 4)
+        XCTAssertEqual(probe.placements.last?.minY, -100, "up by the finger's 100 points")
+        host.drag(fromX: 100, fromY: 150, toX: 100, toY: 200, steps: 2)
+        XCTAssertEqual(probe.placements.last?.minY, -50)
+        host.drag(fromX: 100, fromY: 290, toX: 100, toY: 0, steps: 3)
+        XCTAssertEqual(probe.placements.last?.minY, -200, "clamped at the end: content height 500 - viewport 300")
+        host.drag(fromX: 100, fromY: 0, toX: 100, toY: 290, steps: 3)
+        XCTAssertEqual(probe.placements.last?.minY, 0, "clamped at the top")
+        host.drag(fromX: 100, fromY: 100, toX: 100, toY: 105, steps: 1)
+        XCTAssertEqual(probe.placements.last?.minY, 0, "a move within the touch slop does not scroll")
+    }
+
+    // MARK: Touches
+
+    struct TapList: View {
+        let probe: Probe
+        var body: some View {
+            ScrollView {
+                VStack(spacing: 0) {
+                    ForEach(0..<30) { i in
+                        Text("Row \(i)")
+                            .frame(maxWidth: .infinity)
+                            .frame(height: 40)
+                            .onTapGesture { probe.taps.append("row \(i)") }
+                    }
+                }
+            }
+        }
+    }
+
+    @MainActor func testTapsInAScrolledScrollViewHitTheRowsThere() async {
+        let probe = Probe()
+        let host = TestHost(rootView: TapList(probe: probe), width: 200, height: 300)
+        host.runFrame()
+        host.tap(x: 100, y: 20)
+        XCTAssertEqual(probe.taps, ["row 0"])
+        host.drag(fromX: 100, fromY: 250, toX: 100, toY: 50, steps: 5)
+        XCTAssertEqual(probe.taps, ["row 0"], "a drag is not a tap")
+        host.tap(x: 100, y: 20)
+        host.tap(x: 100, y: 290)
+        host.tap(text: "Row 8")
+        XCTAssertEqual(probe.taps, ["row 0", "row 5", "row 12", "row 8"], "rows 200 points further down")
+    }
+
+    /// A scroll view shorter than the screen, over a tappable background: content scrolled out of the viewport is
+    /// clipped, for drawing and for touches.
+    struct ClippedList: View {
+        let probe: Probe
+        var body: some View {
+            ZStack(alignment: .top) {
+                Color.green.onTapGesture { probe.taps.append("background") }
+                ScrollView {
+                    VStack(spacing: 0) {
+                        ForEach(0..<30) { i in
+                            Color.red.frame(height: 40).onTapGesture { probe.taps.append("row \(i)") }
+                        }
+                    }
+                }
+                .frame(height: 100)
+            }
+        }
+    }
+
+    @MainActor func testContentOutsideTheViewportIsClippedAndTakesNoTouches() async {
+        let probe = Probe()
+        let host = TestHost(rootView: ClippedList(probe: probe), width: 200, height: 300)
+        host.runFrame()
+        XCTAssertEqual(host.pixel(x: 100, y: 50), RGBA(red: 255, green: 59, blue: 48))
+        XCTAssertEqual(host.pixel(x: 100, y: 150), RGBA(red: 52, green: 199, blue: 89), "rows below the viewport are not drawn")
+        host.tap(x: 100, y: 150)
+        host.drag(fromX: 100, fromY: 90, toX: 100, toY: 10, steps: 4)
+        host.tap(x: 100, y: 10)
+        host.tap(x: 100, y: 150)
+        XCTAssertEqual(probe.taps, ["background", "row 2", "background"])
+    }
+
+    @MainActor func testButtonUnderADragDoesNotFire() async {
+        let probe = Probe()
+        let root = ScrollView {
+            VStack(spacing: 0) {
+                ForEach(0..<20) { i in
+                    Button("Button \(i)") { probe.taps.append("button \(i)") }.frame(height: 40)
+                }
+            }
+        }
+        let host = TestHost(rootView: root, width: 200, height: 300)
+        host.runFrame()
+        host.drag(fromX: 100, fromY: 220, toX: 100, toY: 20, steps: 4)
+        XCTAssertEqual(probe.taps, [], "the scroll view took the touch from the button")
+        XCTAssertFalse(host.contains(text: "Button 0"))
+        host.tap(text: "Button 6")
+        XCTAssertEqual(probe.taps, ["button 6"])
+    }
+}
