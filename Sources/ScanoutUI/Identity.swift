@@ -1,3 +1,5 @@
+import ScanoutRender
+
 /// Gives a view an explicit identity: when `id` changes, the old view (and its state, tasks, animations) is
 /// destroyed and a fresh one created.
 struct IDView<Content: View, ID: Hashable>: View, PrimitiveView {
@@ -26,20 +28,85 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
         self.data = data; self.id = id; self.content = content
     }
 
-    func makeBehavior() -> NodeBehavior {
-        StructuralBehavior { view in
-            let v = view as! Self
-            var seen = Set<ID>()
-            var slots: [ChildSlot] = []
-            slots.reserveCapacity(v.data.count)
-            for element in v.data {
-                let key = element[keyPath: v.id]
-                // Duplicate ids would share one identity: the later ones are dropped, as SwiftUI warns.
-                guard seen.insert(key).inserted else { continue }
-                slots.append(ChildSlot(key: key, view: v.content(element)))
-            }
-            return slots
+    func makeBehavior() -> NodeBehavior { ForEachBehavior<Data, ID, Content>() }
+
+    /// Each element's id with its position in the data, in order; duplicate ids would share one identity, so
+    /// the later ones are dropped (as SwiftUI warns). The value is each id's row number.
+    var rows: (ids: [ID], indices: [Data.Index], rowOfID: [ID: Int]) {
+        var ids: [ID] = [], indices: [Data.Index] = [], rowOfID: [ID: Int] = [:]
+        ids.reserveCapacity(data.count)
+        indices.reserveCapacity(data.count)
+        rowOfID.reserveCapacity(data.count)
+        for i in data.indices {
+            let key = data[i][keyPath: id]
+            guard rowOfID.updateValue(ids.count, forKey: key) == nil else { continue }
+            ids.append(key)
+            indices.append(i)
         }
+        return (ids, indices, rowOfID)
+    }
+}
+
+/// A source of rows that a lazy container makes one at a time (`ForEach` in `LazyVStack`/`LazyHStack`):
+/// how many there are, and a row's node on demand, without building the other rows' views.
+@MainActor
+protocol LazyRowProvider: AnyObject {
+    var rowCount: Int { get }
+    /// Row `index`'s node, if it was made.
+    func existingRow(at index: Int) -> ViewNode?
+    /// Row `index`'s node, made from its element if needed (its body runs at the next pull).
+    func makeRow(at index: Int) -> ViewNode
+}
+
+/// `ForEach`: one child per element, keyed by id. Eager (everywhere but directly in a lazy stack): all rows
+/// are children. Lazy: only the rows the lazy stack asked for are made, and they stay (with their state) while
+/// their ids are in the data; the lazy stack decides when they appear.
+final class ForEachBehavior<Data: RandomAccessCollection, ID: Hashable, Content: View>: NodeBehavior, LazyRowProvider {
+    private var forEach: ForEach<Data, ID, Content>!
+    private var isLazy = false
+    /// Lazy: the rows of the current data, and the nodes made so far by id.
+    private var ids: [ID] = []
+    private var indices: [Data.Index] = []
+    private var rowOfID: [ID: Int] = [:]
+    private var made: [ID: ViewNode] = [:]
+
+    override var role: LayoutRole { .transparent }
+    override var childrenAppearWithParent: Bool { !isLazy }
+
+    override func update(_ view: any View) -> [ChildSlot]? {
+        if forEach == nil { isLazy = node.isLazyStackContent }
+        forEach = (view as! ForEach<Data, ID, Content>)
+        (ids, indices, rowOfID) = forEach.rows
+        guard isLazy else { return ids.indices.map(slot) }
+        // Made rows whose ids are still there get the new values, in data order; the others are destroyed.
+        made = made.filter { rowOfID[$0.key] != nil }
+        return ids.indices.filter { made[ids[$0]] != nil }.map(slot)
+    }
+
+    private func slot(_ row: Int) -> ChildSlot {
+        ChildSlot(key: ids[row], view: forEach.content(forEach.data[indices[row]]))
+    }
+
+    var rowCount: Int { ids.count }
+
+    func existingRow(at index: Int) -> ViewNode? { made[ids[index]] }
+
+    func makeRow(at index: Int) -> ViewNode {
+        if let row = made[ids[index]] { return row }
+        // Children stay in data order: the new row goes before the first made row that follows it.
+        var lo = 0, hi = node.children.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if rowOfID[node.children[mid].key.base as! ID]! < index { lo = mid + 1 } else { hi = mid }
+        }
+        let row = node.insertChild(slot(index), at: lo)
+        made[ids[index]] = row
+        return row
+    }
+
+    /// Lazy: only the rows in the laid-out tree (the others keep their last frames) are drawn.
+    override func draw(into list: inout DisplayList) {
+        for child in node.children where !isLazy || child.hasAppeared { child.draw(into: &list) }
     }
 }
 

@@ -165,4 +165,41 @@ final class ScrollViewTests: XCTestCase {
         host.tap(text: "Button 6")
         XCTAssertEqual(probe.taps, ["button 6"])
     }
+
+    // MARK: Lazy rows and pixels
+
+    struct LazyPanel: View {
+        var body: some View {
+            VStack(spacing: 0) {
+                Text("Header").frame(maxWidth: .infinity).frame(height: 40).background(Color.yellow)
+                ScrollView {
+                    LazyVStack(alignment: .leading, spacing: 4) {
+                        ForEach(0..<200) { i in
+                            Text("Item \(i)")
+                                .padding(.horizontal, 8)
+                                .frame(maxWidth: .infinity, alignment: .leading)
+                                .frame(height: 30)
+                                .background(i % 2 == 0 ? Color.cyan : Color.mint)
+                        }
+                    }
+                }
+                Text("Footer").frame(maxWidth: .infinity).frame(height: 40).background(Color.orange)
+            }
+        }
+    }
+
+    @MainActor func testScrolledLazyListIsClippedBetweenHeaderAndFooter() async throws {
+        let host = TestHost(rootView: LazyPanel(), width: 240, height: 320)
+        host.runFrame()
+        host.drag(fromX: 120, fromY: 260, toX: 120, toY: 60, steps: 5)
+        host.drag(fromX: 120, fromY: 260, toX: 120, toY: 115, steps: 5)
+        try host.writePNG(to: "/tmp/scanout-scroll-lazy.png")
+        // 345 points down in 34-point rows: row 10 starts at 340, 5 points above the viewport's top (y 40).
+        XCTAssertEqual(host.pixel(x: 230, y: 38), RGBA(red: 255, green: 204, blue: 0), "the header is not covered")
+        XCTAssertEqual(host.pixel(x: 230, y: 42), RGBA(red: 50, green: 173, blue: 230), "row 10 (cyan) below the header")
+        XCTAssertEqual(host.pixel(x: 230, y: 282), RGBA(red: 255, green: 149, blue: 0), "the footer is not covered")
+        XCTAssertTrue(host.contains(text: "Item 11"), "\(host.visibleTexts)")
+        XCTAssertEqual(host.visibleTexts.first, "Header")
+        XCTAssertEqual(host.visibleTexts.last, "Footer")
+    }
 }
