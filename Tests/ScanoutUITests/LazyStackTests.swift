@@ -13,8 +13,7 @@ final class LazyStackTests: XCTestCase {
         var body: some View {
             Text("\(i)")
                 .frame(width: 40, height: 40)
-                .onAppear { log.events.append("appear \(i)") }
-                .onDisappear { log.events.append("disappear \(i)") }
+                .logAppearance(i, to: log)
         }
     }
 

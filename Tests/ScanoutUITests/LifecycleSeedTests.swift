@@ -27,12 +27,10 @@ final class LifecycleSeedTests: XCTestCase {
                 ZStack {
                     Text("1")
                         .opacity(selection == 1 ? 1 : 0)
-                        .onAppear { log.events.append("appear 1") }
-                        .onDisappear { log.events.append("disappear 1") }
+                        .logAppearance(1, to: log)
                     Text("2")
                         .opacity(selection == 2 ? 1 : 0)
-                        .onAppear { log.events.append("appear 2") }
-                        .onDisappear { log.events.append("disappear 2") }
+                        .logAppearance(2, to: log)
                 }
                 Button("Switch") { selection = selection == 1 ? 2 : 1 }
             }
@@ -64,8 +62,7 @@ final class LifecycleSeedTests: XCTestCase {
                 VStack {
                     ForEach(0..<100) { i in
                         Text("\(i)")
-                            .onAppear { log.events.append("appear \(i)") }
-                            .onDisappear { log.events.append("disappear \(i)") }
+                            .logAppearance(i, to: log)
                     }
                 }
             }
@@ -94,8 +91,7 @@ final class LifecycleSeedTests: XCTestCase {
                 LazyVStack {
                     ForEach(0..<100) { i in
                         Text("\(i)")
-                            .onAppear { log.events.append("appear \(i)") }
-                            .onDisappear { log.events.append("disappear \(i)") }
+                            .logAppearance(i, to: log)
                     }
                 }
             }
@@ -157,8 +153,7 @@ final class LifecycleSeedTests: XCTestCase {
             Button("Row \(i): \(taps)") { taps += 1 }
                 .frame(maxWidth: .infinity)
                 .frame(height: 40)
-                .onAppear { log.events.append("appear \(i)") }
-                .onDisappear { log.events.append("disappear \(i)") }
+                .logAppearance(i, to: log)
         }
     }
 
@@ -211,5 +206,13 @@ final class LifecycleSeedTests: XCTestCase {
         XCTAssertEqual(Set(log.appearances), Set(window.lowerBound..<below.lowerBound))
         host.tap(text: "Row 2: 2")
         XCTAssertTrue(host.contains(text: "Row 2: 3"))
+    }
+}
+
+extension View {
+    /// `onAppear`/`onDisappear` that log "appear <row>" and "disappear <row>".
+    func logAppearance(_ row: Int, to log: LifecycleSeedTests.EventLog) -> some View {
+        onAppear { log.events.append("appear \(row)") }
+            .onDisappear { log.events.append("disappear \(row)") }
     }
 }
