@@ -4,7 +4,7 @@ import ScanoutTesting
 
 /// GeometryReader: takes the whole proposal, tells its content its size and frames, places the content at
 /// its top-leading corner, and builds the content again when its geometry changes.
-final class GeometryReaderTests: XCTestCase {
+final class GeometryReaderTests: XCTestCase, @unchecked Sendable {
     struct SizeLabel: View {
         var body: some View {
             GeometryReader { proxy in

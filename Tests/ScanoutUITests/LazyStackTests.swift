@@ -4,7 +4,7 @@ import ScanoutTesting
 
 /// Lazy stacks beyond the seed: the horizontal one, data that changes under made rows, static views beside a
 /// `ForEach`, a `ForEach` inside a row, and a lazy stack with no scroll view around it.
-final class LazyStackTests: XCTestCase {
+final class LazyStackTests: XCTestCase, @unchecked Sendable {
     typealias EventLog = LifecycleSeedTests.EventLog
 
     struct Cell: View {

@@ -6,7 +6,7 @@ import ScanoutTesting
 /// appear once and never disappear; ScrollView + VStack makes and appears every row at once; ScrollView +
 /// LazyVStack makes rows as they come near the viewport, appears and disappears them as they enter and leave it
 /// (here on both sides), and keeps their state while the stack lives.
-final class LifecycleSeedTests: XCTestCase {
+final class LifecycleSeedTests: XCTestCase, @unchecked Sendable {
     @MainActor final class EventLog {
         var events: [String] = []
         /// The rows of "appear <row>" and "disappear <row>" events, in order.

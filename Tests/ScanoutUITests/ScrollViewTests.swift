@@ -4,7 +4,7 @@ import ScanoutTesting
 
 /// ScrollView: the proposals of seeds/000 (a vertical scroll view proposes its width and nil height), scrolling
 /// with the finger within the content's bounds, clipping, and touches at the scrolled positions.
-final class ScrollViewTests: XCTestCase {
+final class ScrollViewTests: XCTestCase, @unchecked Sendable {
     @MainActor final class Probe {
         var proposals: [ProposedViewSize] = []
         var placements: [ScanoutUI.CGRect] = []
