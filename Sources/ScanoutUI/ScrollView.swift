@@ -27,7 +27,6 @@ public struct ScrollView<Content: View>: View, PrimitiveView, AnyScrollView {
 
     func makeBehavior() -> NodeBehavior { ScrollViewBehavior() }
     var anyContent: any View { content }
-
 }
 
 @MainActor
@@ -70,15 +69,15 @@ final class ScrollViewBehavior: NodeBehavior {
         ProposedViewSize(width: scrollsHorizontally ? nil : p.width, height: scrollsVertically ? nil : p.height)
     }
 
+    /// Several views inside are stacked as by a `VStack` (an `HStack` when only scrolling horizontally).
+    private var content: LayoutUnit { LayoutUnit(node.layoutSubviews, axis: axes == .horizontal ? .horizontal : .vertical) }
+
     /// The whole proposal; an unspecified dimension is the content's ideal length.
     override func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
         if let w = proposal.width, let h = proposal.height { return CGSize(width: w, height: h) }
-        let content = content.sizeThatFits(contentProposal(proposal))
-        return CGSize(width: proposal.width ?? content.width, height: proposal.height ?? content.height)
+        let ideal = content.sizeThatFits(contentProposal(proposal))
+        return CGSize(width: proposal.width ?? ideal.width, height: proposal.height ?? ideal.height)
     }
-
-    /// Several views inside are stacked as by a `VStack` (an `HStack` when only scrolling horizontally).
-    private var content: LayoutUnit { LayoutUnit(node.layoutSubviews, axis: axes == .horizontal ? .horizontal : .vertical) }
 
     override func place(in bounds: CGRect) {
         let unit = content
