@@ -53,6 +53,38 @@ final class ScrollViewTests: XCTestCase, @unchecked Sendable {
         XCTAssertEqual(probe.placements.last?.minY, 70)
     }
 
+    @MainActor func testSeveralViewsStackAlongTheScrollAxis() async {
+        let root = ScrollView(.horizontal) {
+            Color.red.frame(width: 150)
+            Color.blue.frame(width: 150)
+        }
+        let host = TestHost(rootView: root, width: 200, height: 100)
+        host.runFrame()
+        XCTAssertEqual(host.pixel(x: 140, y: 50), RGBA(red: 255, green: 59, blue: 48))
+        XCTAssertEqual(host.pixel(x: 154, y: 50), RGBA.white, "8 points of stack spacing")
+        XCTAssertEqual(host.pixel(x: 190, y: 50), RGBA(red: 0, green: 122, blue: 255), "side by side, as in an HStack")
+    }
+
+    /// A drag goes to the innermost scroll view that scrolls its way.
+    @MainActor func testNestedScrollViewsShareDragsByDirection() async {
+        let probe = Probe()
+        let root = ScrollView {
+            VStack(spacing: 0) {
+                ScrollView(.horizontal) { ProbeLayout(probe: probe, size: ScanoutUI.CGSize(width: 600, height: 100)) { Color.red } }
+                    .frame(height: 100)
+                Color.gray.frame(height: 600)
+            }
+        }
+        let host = TestHost(rootView: root, width: 200, height: 300)
+        host.runFrame()
+        XCTAssertEqual(probe.placements.last, ScanoutUI.CGRect(x: 0, y: 0, width: 600, height: 100))
+        host.drag(fromX: 190, fromY: 50, toX: 40, toY: 50, steps: 3)
+        XCTAssertEqual(probe.placements.last, ScanoutUI.CGRect(x: -150, y: 0, width: 600, height: 100), "the inner one scrolls sideways")
+        host.drag(fromX: 100, fromY: 90, toX: 100, toY: 10, steps: 4)
+        XCTAssertEqual(probe.placements.last, ScanoutUI.CGRect(x: -150, y: -80, width: 600, height: 100),
+                       "a vertical drag on the inner one is taken by the outer one")
+    }
+
     /// The scroll view takes the whole proposal, whatever its content's size (here inside a VStack).
     @MainActor func testScrollViewFillsTheProposal() async {
         let probe = Probe()
