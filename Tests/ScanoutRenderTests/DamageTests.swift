@@ -3,7 +3,7 @@ import XCTest
 import GoldenImages
 
 /// Damage tracking and buffer-age presentation.
-final class DamageTests: XCTestCase {
+final class DamageTests: XCTestCase, @unchecked Sendable {
     func label(_ s: String, at y: Double, owner: UInt64, into list: inout DisplayList) {
         list.currentOwner = owner
         let font = FontDescriptor(size: 16)

@@ -2,7 +2,7 @@ import XCTest
 import ScanoutUI
 import ScanoutTesting
 
-final class SmokeTests: XCTestCase {
+final class SmokeTests: XCTestCase, @unchecked Sendable {
     struct Counter: View {
         @State var count = 0
         var body: some View {

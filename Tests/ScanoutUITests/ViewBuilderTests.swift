@@ -3,7 +3,7 @@ import ScanoutUI
 import ScanoutTesting
 
 /// Every result-builder form, structural views, and user view modifiers.
-final class ViewBuilderTests: XCTestCase {
+final class ViewBuilderTests: XCTestCase, @unchecked Sendable {
     enum Mode { case a, b, c }
 
     struct Forms: View {
