@@ -25,6 +25,8 @@ final class LayerBehavior<Layer: View>: ModifierBehavior {
     private var layer: LayoutUnit { LayoutUnit(node.children.count > 1 ? (node.children[1].behavior.role == .transparent ? node.children[1].layoutSubviews : [node.children[1]]) : []) }
 
     override func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize { content.sizeThatFits(proposal) }
+    override func alignmentGuide(_ key: AlignmentKey, in size: CGSize) -> CGFloat? { content.alignmentGuide(key, in: size) }
+    override var layoutPriority: Double { content.priority }
 
     override func place(in bounds: CGRect) {
         content.place(in: bounds, proposal: ProposedViewSize(bounds.size))
