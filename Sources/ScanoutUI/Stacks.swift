@@ -19,10 +19,14 @@ struct StackLayout: Layout {
         axis == .horizontal ? ProposedViewSize(width: a, height: c) : ProposedViewSize(width: c, height: a)
     }
 
-    /// The space after each subview but the last: the stack's spacing, else the default.
+    /// The space after each subview but the last: the stack's spacing, else the default — except next to a
+    /// spacer, which has no spacing of its own (its minimum length is the gap), as in SwiftUI.
     private func gaps(_ subviews: Subviews) -> [CGFloat] {
         guard subviews.count > 1 else { return [] }
-        return [CGFloat](repeating: spacing ?? Self.defaultSpacing, count: subviews.count - 1)
+        return (0..<subviews.count - 1).map { i in
+            if let spacing { return spacing }
+            return subviews[i].isSpacer || subviews[i + 1].isSpacer ? 0 : Self.defaultSpacing
+        }
     }
 
     /// The length along the axis each subview gets for `proposal`.
