@@ -26,7 +26,7 @@ extension View {
 }
 
 /// A control that runs an action when tapped (SwiftUI's `Button`), drawn with the default style: the label
-/// in the accent colour, dimmed while pressed.
+/// in the accent colour, dimmed while pressed or disabled.
 public struct Button<Label: View>: View, PrimitiveView {
     let action: @MainActor () -> Void
     let label: Label
@@ -76,4 +76,9 @@ final class ButtonBehavior<Label: View>: NodeBehavior {
         if node.frame.contains(point) { button.action() }
     }
     override func touchCancelled() { setPressed(false) }
+
+    /// A disabled button is dimmed (read when drawing, so it follows the environment wherever it changed).
+    override func draw(into list: inout DisplayList) {
+        ControlDrawing.group(enabled: node.environment.current.isEnabled, into: &list) { list in super.draw(into: &list) }
+    }
 }
