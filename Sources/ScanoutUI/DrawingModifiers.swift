@@ -81,14 +81,23 @@ final class OpacityBehavior: ModifierBehavior {
     }
 }
 
-struct ClipModifier: PrimitiveModifier {
+/// A modifier that applies a shape to its content's frame (`clipShape`, `contentShape`).
+protocol ShapeModifier: PrimitiveModifier {
+    var shape: any Shape { get }
+}
+
+/// The behaviour of a `ShapeModifier`: keeps its shape.
+class ShapeModifierBehavior: ModifierBehavior {
+    var shape: any Shape = Rectangle()
+    override func updateModifier(_ modifier: any ViewModifier) { shape = (modifier as! any ShapeModifier).shape }
+}
+
+struct ClipModifier: ShapeModifier {
     let shape: any Shape
     func makeBehavior() -> ModifierBehavior { ClipBehavior() }
 }
 
-final class ClipBehavior: ModifierBehavior {
-    var shape: any Shape = Rectangle()
-    override func updateModifier(_ modifier: any ViewModifier) { shape = (modifier as! ClipModifier).shape }
+final class ClipBehavior: ShapeModifierBehavior {
     override func draw(into list: inout DisplayList) {
         let f = node.frame
         if shape is Rectangle {

@@ -44,15 +44,13 @@ extension ShapeBehavior: HitTestableContent {
     }
 }
 
-struct ContentShapeModifier: PrimitiveModifier {
+struct ContentShapeModifier: ShapeModifier {
     let shape: any Shape
     func makeBehavior() -> ModifierBehavior { ContentShapeBehavior() }
 }
 
 /// Makes the content hittable over a shape in its frame, drawn or not (and only there).
-final class ContentShapeBehavior: ModifierBehavior {
-    var shape: any Shape = Rectangle()
-    override func updateModifier(_ modifier: any ViewModifier) { shape = (modifier as! ContentShapeModifier).shape }
+final class ContentShapeBehavior: ShapeModifierBehavior {
     func contains(_ point: CGPoint) -> Bool { shapeContains(shape, in: node.frame, point) }
 }
 
