@@ -19,7 +19,7 @@ public struct Image: View, PrimitiveView, Equatable {
         static func == (a: Source, b: Source) -> Bool {
             switch (a, b) {
             case let (.file(x), .file(y)), let (.named(x), .named(y)): return x == y
-            case let (.pixels(x), .pixels(y)): return x === y
+            case let (.pixels(x), .pixels(y)): return x.pixels === y.pixels
             default: return false
             }
         }

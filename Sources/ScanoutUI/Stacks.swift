@@ -41,11 +41,11 @@ struct StackLayout: Layout {
         var lengths = [CGFloat](repeating: 0, count: n)
         let minima = subviews.map { along($0.sizeThatFits(proposal(along: 0, across: acrossProposal))) }
         let maxima = subviews.map { along($0.sizeThatFits(proposal(along: .infinity, across: acrossProposal))) }
-        let priorities = Set(subviews.map(\.priority)).sorted(by: >)
-        for priority in priorities {
-            var group = (0..<n).filter { subviews[$0].priority == priority }
+        let priorities = subviews.map(\.priority)
+        for priority in Set(priorities).sorted(by: >) {
+            var group = (0..<n).filter { priorities[$0] == priority }
             // Lower-priority subviews keep at least their minimum.
-            let reserved = (0..<n).filter { subviews[$0].priority < priority }.reduce(0) { $0 + minima[$1] }
+            let reserved = (0..<n).filter { priorities[$0] < priority }.reduce(0) { $0 + minima[$1] }
             var available = remaining - reserved
             group.sort { (maxima[$0] - minima[$0]) < (maxima[$1] - minima[$1]) }
             var count = group.count
