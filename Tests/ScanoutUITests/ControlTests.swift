@@ -165,21 +165,20 @@ final class ControlTests: XCTestCase {
 
     // MARK: Divider
 
+    /// Two texts with a divider between them.
+    @ViewBuilder @MainActor static func divided() -> some View {
+        Text("Left")
+        Divider().layoutProbe("d")
+        Text("Right")
+    }
+
     @MainActor func testDividerRunsAcrossTheStackAxis() async {
-        let inColumn = laidOut(VStack {
-            Text("Above")
-            Divider().layoutProbe("d")
-            Text("Below")
-        })
+        let inColumn = laidOut(VStack { Self.divided() })
         XCTAssertEqual(inColumn.probe("d").width, 300)
         XCTAssertEqual(inColumn.probe("d").height, 1)
         XCTAssertEqual(inColumn.probe("d").minX, 0)
 
-        let inRow = laidOut(HStack {
-            Text("Left")
-            Divider().layoutProbe("d")
-            Text("Right")
-        })
+        let inRow = laidOut(HStack { Self.divided() })
         XCTAssertEqual(inRow.probe("d").width, 1)
         XCTAssertEqual(inRow.probe("d").height, 200)
         XCTAssertEqual(inRow.probe("d").minX, inRow.text("Left").maxX + 8)
@@ -187,11 +186,7 @@ final class ControlTests: XCTestCase {
         assertColor(inRow.pixel(x: Int(d.minX), y: 10), Swatch.separator)
 
         // In a fixed-size row the divider is as tall as the row's other content.
-        let fitted = laidOut(HStack {
-            Text("Left")
-            Divider().layoutProbe("d")
-            Text("Right")
-        }.fixedSize())
+        let fitted = laidOut(HStack { Self.divided() }.fixedSize())
         XCTAssertEqual(fitted.probe("d").height, idealSize(ofText: "Left").height)
 
         let alone = laidOut(Divider().layoutProbe("d"))

@@ -5,24 +5,24 @@ import ScanoutTesting
 /// Stacks, spacers and alignment, with SwiftUI's numbers. The host is 300x200 points unless a test says
 /// otherwise; the root view is proposed the whole host and centred in it (origins rounded to whole points).
 final class StackLayoutTests: XCTestCase {
+    /// A 50x20 view "a" and a 30x40 view "b".
+    @ViewBuilder @MainActor static func twoRectangles() -> some View {
+        Color.red.frame(width: 50, height: 20).layoutProbe("a")
+        Color.blue.frame(width: 30, height: 40).layoutProbe("b")
+    }
+
     // MARK: Spacing and sizing
 
     /// HStack and VStack put 8 points between subviews by default, size themselves to their subviews, and
     /// centre them across the axis.
     @MainActor func testStacksUseDefaultSpacingOfEight() async {
-        var host = laidOut(HStack {
-            Color.red.frame(width: 50, height: 20).layoutProbe("a")
-            Color.blue.frame(width: 30, height: 40).layoutProbe("b")
-        }.layoutProbe("stack"))
+        var host = laidOut(HStack { Self.twoRectangles() }.layoutProbe("stack"))
         // 50 + 8 + 30 = 88 wide, 40 tall, centred: (300 - 88) / 2 = 106, (200 - 40) / 2 = 80.
         assertFrame(host.probe("stack"), x: 106, y: 80, width: 88, height: 40)
         assertFrame(host.probe("a"), x: 106, y: 90, width: 50, height: 20)
         assertFrame(host.probe("b"), x: 164, y: 80, width: 30, height: 40)
 
-        host = laidOut(VStack {
-            Color.red.frame(width: 50, height: 20).layoutProbe("a")
-            Color.blue.frame(width: 30, height: 40).layoutProbe("b")
-        }.layoutProbe("stack"))
+        host = laidOut(VStack { Self.twoRectangles() }.layoutProbe("stack"))
         // 20 + 8 + 40 = 68 tall, 50 wide: (300 - 50) / 2 = 125, (200 - 68) / 2 = 66.
         assertFrame(host.probe("stack"), x: 125, y: 66, width: 50, height: 68)
         assertFrame(host.probe("a"), x: 125, y: 66, width: 50, height: 20)
@@ -174,23 +174,13 @@ final class StackLayoutTests: XCTestCase {
     // MARK: Alignment
 
     @MainActor func testStackAlignmentPlacesSubviews() async {
-        func row(_ alignment: VerticalAlignment) -> some View {
-            HStack(alignment: alignment) {
-                Color.red.frame(width: 50, height: 20).layoutProbe("a")
-                Color.blue.frame(width: 30, height: 40).layoutProbe("b")
-            }
-        }
+        func row(_ alignment: VerticalAlignment) -> some View { HStack(alignment: alignment) { Self.twoRectangles() } }
         XCTAssertEqual(laidOut(row(.top)).probe("a").minY, 80)
         XCTAssertEqual(laidOut(row(.center)).probe("a").minY, 90)
         XCTAssertEqual(laidOut(row(.bottom)).probe("a").minY, 100)
         XCTAssertEqual(laidOut(row(.bottom)).probe("b").minY, 80)
 
-        func column(_ alignment: HorizontalAlignment) -> some View {
-            VStack(alignment: alignment) {
-                Color.red.frame(width: 50, height: 20).layoutProbe("a")
-                Color.blue.frame(width: 30, height: 40).layoutProbe("b")
-            }
-        }
+        func column(_ alignment: HorizontalAlignment) -> some View { VStack(alignment: alignment) { Self.twoRectangles() } }
         XCTAssertEqual(laidOut(column(.leading)).probe("b").minX, 125)
         XCTAssertEqual(laidOut(column(.center)).probe("b").minX, 135)
         XCTAssertEqual(laidOut(column(.trailing)).probe("b").minX, 145)
