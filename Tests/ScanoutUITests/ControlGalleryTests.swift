@@ -5,7 +5,7 @@ import ScanoutTesting
 
 /// A settings screen with every control, rendered whole. Set `SCANOUT_GALLERY_PNG` to a path to write the
 /// frame as PNG (to look at it); the test itself checks where things landed.
-final class ControlGalleryTests: XCTestCase {
+final class ControlGalleryTests: XCTestCase, @unchecked Sendable {
     struct SettingsScreen: View {
         @State var wifi = true
         @State var bluetooth = false

@@ -3,7 +3,7 @@ import ScanoutUI
 import ScanoutTesting
 
 /// Toggle, Slider, ProgressView, Divider and Button: sizes, drawing, and touches through the whole frame loop.
-final class ControlTests: XCTestCase {
+final class ControlTests: XCTestCase, @unchecked Sendable {
     // MARK: Toggle
 
     struct WiFiSettings: View {

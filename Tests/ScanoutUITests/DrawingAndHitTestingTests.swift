@@ -3,7 +3,7 @@ import ScanoutUI
 import ScanoutTesting
 
 /// Shape styles, clipping, hiding, and which touches reach gestures (drawn content, or a content shape).
-final class DrawingAndHitTestingTests: XCTestCase {
+final class DrawingAndHitTestingTests: XCTestCase, @unchecked Sendable {
     // MARK: Hit testing
 
     struct Row: View {

@@ -5,7 +5,7 @@ import ScanoutTesting
 
 /// Image sizing with the numbers of "A Day in the Life of a SwiftUI View" (a 265x80 logo and a 629x271 photo
 /// proposed the 390x763 safe area, 200x200, and nil x nil), and images from files.
-final class ImageTests: XCTestCase {
+final class ImageTests: XCTestCase, @unchecked Sendable {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/images")
     static func fixture(_ name: String) -> String { fixtures.appendingPathComponent(name).path }

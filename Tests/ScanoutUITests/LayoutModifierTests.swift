@@ -4,7 +4,7 @@ import ScanoutTesting
 
 /// frame, padding, fixedSize, offset, position and aspectRatio, with SwiftUI's numbers. The host is 300x200
 /// points unless a test says otherwise.
-final class LayoutModifierTests: XCTestCase {
+final class LayoutModifierTests: XCTestCase, @unchecked Sendable {
     // MARK: frame
 
     /// A fixed frame has exactly the given size and aligns its content in it (centre by default); an

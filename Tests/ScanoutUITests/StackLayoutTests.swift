@@ -4,7 +4,7 @@ import ScanoutTesting
 
 /// Stacks, spacers and alignment, with SwiftUI's numbers. The host is 300x200 points unless a test says
 /// otherwise; the root view is proposed the whole host and centred in it (origins rounded to whole points).
-final class StackLayoutTests: XCTestCase {
+final class StackLayoutTests: XCTestCase, @unchecked Sendable {
     /// A 50x20 view "a" and a 30x40 view "b".
     @ViewBuilder @MainActor static func twoRectangles() -> some View {
         Color.red.frame(width: 50, height: 20).layoutProbe("a")
