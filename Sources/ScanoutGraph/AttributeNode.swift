@@ -123,7 +123,11 @@ final class RuleNode<Value>: AttributeNode {
         isEvaluating = true
         graph.evaluating.append(self)
         graph.countEvaluation()
+        // The rule's reads are its inputs even when an untracked read pulled it.
+        let untrackedDepth = graph.untrackedDepth
+        graph.untrackedDepth = 0
         let newValue = rule()
+        graph.untrackedDepth = untrackedDepth
         graph.evaluating.removeLast()
         isEvaluating = false
         let unchanged = hasEvaluated && (isEqual?(value, newValue) ?? false)

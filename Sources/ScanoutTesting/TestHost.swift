@@ -127,6 +127,15 @@ public final class TestHost {
         displayList.textRuns.filter { Self.intersects($0.frame, screen) }.map(\.run.string)
     }
 
+    /// The laid-out frame of the first `Text` showing exactly `text` (nil if there is none).
+    public func frame(ofText text: String) -> CGRect? { host.frames(ofText: text).first }
+
+    /// The laid-out frame of the view marked `.layoutProbe(id)` (nil if there is none).
+    public func frame(ofProbe id: String) -> CGRect? { host.layoutProbe(id)?.frame }
+
+    /// The distinct size proposals the view marked `.layoutProbe(id)` received in the last layout, in order.
+    public func proposals(ofProbe id: String) -> [ProposedViewSize] { host.layoutProbe(id)?.proposals ?? [] }
+
     /// The straight-alpha colour of a pixel of the last committed frame.
     public func pixel(x: Int, y: Int) -> RGBA { framebuffer.pixel(x: x, y: y) }
 

@@ -25,6 +25,8 @@ final class LayerBehavior<Layer: View>: ModifierBehavior {
     private var layer: LayoutUnit { LayoutUnit(node.children.count > 1 ? (node.children[1].behavior.role == .transparent ? node.children[1].layoutSubviews : [node.children[1]]) : []) }
 
     override func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize { content.sizeThatFits(proposal) }
+    override func alignmentGuide(_ key: AlignmentKey, in size: CGSize) -> CGFloat? { content.alignmentGuide(key, in: size) }
+    override var layoutPriority: Double { content.priority }
 
     override func place(in bounds: CGRect) {
         content.place(in: bounds, proposal: ProposedViewSize(bounds.size))
@@ -79,14 +81,23 @@ final class OpacityBehavior: ModifierBehavior {
     }
 }
 
-struct ClipModifier: PrimitiveModifier {
+/// A modifier that applies a shape to its content's frame (`clipShape`, `contentShape`).
+protocol ShapeModifier: PrimitiveModifier {
+    var shape: any Shape { get }
+}
+
+/// The behaviour of a `ShapeModifier`: keeps its shape.
+class ShapeModifierBehavior: ModifierBehavior {
+    var shape: any Shape = Rectangle()
+    override func updateModifier(_ modifier: any ViewModifier) { shape = (modifier as! any ShapeModifier).shape }
+}
+
+struct ClipModifier: ShapeModifier {
     let shape: any Shape
     func makeBehavior() -> ModifierBehavior { ClipBehavior() }
 }
 
-final class ClipBehavior: ModifierBehavior {
-    var shape: any Shape = Rectangle()
-    override func updateModifier(_ modifier: any ViewModifier) { shape = (modifier as! ClipModifier).shape }
+final class ClipBehavior: ShapeModifierBehavior {
     override func draw(into list: inout DisplayList) {
         let f = node.frame
         if shape is Rectangle {

@@ -6,12 +6,12 @@ struct TapModifier: PrimitiveModifier {
     func makeBehavior() -> ModifierBehavior { TapBehavior() }
 }
 
-/// A tap: the touch goes down and comes up inside the view's frame.
+/// A tap: the touch goes down on the view's content (see `contentShape`) and comes up inside its frame.
 final class TapBehavior: ModifierBehavior {
     var m: TapModifier!
     override func updateModifier(_ modifier: any ViewModifier) { m = (modifier as! TapModifier) }
     override func handlesTouch(at point: CGPoint) -> Bool {
-        node.environment.current.isEnabled && node.frame.contains(point)
+        node.environment.current.isEnabled && node.frame.contains(point) && node.hitContent(at: point)
     }
     override func touchEnded(at point: CGPoint, from start: CGPoint) {
         if node.frame.contains(point) { m.action() }
@@ -23,13 +23,10 @@ extension View {
     public func onTapGesture(count: Int = 1, perform action: @escaping @MainActor () -> Void) -> some View {
         modifier(TapModifier(count: count, action: action))
     }
-
-    /// The shape used for hit testing (here: the view's frame takes touches, even where nothing is drawn).
-    public func contentShape<S: Shape>(_ shape: S) -> some View { self }
 }
 
 /// A control that runs an action when tapped (SwiftUI's `Button`), drawn with the default style: the label
-/// in the accent colour, dimmed while pressed.
+/// in the accent colour, dimmed while pressed or disabled.
 public struct Button<Label: View>: View, PrimitiveView {
     let action: @MainActor () -> Void
     let label: Label
@@ -68,8 +65,9 @@ final class ButtonBehavior<Label: View>: NodeBehavior {
         node.host.setNeedsFrame()
     }
 
+    /// Touches on the label's content (see `contentShape`) press the button.
     override func handlesTouch(at point: CGPoint) -> Bool {
-        node.environment.current.isEnabled && node.frame.contains(point)
+        node.environment.current.isEnabled && node.frame.contains(point) && node.hitContent(at: point)
     }
     override func touchBegan(at point: CGPoint) { setPressed(true) }
     override func touchMoved(to point: CGPoint, from start: CGPoint) { setPressed(node.frame.contains(point)) }
@@ -78,4 +76,9 @@ final class ButtonBehavior<Label: View>: NodeBehavior {
         if node.frame.contains(point) { button.action() }
     }
     override func touchCancelled() { setPressed(false) }
+
+    /// A disabled button is dimmed (read when drawing, so it follows the environment wherever it changed).
+    override func draw(into list: inout DisplayList) {
+        ControlDrawing.group(enabled: node.environment.current.isEnabled, into: &list) { list in super.draw(into: &list) }
+    }
 }

@@ -27,6 +27,12 @@ final class PaddingBehavior: ModifierBehavior {
                        height: max(0, bounds.height - insets.top - insets.bottom))
         node.contentUnit.place(in: r, proposal: ProposedViewSize(r.size))
     }
+
+    override func alignmentGuide(_ key: AlignmentKey, in size: CGSize) -> CGFloat? {
+        let inner = CGSize(width: max(0, size.width - insets.leading - insets.trailing),
+                           height: max(0, size.height - insets.top - insets.bottom))
+        return node.contentUnit.alignmentGuide(key, in: inner).map { $0 + (key.horizontal ? insets.leading : insets.top) }
+    }
 }
 
 extension View {
@@ -85,15 +91,26 @@ final class FrameBehavior: ModifierBehavior {
                       height: dim(proposal.height, f.idealHeight, f.minHeight, f.maxHeight, child.height))
     }
 
-    override func place(in bounds: CGRect) {
-        let p = childProposal(ProposedViewSize(bounds.size))
+    /// The content's proposal and frame inside a frame of `size` at the origin.
+    private func content(in size: CGSize) -> (proposal: ProposedViewSize, frame: CGRect) {
+        let p = childProposal(ProposedViewSize(size))
         let unit = node.contentUnit
-        let size = unit.sizeThatFits(p)
-        let outer = ViewDimensions(size: bounds.size)
-        let inner = ViewDimensions(size: size) { unit.alignmentGuide($0, in: size) }
-        let x = bounds.minX + outer[f.alignment.horizontal] - inner[f.alignment.horizontal]
-        let y = bounds.minY + outer[f.alignment.vertical] - inner[f.alignment.vertical]
-        unit.place(in: CGRect(x: x, y: y, width: size.width, height: size.height), proposal: p)
+        let s = unit.sizeThatFits(p)
+        let outer = ViewDimensions(size: size)
+        let inner = ViewDimensions(size: s) { unit.alignmentGuide($0, in: s) }
+        return (p, CGRect(x: outer[f.alignment.horizontal] - inner[f.alignment.horizontal],
+                          y: outer[f.alignment.vertical] - inner[f.alignment.vertical], width: s.width, height: s.height))
+    }
+
+    override func place(in bounds: CGRect) {
+        let (p, r) = content(in: bounds.size)
+        node.contentUnit.place(in: r.offsetBy(dx: bounds.minX, dy: bounds.minY), proposal: p)
+    }
+
+    /// The content's explicit guides, where the content sits in the frame.
+    override func alignmentGuide(_ key: AlignmentKey, in size: CGSize) -> CGFloat? {
+        let r = content(in: size).frame
+        return node.contentUnit.alignmentGuide(key, in: r.size).map { $0 + (key.horizontal ? r.minX : r.minY) }
     }
 }
 
@@ -133,17 +150,24 @@ struct PositionModifier: PrimitiveModifier {
     func makeBehavior() -> ModifierBehavior { PositionBehavior() }
 }
 
-/// Takes the whole proposal and centres the content at `position` (in its own coordinates).
+/// Takes the whole proposal (the content's size in an unspecified dimension), proposes its own size to the
+/// content and centres the content at `position` (in its own coordinates).
 final class PositionBehavior: ModifierBehavior {
     var position = CGPoint.zero
     override func updateModifier(_ modifier: any ViewModifier) { position = (modifier as! PositionModifier).position }
-    override func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize { proposal.replacingUnspecifiedDimensions() }
+    override func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
+        if let w = proposal.width, let h = proposal.height { return CGSize(width: w, height: h) }
+        let s = node.contentUnit.sizeThatFits(proposal)
+        return CGSize(width: proposal.width ?? s.width, height: proposal.height ?? s.height)
+    }
     override func place(in bounds: CGRect) {
         let unit = node.contentUnit
-        let s = unit.sizeThatFits(.unspecified)
+        let p = ProposedViewSize(bounds.size)
+        let s = unit.sizeThatFits(p)
         unit.place(in: CGRect(x: bounds.minX + position.x - s.width / 2, y: bounds.minY + position.y - s.height / 2,
-                              width: s.width, height: s.height), proposal: .unspecified)
+                              width: s.width, height: s.height), proposal: p)
     }
+    override func alignmentGuide(_ key: AlignmentKey, in size: CGSize) -> CGFloat? { nil }
 }
 
 struct FixedSizeModifier: PrimitiveModifier {
@@ -240,6 +264,8 @@ final class AspectRatioBehavior: ModifierBehavior {
     }
 
     override func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize { node.contentUnit.sizeThatFits(target(proposal)) }
+
+    override func alignmentGuide(_ key: AlignmentKey, in size: CGSize) -> CGFloat? { nil }
 
     override func place(in bounds: CGRect) {
         let p = target(ProposedViewSize(bounds.size))

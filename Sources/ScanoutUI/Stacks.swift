@@ -4,7 +4,8 @@ import ScanoutRender
 /// measured (its size for a zero and for an infinite proposal); the remaining length is shared out in
 /// priority order, the least flexible subviews of a priority first, each offered an equal share of what is
 /// left, so rigid views get their size and flexible ones split the rest. A `nil` proposal asks every subview
-/// for its ideal size.
+/// for its ideal size. Across the axis, the subviews' alignment guides are lined up and the stack is as thick
+/// as their union.
 struct StackLayout: Layout {
     let axis: Axis
     let alignment: Alignment
@@ -18,25 +19,33 @@ struct StackLayout: Layout {
         axis == .horizontal ? ProposedViewSize(width: a, height: c) : ProposedViewSize(width: c, height: a)
     }
 
-    private func spacingTotal(_ n: Int) -> CGFloat { n > 1 ? CGFloat(n - 1) * (spacing ?? Self.defaultSpacing) : 0 }
+    /// The space after each subview but the last: the stack's spacing, else the default — except next to a
+    /// spacer, which has no spacing of its own (its minimum length is the gap), as in SwiftUI.
+    private func gaps(_ subviews: Subviews) -> [CGFloat] {
+        guard subviews.count > 1 else { return [] }
+        return (0..<subviews.count - 1).map { i in
+            if let spacing { return spacing }
+            return subviews[i].isSpacer || subviews[i + 1].isSpacer ? 0 : Self.defaultSpacing
+        }
+    }
 
     /// The length along the axis each subview gets for `proposal`.
-    private func lengths(_ p: ProposedViewSize, _ subviews: Subviews) -> [CGFloat] {
+    private func lengths(_ p: ProposedViewSize, _ subviews: Subviews, spacing: CGFloat) -> [CGFloat] {
         let alongProposal = axis == .horizontal ? p.width : p.height
         let acrossProposal = axis == .horizontal ? p.height : p.width
         guard let total = alongProposal else {
             return subviews.map { along($0.sizeThatFits(proposal(along: nil, across: acrossProposal))) }
         }
         let n = subviews.count
-        var remaining = total - spacingTotal(n)
+        var remaining = total - spacing
         var lengths = [CGFloat](repeating: 0, count: n)
         let minima = subviews.map { along($0.sizeThatFits(proposal(along: 0, across: acrossProposal))) }
         let maxima = subviews.map { along($0.sizeThatFits(proposal(along: .infinity, across: acrossProposal))) }
-        let priorities = Set(subviews.map(\.priority)).sorted(by: >)
-        for priority in priorities {
-            var group = (0..<n).filter { subviews[$0].priority == priority }
+        let priorities = subviews.map(\.priority)
+        for priority in Set(priorities).sorted(by: >) {
+            var group = (0..<n).filter { priorities[$0] == priority }
             // Lower-priority subviews keep at least their minimum.
-            let reserved = (0..<n).filter { subviews[$0].priority < priority }.reduce(0) { $0 + minima[$1] }
+            let reserved = (0..<n).filter { priorities[$0] < priority }.reduce(0) { $0 + minima[$1] }
             var available = remaining - reserved
             group.sort { (maxima[$0] - minima[$0]) < (maxima[$1] - minima[$1]) }
             var count = group.count
@@ -52,61 +61,104 @@ struct StackLayout: Layout {
         return lengths
     }
 
+    /// Each subview's proposal and dimensions for the stack's proposal `p`.
+    private func measure(_ p: ProposedViewSize, _ subviews: Subviews, _ gaps: [CGFloat]) -> [(ProposedViewSize, ViewDimensions)] {
+        let acrossProposal = axis == .horizontal ? p.height : p.width
+        let ls = lengths(p, subviews, spacing: gaps.reduce(0, +))
+        return subviews.indices.map { i in
+            let childProposal = proposal(along: ls[i], across: acrossProposal)
+            return (childProposal, subviews[i].dimensions(in: childProposal))
+        }
+    }
+
+    private func guides(_ dims: [ViewDimensions]) -> [CGFloat] {
+        dims.map { axis == .horizontal ? $0[alignment.vertical] : $0[alignment.horizontal] }
+    }
+
     func sizeThatFits(proposal p: ProposedViewSize, subviews: Subviews, cache: inout Void) -> CGSize {
         guard !subviews.isEmpty else { return .zero }
-        let acrossProposal = axis == .horizontal ? p.height : p.width
-        let ls = lengths(p, subviews)
-        var acrossMax: CGFloat = 0
-        for (i, s) in subviews.enumerated() {
-            acrossMax = max(acrossMax, across(s.sizeThatFits(proposal(along: ls[i], across: acrossProposal))))
-        }
-        let length = ls.reduce(0, +) + spacingTotal(subviews.count)
-        return axis == .horizontal ? CGSize(width: length, height: acrossMax) : CGSize(width: acrossMax, height: length)
+        let gaps = gaps(subviews)
+        let dims = measure(p, subviews, gaps).map(\.1)
+        let thickness = AlignedLine(lengths: dims.map { across(CGSize(width: $0.width, height: $0.height)) }, guides: guides(dims)).extent
+        let length = dims.reduce(0) { $0 + along(CGSize(width: $1.width, height: $1.height)) } + gaps.reduce(0, +)
+        return axis == .horizontal ? CGSize(width: length, height: thickness) : CGSize(width: thickness, height: length)
     }
 
     func placeSubviews(in bounds: CGRect, proposal p: ProposedViewSize, subviews: Subviews, cache: inout Void) {
         guard !subviews.isEmpty else { return }
-        let acrossProposal = axis == .horizontal ? p.height : p.width
-        let ls = lengths(p, subviews)
-        let space = spacing ?? Self.defaultSpacing
+        let gaps = gaps(subviews)
+        let measured = measure(p, subviews, gaps)
+        let dims = measured.map(\.1)
+        let line = AlignedLine(lengths: dims.map { across(CGSize(width: $0.width, height: $0.height)) }, guides: guides(dims))
         var position = axis == .horizontal ? bounds.minX : bounds.minY
-        let crossLength = axis == .horizontal ? bounds.height : bounds.width
-        let boundsDims = ViewDimensions(size: axis == .horizontal ? CGSize(width: 0, height: crossLength) : CGSize(width: crossLength, height: 0))
-        for (i, s) in subviews.enumerated() {
-            let childProposal = proposal(along: ls[i], across: acrossProposal)
-            let d = s.dimensions(in: childProposal)
-            if axis == .horizontal {
-                let y = bounds.minY + boundsDims[alignment.vertical] - d[alignment.vertical]
-                s.place(at: CGPoint(x: position, y: y), proposal: childProposal)
-                position += d.width + space
-            } else {
-                let x = bounds.minX + boundsDims[alignment.horizontal] - d[alignment.horizontal]
-                s.place(at: CGPoint(x: x, y: position), proposal: childProposal)
-                position += d.height + space
+        if axis == .horizontal {
+            let top = line.start(in: bounds.minY, length: bounds.height, fraction: alignment.vertical.unitFraction)
+            for (i, s) in subviews.enumerated() {
+                s.place(at: CGPoint(x: position, y: top + line.offsets[i]), proposal: measured[i].0)
+                position += dims[i].width + (i < gaps.count ? gaps[i] : 0)
+            }
+        } else {
+            let left = line.start(in: bounds.minX, length: bounds.width, fraction: alignment.horizontal.unitFraction)
+            for (i, s) in subviews.enumerated() {
+                s.place(at: CGPoint(x: left + line.offsets[i], y: position), proposal: measured[i].0)
+                position += dims[i].height + (i < gaps.count ? gaps[i] : 0)
             }
         }
     }
 }
 
-/// Overlays subviews, aligned, sized to the largest.
+/// Subviews lined up on their alignment guides along one axis: each is moved so that its guide falls on a
+/// common line, and the group spans the union of the moved subviews (a guide moved with `alignmentGuide`
+/// makes the group wider).
+struct AlignedLine {
+    /// Each subview's position from the start of the union.
+    let offsets: [CGFloat]
+    /// The length of the union.
+    let extent: CGFloat
+
+    init(lengths: [CGFloat], guides: [CGFloat]) {
+        let line = guides.max() ?? 0
+        offsets = guides.map { line - $0 }
+        extent = zip(offsets, lengths).reduce(0) { max($0, $1.0 + $1.1) }
+    }
+
+    /// Where the union starts in a span of `length` from `origin`: flush with it when the span fits the union
+    /// (the usual case), else placed by the alignment's position in a unit span (0 leading, 0.5 centre, 1 trailing).
+    func start(in origin: CGFloat, length: CGFloat, fraction: CGFloat) -> CGFloat {
+        origin + (length - extent) * fraction
+    }
+}
+
+extension HorizontalAlignment {
+    /// The guide's default position in a view one point wide.
+    var unitFraction: CGFloat { defaultValue(ViewDimensions(size: CGSize(width: 1, height: 1))) }
+}
+
+extension VerticalAlignment {
+    /// The guide's default position in a view one point tall.
+    var unitFraction: CGFloat { defaultValue(ViewDimensions(size: CGSize(width: 1, height: 1))) }
+}
+
+/// Overlays subviews on their alignment guides, sized to their union (the largest, with default guides).
 struct ZStackLayout: Layout {
     let alignment: Alignment
 
+    private func lines(_ dims: [ViewDimensions]) -> (x: AlignedLine, y: AlignedLine) {
+        (AlignedLine(lengths: dims.map(\.width), guides: dims.map { $0[alignment.horizontal] }),
+         AlignedLine(lengths: dims.map(\.height), guides: dims.map { $0[alignment.vertical] }))
+    }
+
     func sizeThatFits(proposal p: ProposedViewSize, subviews: Subviews, cache: inout Void) -> CGSize {
-        var w: CGFloat = 0, h: CGFloat = 0
-        for s in subviews {
-            let size = s.sizeThatFits(p)
-            w = max(w, size.width); h = max(h, size.height)
-        }
-        return CGSize(width: w, height: h)
+        let (x, y) = lines(subviews.map { $0.dimensions(in: p) })
+        return CGSize(width: x.extent, height: y.extent)
     }
 
     func placeSubviews(in bounds: CGRect, proposal p: ProposedViewSize, subviews: Subviews, cache: inout Void) {
-        let bd = ViewDimensions(size: bounds.size)
-        for s in subviews {
-            let d = s.dimensions(in: p)
-            s.place(at: CGPoint(x: bounds.minX + bd[alignment.horizontal] - d[alignment.horizontal],
-                                y: bounds.minY + bd[alignment.vertical] - d[alignment.vertical]), proposal: p)
+        let (x, y) = lines(subviews.map { $0.dimensions(in: p) })
+        let left = x.start(in: bounds.minX, length: bounds.width, fraction: alignment.horizontal.unitFraction)
+        let top = y.start(in: bounds.minY, length: bounds.height, fraction: alignment.vertical.unitFraction)
+        for (i, s) in subviews.enumerated() {
+            s.place(at: CGPoint(x: left + x.offsets[i], y: top + y.offsets[i]), proposal: p)
         }
     }
 }

@@ -64,6 +64,14 @@ class ModifierBehavior: NodeBehavior {
 
     /// The new modifier value (first call at creation).
     func updateModifier(_ modifier: any ViewModifier) {}
+
+    // A modifier that leaves its content where it is shows the content's explicit alignment guides and layout
+    // priority as its own; one that moves or resizes its content overrides these.
+    override func alignmentGuide(_ key: AlignmentKey, in size: CGSize) -> CGFloat? {
+        node.contentUnit.alignmentGuide(key, in: size)
+    }
+
+    override var layoutPriority: Double { node.contentUnit.priority }
 }
 
 /// The content a user `ViewModifier` wraps, as its `body(content:)` sees it.

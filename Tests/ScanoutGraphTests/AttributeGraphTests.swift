@@ -99,6 +99,18 @@ final class AttributeGraphTests: XCTestCase {
         XCTAssertFalse(r.isDirty)
     }
 
+    /// A rule first pulled by an untracked read (a view reading its environment while drawing) still
+    /// records its own inputs, so a later change reaches it.
+    func testARulePulledUntrackedStillRecordsItsInputs() {
+        let g = AttributeGraph()
+        let enabled = g.source("enabled", false)
+        let derived = g.rule("derived", initial: true) { enabled.value }
+        XCTAssertEqual(g.untracked { derived.value }, false)
+        XCTAssertEqual(derived.inputNames, ["enabled"])
+        enabled.setValue(true)
+        XCTAssertEqual(g.untracked { derived.value }, true)
+    }
+
     /// A tree of rules, each summing its children, over leaf sources: one leaf change re-runs only its path.
     func testUpdateCostFollowsTheConeNotTheTreeSize() {
         func build(_ leaves: Int) -> (AttributeGraph, [Attribute<Int>], Attribute<Int>) {

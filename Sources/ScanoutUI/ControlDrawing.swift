@@ -1,0 +1,43 @@
+import ScanoutRender
+
+/// What the built-in controls (toggle, slider, progress bar) share in how they look: iOS's light-mode colours
+/// and the round white knob.
+@MainActor
+enum ControlDrawing {
+    /// The unfilled part of tracks (iOS's systemGray5).
+    static let track = RGBA(red: 229, green: 229, blue: 234)
+    /// A switch that is off.
+    static let switchOff = RGBA(red: 233, green: 233, blue: 235)
+    /// A switch that is on.
+    static let switchOn = Color.green.rgba
+    /// The filled part of sliders and progress bars.
+    static let fill = Color.accentColor.rgba
+    /// How much of its opacity a disabled control keeps.
+    static let disabledOpacity = 0.5
+
+    /// A capsule (fully rounded rectangle) filling `rect`.
+    static func capsule(_ rect: CGRect, _ color: RGBA, into list: inout DisplayList) {
+        guard rect.width > 0, rect.height > 0 else { return }
+        let radius = min(rect.width, rect.height) / 2
+        list.append(.fill(ScanoutRaster.Path(roundedRect: rect.raster, cornerRadius: radius), .solid(color), FillStyle()))
+    }
+
+    /// A white knob of `diameter` centred at `center`, with a soft shadow below and a faint edge, so it shows
+    /// on white as well as on a coloured track.
+    static func knob(center: CGPoint, diameter: CGFloat, into list: inout DisplayList) {
+        func circle(dy: CGFloat, grow: CGFloat) -> ScanoutRaster.Path {
+            let d = diameter + grow
+            return ScanoutRaster.Path(ellipseIn: Rect(x: center.x - d / 2, y: center.y - d / 2 + dy, width: d, height: d))
+        }
+        list.append(.fill(circle(dy: 1.5, grow: 1), .solid(RGBA(red: 0, green: 0, blue: 0, alpha: 28)), FillStyle()))
+        list.append(.fill(circle(dy: 0, grow: 1), .solid(RGBA(red: 0, green: 0, blue: 0, alpha: 20)), FillStyle()))
+        list.append(.fill(circle(dy: 0, grow: 0), .solid(.white), FillStyle()))
+    }
+
+    /// Records `draw` as a group, dimmed when `enabled` is false.
+    static func group(enabled: Bool, into list: inout DisplayList, _ draw: (inout DisplayList) -> Void) {
+        if !enabled { list.append(.pushOpacity(disabledOpacity)) }
+        draw(&list)
+        if !enabled { list.append(.pop) }
+    }
+}

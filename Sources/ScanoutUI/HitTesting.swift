@@ -1,0 +1,61 @@
+import ScanoutRender
+
+/// Which touches a view's gestures and buttons take. As in SwiftUI, a view is hit where it draws something:
+/// text, a shape or colour that is not clear, an image, a control. Empty space — a `Spacer`, the padding
+/// around a label, the gaps in a stack — takes no touches unless `contentShape(_:)` makes a shape hittable.
+@MainActor
+protocol HitTestableContent {
+    /// Whether what this node itself draws covers `point` (root coordinates).
+    func contentContains(_ point: CGPoint) -> Bool
+}
+
+extension ViewNode {
+    /// Whether something in this subtree that takes touches covers `point`: drawn content, or a content shape.
+    func hitContent(at point: CGPoint) -> Bool {
+        guard isAlive, allowsHitTesting else { return false }
+        if let shape = behavior as? ContentShapeBehavior { return shape.contains(point) }
+        if let content = behavior as? HitTestableContent, content.contentContains(point) { return true }
+        return children.contains { $0.hitContent(at: point) }
+    }
+}
+
+/// Whether `shape`, laid out in `frame`, covers `point` (rectangles by their frame, other shapes by their
+/// rasterized coverage, at least half covered).
+@MainActor
+func shapeContains(_ shape: any Shape, in frame: CGRect, _ point: CGPoint) -> Bool {
+    guard frame.contains(point) else { return false }
+    if shape is Rectangle { return true }
+    let path = shape.path(in: CGRect(origin: .zero, size: frame.size)).raster
+    let mask = MaskRasterizer().mask(for: path)
+    let x = Int((point.x - frame.minX).rounded(.down)) - mask.originX
+    let y = Int((point.y - frame.minY).rounded(.down)) - mask.originY
+    return mask[x, y] >= 128
+}
+
+extension TextBehavior: HitTestableContent {
+    func contentContains(_ point: CGPoint) -> Bool { node.frame.contains(point) }
+}
+
+extension ShapeBehavior: HitTestableContent {
+    /// Clear colours draw nothing and take no touches (SwiftUI's `Color.clear`).
+    func contentContains(_ point: CGPoint) -> Bool {
+        if let c = style as? Color, c.rgba.alpha == 0 { return false }
+        return shapeContains(shape, in: node.frame, point)
+    }
+}
+
+struct ContentShapeModifier: ShapeModifier {
+    let shape: any Shape
+    func makeBehavior() -> ModifierBehavior { ContentShapeBehavior() }
+}
+
+/// Makes the content hittable over a shape in its frame, drawn or not (and only there).
+final class ContentShapeBehavior: ShapeModifierBehavior {
+    func contains(_ point: CGPoint) -> Bool { shapeContains(shape, in: node.frame, point) }
+}
+
+extension View {
+    /// The shape that takes touches for this view's gestures and buttons, in its frame — including where
+    /// nothing is drawn (by default only drawn content is hit).
+    public func contentShape<S: Shape>(_ shape: S) -> some View { modifier(ContentShapeModifier(shape: shape)) }
+}

@@ -1,0 +1,80 @@
+/// Layout inspection for tests and debugging: where views ended up and what they were proposed. Nothing
+/// here changes layout or drawing.
+
+struct LayoutProbeModifier: PrimitiveModifier {
+    let id: String
+    func makeBehavior() -> ModifierBehavior { LayoutProbeBehavior() }
+}
+
+/// Passes layout through unchanged, remembering the distinct proposals of the last layout pass (a node is
+/// asked once per proposal per pass: sizes are cached).
+final class LayoutProbeBehavior: ModifierBehavior {
+    var id = ""
+    private(set) var proposals: [ProposedViewSize] = []
+    private var generation = -1
+
+    override func updateModifier(_ modifier: any ViewModifier) { id = (modifier as! LayoutProbeModifier).id }
+
+    override func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
+        if generation != node.host.layoutGeneration {
+            generation = node.host.layoutGeneration
+            proposals.removeAll()
+        }
+        proposals.append(proposal)
+        return super.sizeThatFits(proposal)
+    }
+}
+
+/// What a `layoutProbe` saw in the last layout.
+public struct LayoutProbeRecord: Sendable, CustomStringConvertible {
+    /// The probed view's frame, in root coordinates.
+    public let frame: CGRect
+    /// The distinct size proposals the view received, in order.
+    public let proposals: [ProposedViewSize]
+    public var description: String { "frame \(frame), proposals \(proposals)" }
+}
+
+extension View {
+    /// Marks the view so that `ViewHost.layoutProbe(_:)` can report its frame and the proposals it received
+    /// in the last layout (for tests and debugging; layout and drawing are unchanged).
+    public func layoutProbe(_ id: String) -> some View { modifier(LayoutProbeModifier(id: id)) }
+}
+
+extension ViewHost {
+    /// The frame and proposals of the live view marked `.layoutProbe(id)` (the first in tree order).
+    public func layoutProbe(_ id: String) -> LayoutProbeRecord? {
+        firstNode { ($0.behavior as? LayoutProbeBehavior)?.id == id }.map {
+            LayoutProbeRecord(frame: $0.frame, proposals: ($0.behavior as! LayoutProbeBehavior).proposals)
+        }
+    }
+
+    /// The laid-out frames of the `Text` views whose string is `text`, in tree order.
+    public func frames(ofText text: String) -> [CGRect] {
+        var out: [CGRect] = []
+        visitNodes { node in
+            if let t = node.behavior as? TextBehavior, t.text.content == text { out.append(node.frame) }
+            return false
+        }
+        return out
+    }
+
+    private func firstNode(where match: (ViewNode) -> Bool) -> ViewNode? {
+        var found: ViewNode?
+        visitNodes { node in
+            if match(node) { found = node; return true }
+            return false
+        }
+        return found
+    }
+
+    /// Visits live nodes depth-first, parents first, until `visit` returns true.
+    private func visitNodes(_ visit: (ViewNode) -> Bool) {
+        func walk(_ node: ViewNode) -> Bool {
+            guard node.isAlive else { return false }
+            if visit(node) { return true }
+            for child in node.children where walk(child) { return true }
+            return false
+        }
+        _ = walk(root)
+    }
+}

@@ -1,0 +1,141 @@
+import ScanoutRender
+
+/// Progress towards completion (SwiftUI's `ProgressView`, iOS style). Without a value it is a spinner, 20x20
+/// (drawn still: Scanout does not animate it); with a value it is a bar 4 points high, as wide as proposed,
+/// filled in the accent colour for `value / total` (clamped to 0...1; a nil value shows an empty bar). A
+/// label goes above the bar (below the spinner), a current-value label below the bar.
+public struct ProgressView<Label: View, CurrentValueLabel: View>: View {
+    /// nil: a spinner; otherwise the fraction done, or nil inside for an indeterminate bar.
+    let fraction: Double??
+    let label: Label
+    let currentValueLabel: CurrentValueLabel
+
+    init(fraction: Double??, label: Label, currentValueLabel: CurrentValueLabel) {
+        self.fraction = fraction
+        self.label = label
+        self.currentValueLabel = currentValueLabel
+    }
+
+    init<V: BinaryFloatingPoint>(value: V?, total: V, label: Label, currentValueLabel: CurrentValueLabel) {
+        let f: Double? = value.map { total > 0 ? min(1, max(0, Double($0) / Double(total))) : 0 }
+        self.init(fraction: .some(f), label: label, currentValueLabel: currentValueLabel)
+    }
+
+    public var body: some View {
+        // Labels are styled only when there are labels: a modified EmptyView would still take a place in the stack.
+        if let fraction {
+            VStack(alignment: .leading, spacing: 4) {
+                label
+                ProgressBar(fraction: fraction)
+                if CurrentValueLabel.self != EmptyView.self {
+                    currentValueLabel.font(.caption).foregroundColor(.secondary)
+                }
+            }
+        } else {
+            VStack(spacing: 8) {
+                ProgressSpinner()
+                if Label.self != EmptyView.self {
+                    label.foregroundColor(.secondary)
+                }
+            }
+        }
+    }
+}
+
+extension ProgressView where Label == EmptyView, CurrentValueLabel == EmptyView {
+    /// A spinner.
+    public init() { self.init(fraction: nil, label: EmptyView(), currentValueLabel: EmptyView()) }
+
+    /// A bar showing `value` out of `total`.
+    public init<V: BinaryFloatingPoint>(value: V?, total: V = 1.0) {
+        self.init(value: value, total: total, label: EmptyView(), currentValueLabel: EmptyView())
+    }
+}
+
+extension ProgressView where CurrentValueLabel == EmptyView {
+    /// A spinner with a label below it.
+    public init(@ViewBuilder label: () -> Label) { self.init(fraction: nil, label: label(), currentValueLabel: EmptyView()) }
+
+    /// A bar showing `value` out of `total`, with a label above it.
+    public init<V: BinaryFloatingPoint>(value: V?, total: V = 1.0, @ViewBuilder label: () -> Label) {
+        self.init(value: value, total: total, label: label(), currentValueLabel: EmptyView())
+    }
+}
+
+extension ProgressView where Label == Text, CurrentValueLabel == EmptyView {
+    /// A spinner titled `title`.
+    public init<S: StringProtocol>(_ title: S) { self.init { Text(title) } }
+
+    /// A bar showing `value` out of `total`, titled `title`.
+    public init<S: StringProtocol, V: BinaryFloatingPoint>(_ title: S, value: V?, total: V = 1.0) {
+        self.init(value: value, total: total) { Text(title) }
+    }
+}
+
+extension ProgressView {
+    /// A bar showing `value` out of `total`, with a label above it and a current-value label below it.
+    public init<V: BinaryFloatingPoint>(value: V?, total: V = 1.0, @ViewBuilder label: () -> Label,
+                                        @ViewBuilder currentValueLabel: () -> CurrentValueLabel) {
+        self.init(value: value, total: total, label: label(), currentValueLabel: currentValueLabel())
+    }
+}
+
+/// A linear progress bar: a grey capsule track, filled from the leading edge.
+struct ProgressBar: View, PrimitiveView, Equatable {
+    let fraction: Double?
+    func makeBehavior() -> NodeBehavior { ProgressBarBehavior() }
+}
+
+final class ProgressBarBehavior: NodeBehavior {
+    static let height: CGFloat = 4
+    var fraction: Double?
+
+    override func update(_ view: any View) -> [ChildSlot]? {
+        fraction = (view as! ProgressBar).fraction
+        return []
+    }
+
+    /// As wide as proposed (the default 10 points of flexible views for an unspecified width).
+    override func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
+        CGSize(width: proposal.replacingUnspecifiedDimensions().width, height: Self.height)
+    }
+
+    override func place(in bounds: CGRect) {}
+
+    override func draw(into list: inout DisplayList) {
+        let f = node.frame
+        ControlDrawing.capsule(f, ControlDrawing.track, into: &list)
+        if let fraction, fraction > 0 {
+            ControlDrawing.capsule(CGRect(x: f.minX, y: f.minY, width: f.width * fraction, height: f.height), ControlDrawing.fill, into: &list)
+        }
+    }
+}
+
+/// The indeterminate spinner: eight spokes fading round the circle, drawn still.
+struct ProgressSpinner: View, PrimitiveView, Equatable {
+    func makeBehavior() -> NodeBehavior { ProgressSpinnerBehavior() }
+}
+
+final class ProgressSpinnerBehavior: NodeBehavior {
+    static let size = CGSize(width: 20, height: 20)
+    static let spokes = 8
+
+    override func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize { Self.size }
+    override func place(in bounds: CGRect) {}
+
+    override func draw(into list: inout DisplayList) {
+        let f = node.frame
+        let c = Point(x: f.midX, y: f.midY)
+        let outer = min(f.width, f.height) / 2 - 1, inner = outer * 0.5
+        let style = StrokeStyle(lineWidth: 2.25, lineCap: .round)
+        for i in 0..<Self.spokes {
+            let (dy, dx) = Trig.sinCos(Angle(degrees: Double(i) * 360 / Double(Self.spokes) - 90).radians)
+            var spoke = ScanoutRaster.Path()
+            spoke.move(to: Point(x: c.x + dx * inner, y: c.y + dy * inner))
+            spoke.addLine(to: Point(x: c.x + dx * outer, y: c.y + dy * outer))
+            // The spoke at twelve o'clock is the darkest; the others fade clockwise behind it.
+            let alpha = UInt8(255 * (1 - 0.85 * Double((Self.spokes - i) % Self.spokes) / Double(Self.spokes)))
+            list.append(.stroke(spoke, .solid(RGBA(red: 142, green: 142, blue: 147, alpha: alpha)), style))
+        }
+    }
+}
