@@ -59,7 +59,7 @@ extension ViewNode {
 /// rows entering or leaving it appear or disappear. Rows are proposed the stack's cross length and no length
 /// along the axis (their ideal one); the stack takes the cross length proposed to it.
 final class LazyStackBehavior: NodeBehavior {
-    private var axis = Axis.vertical
+    private var stackAxis = Axis.vertical
     private var alignment = Alignment.center
     private var spacing = StackLayout.defaultSpacing
     /// Made rows that were in the window at the last placement (they have appeared).
@@ -72,7 +72,7 @@ final class LazyStackBehavior: NodeBehavior {
 
     override func update(_ view: any View) -> [ChildSlot]? {
         let v = view as! any AnyLazyStack
-        (axis, alignment) = (v.stack.axis, v.stack.alignment)
+        (stackAxis, alignment) = (v.stack.axis, v.stack.alignment)
         spacing = v.stack.spacing ?? StackLayout.defaultSpacing
         return [ChildSlot(key: 0, view: v.anyContent)]
     }
@@ -101,10 +101,10 @@ final class LazyStackBehavior: NodeBehavior {
         return out
     }
 
-    private func along(_ s: CGSize) -> CGFloat { axis == .vertical ? s.height : s.width }
-    private func across(_ s: CGSize) -> CGFloat { axis == .vertical ? s.width : s.height }
+    private func along(_ s: CGSize) -> CGFloat { stackAxis == .vertical ? s.height : s.width }
+    private func across(_ s: CGSize) -> CGFloat { stackAxis == .vertical ? s.width : s.height }
     private func rowProposal(across length: CGFloat?) -> ProposedViewSize {
-        axis == .vertical ? ProposedViewSize(width: length, height: nil) : ProposedViewSize(width: nil, height: length)
+        stackAxis == .vertical ? ProposedViewSize(width: length, height: nil) : ProposedViewSize(width: nil, height: length)
     }
 
     /// Every row in order with its node (nil: not made) and size: measured when it is in the laid-out tree,
@@ -120,7 +120,7 @@ final class LazyStackBehavior: NodeBehavior {
             }
         }
         let estimate = knownCount > 0 ? known / CGFloat(knownCount) : Self.estimatedRowLength
-        let estimated = axis == .vertical ? CGSize(width: 0, height: estimate) : CGSize(width: estimate, height: 0)
+        let estimated = stackAxis == .vertical ? CGSize(width: 0, height: estimate) : CGSize(width: estimate, height: 0)
         for segment in segments {
             switch segment {
             case .view(let v):
@@ -142,7 +142,7 @@ final class LazyStackBehavior: NodeBehavior {
     }
 
     override func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
-        let acrossProposal = axis == .vertical ? proposal.width : proposal.height
+        let acrossProposal = stackAxis == .vertical ? proposal.width : proposal.height
         var length: CGFloat = 0, acrossMax: CGFloat = 0, count = 0
         forEachRow(rowProposal(across: acrossProposal)) { _, size in
             length += along(size)
@@ -151,14 +151,14 @@ final class LazyStackBehavior: NodeBehavior {
         }
         length += CGFloat(max(0, count - 1)) * spacing
         let acrossLength = acrossProposal.flatMap { $0.isFinite ? $0 : nil } ?? acrossMax
-        return axis == .vertical ? CGSize(width: acrossLength, height: length) : CGSize(width: length, height: acrossLength)
+        return stackAxis == .vertical ? CGSize(width: acrossLength, height: length) : CGSize(width: length, height: acrossLength)
     }
 
     override func place(in bounds: CGRect) {
         let proposal = rowProposal(across: across(bounds.size))
         let window = visibleWindow
-        let (windowStart, windowEnd) = axis == .vertical ? (window.minY, window.maxY) : (window.minX, window.maxX)
-        var position = axis == .vertical ? bounds.minY : bounds.minX
+        let (windowStart, windowEnd) = stackAxis == .vertical ? (window.minY, window.maxY) : (window.minX, window.maxX)
+        var position = stackAxis == .vertical ? bounds.minY : bounds.minX
         let bd = ViewDimensions(size: bounds.size)
         var inWindow: [ViewNode] = []
         var madeRows = false
@@ -180,7 +180,7 @@ final class LazyStackBehavior: NodeBehavior {
             if let node, crosses || row.provider == nil {
                 let subview = LayoutSubview(unit: LayoutUnit([node]))
                 let d = subview.dimensions(in: proposal)
-                if axis == .vertical {
+                if stackAxis == .vertical {
                     subview.place(at: CGPoint(x: bounds.minX + bd[alignment.horizontal] - d[alignment.horizontal], y: position), proposal: proposal)
                 } else {
                     subview.place(at: CGPoint(x: position, y: bounds.minY + bd[alignment.vertical] - d[alignment.vertical]), proposal: proposal)
@@ -202,11 +202,16 @@ final class LazyStackBehavior: NodeBehavior {
     }
 
     /// The part of the root (in root coordinates) where rows are made: the viewport of the nearest enclosing
-    /// scroll view along this axis, or the host's bounds, grown by the margin on both sides along the axis.
+XX
     private var visibleWindow: CGRect {
-        let viewport = ScrollViewBehavior.viewport(enclosing: node, along: axis)
+        let viewport = ScrollViewBehavior.viewport(enclosing: node, along: stackAxis)
         let m = Self.windowMargin
-        return axis == .vertical ? CGRect(x: viewport.minX, y: viewport.minY - m, width: viewport.width, height: viewport.height + 2 * m)
+        return stackAxis == .vertical ? CGRect(x: viewport.minX, y: viewport.minY - m, width: viewport.width, height: viewport.height + 2 * m)
                                  : CGRect(x: viewport.minX - m, y: viewport.minY, width: viewport.width + 2 * m, height: viewport.height)
     }
+}
+
+/// Spacers and dividers in a lazy stack follow its axis, as in the eager stacks.
+extension LazyStackBehavior: StackAxisProviding {
+    var axis: Axis? { stackAxis }
 }
