@@ -202,7 +202,7 @@ final class LazyStackBehavior: NodeBehavior {
     }
 
     /// The part of the root (in root coordinates) where rows are made: the viewport of the nearest enclosing
-XX
+    /// scroll view along this axis, or the host's bounds, grown by the margin on both sides along the axis.
     private var visibleWindow: CGRect {
         let viewport = ScrollViewBehavior.viewport(enclosing: node, along: stackAxis)
         let m = Self.windowMargin
