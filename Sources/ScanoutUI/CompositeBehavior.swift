@@ -41,8 +41,9 @@ class BodyEvaluator<Input, Output: View>: NodeBehavior, SubscribingBehavior {
     private func evaluate(_ value: Input) -> Output? {
         node.host.bodyEvaluations += 1
         node.host.evaluationLog?.append(node.name)
-        DynamicProperties.install(value, on: node)
+        // Installing `@ObservedObject`/`@StateObject` subscribes: start this evaluation's set before it.
         subscribedThisEvaluation.removeAll(keepingCapacity: true)
+        DynamicProperties.install(value, on: node)
         observer.generation &+= 1
         let generation = observer.generation
         let observer = self.observer
