@@ -1,16 +1,17 @@
 import ScanoutGraph
 
 /// Whether a view's stored inputs changed (SwiftUI's comparison before re-running a body), done sensibly:
-/// a type's own `==` always wins (SwiftUI ignores it for plain-data types); plain data without one is compared
-/// bytewise; anything else memberwise — `Equatable` properties with `==`, objects by identity, `@State` and
-/// `@Environment` as equal (their values live in the graph), bindings by the storage they point at, and
-/// closures as different.
+/// a type's own `==` always wins, and so does a stored property's (SwiftUI ignores both for plain-data types);
+/// identical bytes of plain data are equal without looking further; anything else is compared memberwise —
+/// `Equatable` properties with `==`, objects by identity, `@State` and `@Environment` as equal (their values
+/// live in the graph), bindings by the storage they point at, and closures as different.
 enum ViewEquality {
     static func function<T>(for type: T.Type) -> (T, T) -> Bool {
         if let eq = Equality.function(for: T.self) { return eq }
         if _isPOD(T.self) {
+            // Bytes that differ may still be equal by a property's `==` (one that ignores a field).
             return { a, b in
-                withUnsafeBytes(of: a) { pa in withUnsafeBytes(of: b) { pb in pa.elementsEqual(pb) } }
+                withUnsafeBytes(of: a) { pa in withUnsafeBytes(of: b) { pb in pa.elementsEqual(pb) } } || memberwise(a, b)
             }
         }
         return { a, b in memberwise(a, b) }
