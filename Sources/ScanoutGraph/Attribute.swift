@@ -50,6 +50,15 @@ public struct Attribute<Value> {
         node.propagateDirty()
     }
 
+    /// Runs `body` as part of this rule's last evaluation: the attributes it reads become inputs of this rule,
+    /// as if the rule itself had read them (for work a rule's value defers, such as closures in it that run
+    /// later). The inputs recorded by the evaluation are kept.
+    public func recordingReads<T>(_ body: () throws -> T) rethrows -> T {
+        node.graph.evaluating.append(node)
+        defer { node.graph.evaluating.removeLast() }
+        return try body()
+    }
+
     /// Called (synchronously) whenever this attribute becomes dirty: the hook a scheduler uses to ask for a frame.
     public func onInvalidate(_ action: (() -> Void)?) { node.onInvalidate = action }
 

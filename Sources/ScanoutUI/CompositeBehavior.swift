@@ -64,12 +64,24 @@ class BodyEvaluator<Input, Output: View>: NodeBehavior, SubscribingBehavior {
         subscriptions[id] = publisher.subscribe { [weak self] in self?.invalidateBody() }
     }
 
+    /// Pulls the body and, when it changed, reconciles the child here: closures the body returned (`ForEach`
+    /// rows, builders of built-in views) run during the reconcile, and what they read is this body's input too
+    /// — graph attributes as edges, `@Observable` properties through the same tracking.
     override func refresh() -> [ChildSlot]? {
         guard let body else { return nil }
         let out = body.value
         guard body.changedAt != reconciledAt, let out else { return nil }
         reconciledAt = body.changedAt
-        return [ChildSlot(key: 0, view: out)]
+        let generation = observer.generation
+        let observer = self.observer
+        body.recordingReads {
+            withObservationTracking {
+                node.reconcile([ChildSlot(key: 0, view: out)])
+            } onChange: {
+                observer.fire(generation)
+            }
+        }
+        return nil
     }
 
     override func invalidateBody() { body?.invalidate() }

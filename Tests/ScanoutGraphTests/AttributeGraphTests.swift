@@ -90,6 +90,21 @@ final class AttributeGraphTests: XCTestCase {
         XCTAssertEqual(read.value, 2)
     }
 
+    func testReadsRecordedAfterAnEvaluationAreInputsToo() {
+        let g = AttributeGraph()
+        let a = g.source("a", 1), later = g.source("later", 10)
+        var runs = 0
+        let r = g.rule("r", initial: 0) { runs += 1; return a.value }
+        XCTAssertEqual(r.value, 1)
+        XCTAssertEqual(r.recordingReads { later.value }, 10)
+        XCTAssertEqual(Set(r.inputNames), ["a", "later"], "the evaluation's inputs are kept")
+        later.setValue(11)
+        XCTAssertTrue(r.isDirty)
+        _ = r.value
+        XCTAssertEqual(runs, 2)
+        XCTAssertEqual(r.inputNames, ["a"], "a new evaluation starts its inputs afresh")
+    }
+
     func testUntrackedReadsAreNotInputs() {
         let g = AttributeGraph()
         let a = g.source("a", 1)
