@@ -40,8 +40,25 @@ public final class TestHost {
     }
 
     /// Runs main-actor jobs (`.task` bodies, `Task { @MainActor in }`) that are ready, as the run loop does.
+    /// Inside a main-actor job (an `async` test) this does nothing: use `runMainActorJobs()` there.
     public func drainMainActorJobs() {
         for _ in 0..<4 { dispatchMainQueueCallback(nil) }
+    }
+
+    /// Lets the main-actor jobs that are ready run in an `async` test (`.task` bodies, tasks resumed by a
+    /// cancellation). `runFrame()` drains them itself when the test is not a main-actor job; an `async` test is
+    /// one, and the main queue is not drained inside one of its own jobs, so the test suspends instead: the
+    /// jobs queued before it run, then it carries on. Deterministic: no clock is involved.
+    public func runMainActorJobs() async {
+        for _ in 0..<4 { await Task.yield() }
+    }
+
+    /// `count` frames, each after `runMainActorJobs()`: what `advance(seconds:)` is for an `async` test.
+    public func runFrames(_ count: Int) async {
+        for _ in 0..<count {
+            await runMainActorJobs()
+            runFrame()
+        }
     }
 
     /// Advances the clock one refresh period and runs that frame if one is due: input, update, layout,
