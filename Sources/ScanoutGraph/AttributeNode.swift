@@ -1,6 +1,8 @@
 /// One attribute's bookkeeping, independent of its value type.
 class AttributeNode {
-    unowned let graph: AttributeGraph
+    /// Strong: the graph holds no attribute (only the ones evaluating), so this makes no cycle, and an attribute
+    /// kept by something that outlives its graph's owner (a task writing `@State`) stays usable.
+    let graph: AttributeGraph
     let name: String
     /// Attributes this one read during its last evaluation (rules only).
     var inputs: [AttributeNode] = []

@@ -28,10 +28,15 @@ class BodyEvaluator<Input, Output: View>: NodeBehavior, SubscribingBehavior {
         }
         let graph = node.host.graph
         let input = graph.source("\(node.name) inputs", value, isEqual: ViewEquality.function(for: Input.self))
-        let body = graph.rule("\(node.name).body", initial: Output?.none, isEqual: nil) { [unowned self] in
-            self.evaluate(input.value)
+        // Weak: the attributes can outlive the node (a late `@State` write from a task dirties them after the
+        // host is gone).
+        let body = graph.rule("\(node.name).body", initial: Output?.none, isEqual: nil) { [weak self] in
+            self?.evaluate(input.value) ?? nil
         }
-        body.onInvalidate { [unowned self] in self.node.host.schedule(self.node) }
+        body.onInvalidate { [weak self] in
+            guard let self else { return }
+            self.node.host.schedule(self.node)
+        }
         self.input = input
         self.body = body
         observer.behavior = self
