@@ -42,14 +42,31 @@ final class StateBox<Value>: @unchecked Sendable {
     @MainActor func get() -> Value { storage?.attribute.value ?? detached }
 
     @MainActor func set(_ v: Value) {
-        if let storage { storage.attribute.setValue(v) } else { detached = v }
+        if let storage { storage.set(v) } else { detached = v }
     }
 }
 
 @MainActor
 final class StateStorage<Value> {
     let attribute: Attribute<Value>
-    init(_ attribute: Attribute<Value>) { self.attribute = attribute }
+    /// The view the state belongs to (weak: a binding or a task can outlive it).
+    weak var owner: ViewNode?
+
+    init(_ attribute: Attribute<Value>, owner: ViewNode) {
+        self.attribute = attribute
+        self.owner = owner
+    }
+
+    /// A write. One made while a body is being evaluated ("modifying state during view update") would be
+    /// lost to the bodies that already read the old value in this evaluation: the host warns and shows it in
+    /// the next frame.
+    func set(_ v: Value) {
+        let changedAt = attribute.changedAt
+        attribute.setValue(v)
+        guard attribute.changedAt != changedAt, let owner, let rule = owner.host.graph.currentRuleName else { return }
+        let attribute = self.attribute
+        owner.host.stateChangedDuringUpdate(of: owner, in: rule) { attribute.invalidate() }
+    }
 }
 
 extension State: InstallableProperty {
@@ -57,7 +74,7 @@ extension State: InstallableProperty {
         if let existing = node.stateSlots[slot] as? StateStorage<Value> {
             box.storage = existing
         } else {
-            let storage = StateStorage(node.host.graph.source("\(node.name) @State", box.initial))
+            let storage = StateStorage(node.host.graph.source("\(node.name) @State", box.initial), owner: node)
             node.stateSlots[slot] = storage
             box.storage = storage
         }

@@ -20,6 +20,11 @@ public final class ViewHost {
     private var actions: [(owner: String, run: () -> Void)] = []
     /// Something about the tree changed since the last layout (structure, values).
     var structureChanged = false
+    /// State written while a body was being evaluated: its readers are dirtied at the end of the update, so
+    /// the write shows in the next frame (see `stateChangedDuringUpdate`).
+    private var writesDuringUpdate: [() -> Void] = []
+    /// Views already warned about writing state during an update (each is named once).
+    private var warnedStateWriters: Set<String> = []
 
     /// The size views are laid out in (points).
     public var size: CGSize { didSet { if size != oldValue { needsLayout = true; requestFrame() } } }
@@ -96,8 +101,19 @@ public final class ViewHost {
 
     /// Queues a handler to run after the bodies of this pass, before anything is drawn.
     func enqueue(from node: ViewNode, _ action: @escaping () -> Void) {
-        actions.append((node.name, action))
+        actions.append((node.owningViewName, action))
         requestFrame()
+    }
+
+    /// `owner`'s state changed while the rule `rule` (a body) was being evaluated — SwiftUI's "Modifying state
+    /// during view update". The body that wrote it may already have read the old value, and its write cannot
+    /// dirty it while it runs, so `invalidate` runs after this frame's update: the write shows in the next
+    /// frame. A body that always writes therefore re-runs once per frame, not in a loop within one.
+    func stateChangedDuringUpdate(of owner: ViewNode, in rule: String, invalidate: @escaping () -> Void) {
+        if warnedStateWriters.insert(owner.name).inserted {
+            warn("\(owner.name): state modified during a view update (in \(rule)); it takes effect in the next frame")
+        }
+        writesDuringUpdate.append(invalidate)
     }
 
     func warn(_ message: String) {
@@ -130,7 +146,7 @@ public final class ViewHost {
             pass += 1
             if pass > Self.maximumPasses {
                 let owners = Set(actions.map(\.owner)).sorted().joined(separator: ", ")
-                warn("\(owners): a change handler tried to update multiple times per frame; the rest waits for the next frame")
+                warn("\(owners): a change handler tried to update multiple times per frame; its pending calls are dropped")
                 actions.removeAll()
                 break
             }
@@ -141,6 +157,9 @@ public final class ViewHost {
         }
         if changed { needsLayout = true }
         structureChanged = false
+        let writes = writesDuringUpdate
+        writesDuringUpdate.removeAll()
+        for invalidate in writes { invalidate() }
         return changed
     }
 
@@ -234,4 +253,15 @@ extension ViewNode {
     }
 
     var allowsHitTesting: Bool { environment.current.isHitTestingAllowed }
+
+    /// The user view this node is part of — itself or its nearest ancestor with a body (only those subscribe)
+    /// — as handlers and warnings name it: the view the developer wrote, not a modifier's generic type.
+    var owningViewName: String {
+        var n: ViewNode? = self
+        while let node = n {
+            if node.behavior is SubscribingBehavior { return node.name }
+            n = node.parent
+        }
+        return name
+    }
 }
