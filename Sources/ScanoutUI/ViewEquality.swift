@@ -10,11 +10,13 @@ enum ViewEquality {
         if let eq = Equality.function(for: T.self) { return eq }
         if _isPOD(T.self) {
             // Bytes that differ may still be equal by a property's `==` (one that ignores a field).
-            return { a, b in
-                withUnsafeBytes(of: a) { pa in withUnsafeBytes(of: b) { pb in pa.elementsEqual(pb) } } || memberwise(a, b)
-            }
+            return { a, b in sameBytes(a, b) || memberwise(a, b) }
         }
         return { a, b in memberwise(a, b) }
+    }
+
+    static func sameBytes<T>(_ a: T, _ b: T) -> Bool {
+        withUnsafeBytes(of: a) { pa in withUnsafeBytes(of: b) { pb in pa.elementsEqual(pb) } }
     }
 
     static func memberwise(_ a: Any, _ b: Any) -> Bool {
@@ -24,8 +26,12 @@ enum ViewEquality {
         if ma.displayStyle == .class { return (a as AnyObject) === (b as AnyObject) }
         let mb = Mirror(reflecting: b)
         guard ma.children.count == mb.children.count else { return false }
-        // A value with nothing to compare and no `==` (a closure, an opaque type) counts as changed.
-        if ma.children.isEmpty { return ma.displayStyle == .optional || ma.displayStyle == .tuple || ma.displayStyle == .struct }
+        // A value with nothing to compare and no `==`: plain data by its bytes; anything else (a closure, an
+        // opaque type) counts as changed, unless it is an empty struct or tuple, or nil.
+        if ma.children.isEmpty {
+            func plainDataBytes<T>(_ a: T) -> Bool? { _isPOD(T.self) ? (b as? T).map { sameBytes(a, $0) } : nil }
+            return plainDataBytes(a) ?? (ma.displayStyle == .optional || ma.displayStyle == .tuple || ma.displayStyle == .struct)
+        }
         for (x, y) in zip(ma.children, mb.children) {
             if x.label != y.label || !memberwise(x.value, y.value) { return false }
         }

@@ -243,6 +243,34 @@ private struct WithStoredProperty: View {
     }
 }
 
+/// Plain data without `==`, some cases without a payload (nothing for reflection to compare).
+private enum Mode {
+    case idle
+    case busy(Int)
+}
+
+private struct ModeView: View {
+    let mode: Mode
+    let trace: Trace
+    var body: some View {
+        let _ = trace.log("mode")
+        Text("\(mode)")
+    }
+}
+
+private struct ModeScreen: View {
+    let trace: Trace
+    let handles: Handles<Int>
+    @State private var tick = 0
+    var body: some View {
+        VStack {
+            Text("tick \(tick)")
+            ModeView(mode: tick < 2 ? .idle : .busy(tick / 10), trace: trace)
+        }
+        .onAppear { handles.bindings[0] = $tick }
+    }
+}
+
 final class RedrawTests: XCTestCase {
     // MARK: Seed 001
 
@@ -272,53 +300,46 @@ final class RedrawTests: XCTestCase {
 
     // MARK: Seed 002
 
-    /// Runs seed 002's experiment: six cells, one activation to start, then one more — which flips items 0
-    /// and 1 — and returns what ran during the second.
-    @MainActor private func cellsEvaluated<Item: CellModel, Cell: View>(
-        _ source: DataSource<Item>, cell: @escaping (Item) -> Cell
-    ) -> [String] {
+    /// Runs seed 002's experiment — six cells, one activation to start, then one more, which flips items 0
+    /// and 1 — and checks which bodies ran during the second.
+    @MainActor private func assertSecondActivationRuns<Item: CellModel, Cell: View>(
+        _ expected: [String], hidingChanges: Bool, _ item: Item.Type, cell: @escaping (Item) -> Cell,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
+        _ = cellTrace.take()
+        let source = DataSource<Item>(isMutatingHiddenProperty: hidingChanges)
         let host = TestHost(rootView: StateDrivenView(state: source, cell: cell), width: 300, height: 400)
         host.runFrame()
-        XCTAssertEqual(cellTrace.take(), ["list"] + (0..<6).map { "cell \($0)" }, "first frame")
+        XCTAssertEqual(cellTrace.take(), ["list"] + (0..<6).map { "cell \($0)" }, "first frame", file: file, line: line)
         source.activateNextItem()
         host.runFrame()
         _ = cellTrace.take()
         source.activateNextItem()
         host.runFrame()
-        XCTAssertTrue(host.contains(text: "is active: yes") || host.contains(text: "1 is active: yes"), "\(host.visibleTexts)")
-        return cellTrace.take()
+        XCTAssertEqual(cellTrace.take(), expected, file: file, line: line)
+        XCTAssertEqual(host.visibleTexts.filter { $0.hasSuffix("is active: yes") }.count, 1, "\(host.visibleTexts)", file: file, line: line)
     }
 
     @MainActor func testPlainModelRedrawsOnlyTheCellsThatChanged() async {
-        _ = cellTrace.take()
-        let ran = cellsEvaluated(DataSource<PlainItem>(isMutatingHiddenProperty: false)) { StateDrivenCell(item: $0) }
-        XCTAssertEqual(ran, ["list", "cell 0", "cell 1"])
+        assertSecondActivationRuns(["list", "cell 0", "cell 1"], hidingChanges: false, PlainItem.self) { StateDrivenCell(item: $0) }
     }
 
     @MainActor func testPlainModelWithChangedHiddenPropertyRedrawsEveryCell() async {
         // Not Equatable: every stored property counts, seen or not (as in SwiftUI).
-        _ = cellTrace.take()
-        let ran = cellsEvaluated(DataSource<PlainItem>(isMutatingHiddenProperty: true)) { StateDrivenCell(item: $0) }
-        XCTAssertEqual(ran, ["list"] + (0..<6).map { "cell \($0)" })
+        assertSecondActivationRuns(["list"] + (0..<6).map { "cell \($0)" }, hidingChanges: true, PlainItem.self) { StateDrivenCell(item: $0) }
     }
 
     @MainActor func testEquatablePlainDataModelIsComparedWithItsOwnEquality() async {
         // SwiftUI's plain-data quirk would redraw all six here; Scanout honours `==`.
-        _ = cellTrace.take()
-        let ran = cellsEvaluated(DataSource<EquatableItem>(isMutatingHiddenProperty: true)) { StateDrivenCell(item: $0) }
-        XCTAssertEqual(ran, ["list", "cell 0", "cell 1"])
+        assertSecondActivationRuns(["list", "cell 0", "cell 1"], hidingChanges: true, EquatableItem.self) { StateDrivenCell(item: $0) }
     }
 
     @MainActor func testEquatableModelWithStringIsComparedWithItsOwnEquality() async {
-        _ = cellTrace.take()
-        let ran = cellsEvaluated(DataSource<EquatableItemWithString>(isMutatingHiddenProperty: true)) { StateDrivenCell(item: $0) }
-        XCTAssertEqual(ran, ["list", "cell 0", "cell 1"])
+        assertSecondActivationRuns(["list", "cell 0", "cell 1"], hidingChanges: true, EquatableItemWithString.self) { StateDrivenCell(item: $0) }
     }
 
     @MainActor func testEquatableViewDecidesWhenItsBodyRuns() async {
-        _ = cellTrace.take()
-        let ran = cellsEvaluated(DataSource<PlainItem>(isMutatingHiddenProperty: true)) { EquatableCell(item: $0) }
-        XCTAssertEqual(ran, ["list", "cell 0", "cell 1"])
+        assertSecondActivationRuns(["list", "cell 0", "cell 1"], hidingChanges: true, PlainItem.self) { EquatableCell(item: $0) }
     }
 
     @MainActor func testStoredPropertiesAreComparedAndComputedOnesIgnored() async {
@@ -331,6 +352,25 @@ final class RedrawTests: XCTestCase {
         host.runFrame()
         XCTAssertEqual(cellTrace.take(), ["stored"], "only the view whose stored input changed")
         XCTAssertTrue(host.contains(text: "stamp 1"), "\(host.visibleTexts)")
+    }
+
+    @MainActor func testEnumCasesWithoutEqualityCompareByTheirData() async {
+        let trace = Trace(), handles = Handles<Int>()
+        let host = TestHost(rootView: ModeScreen(trace: trace, handles: handles), width: 300, height: 100)
+        host.runFrame()
+        XCTAssertEqual(trace.take(), ["mode"])
+        handles[0].wrappedValue = 1  // .idle again
+        host.runFrame()
+        XCTAssertEqual(trace.take(), [])
+        handles[0].wrappedValue = 2  // .busy(0)
+        host.runFrame()
+        XCTAssertEqual(trace.take(), ["mode"])
+        handles[0].wrappedValue = 3  // .busy(0) again
+        host.runFrame()
+        XCTAssertEqual(trace.take(), [])
+        handles[0].wrappedValue = 10  // .busy(1)
+        host.runFrame()
+        XCTAssertEqual(trace.take(), ["mode"])
     }
 
     // MARK: Seed 003: one change, one body
