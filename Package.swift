@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "ScanoutImage", targets: ["ScanoutImage"]),
         .executable(name: "scanout-bench", targets: ["scanout-bench"]),
         .executable(name: "scanout-demo", targets: ["scanout-demo"]),
+        .executable(name: "scanout-graph-bench", targets: ["scanout-graph-bench"]),
     ],
     targets: [
         // System libraries from Debian packages, found with pkg-config.
@@ -44,6 +45,7 @@ let package = Package(
         .executableTarget(name: "scanout-bench",
                           dependencies: ["BenchScene", "ScanoutRaster", "ScanoutText", "ScanoutImage"],
                           path: "Benchmarks/scanout-bench"),
+        .executableTarget(name: "scanout-graph-bench", dependencies: ["ScanoutUI"], path: "Benchmarks/scanout-graph-bench"),
 
         // Golden-image comparison shared by the test targets.
         .target(name: "GoldenImages", dependencies: ["ScanoutRaster", "ScanoutImage"], path: "Tests/GoldenImages"),
