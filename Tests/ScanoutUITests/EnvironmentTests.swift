@@ -81,7 +81,8 @@ private struct EnvironmentRoot: View {
     }
 }
 
-final class EnvironmentTests: XCTestCase {
+// @unchecked Sendable: Swift 6.0 asks for it when the async tests are handed self (the class keeps no state).
+final class EnvironmentTests: XCTestCase, @unchecked Sendable {
     @MainActor func testValuesFlowDownToDescendants() async {
         let trace = Trace(), handles = Handles<String>()
         let host = TestHost(rootView: EnvironmentRoot(trace: trace, handles: handles), width: 300, height: 200)

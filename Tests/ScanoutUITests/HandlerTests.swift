@@ -78,7 +78,8 @@ private struct SelfWriting: View {
     }
 }
 
-final class HandlerTests: XCTestCase {
+// @unchecked Sendable: Swift 6.0 asks for it when the async tests are handed self (the class keeps no state).
+final class HandlerTests: XCTestCase, @unchecked Sendable {
     @MainActor func testOnChangeGetsOldAndNewValuesAfterTheBodiesBeforeDrawing() async {
         let trace = Trace(), probe = FrameProbe(), handles = Handles<Int>()
         let host = TestHost(rootView: ChangeWatcher(initial: false, trace: trace, probe: probe, handles: handles),

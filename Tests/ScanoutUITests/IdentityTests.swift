@@ -89,7 +89,8 @@ private struct ForEachReadsState: View {
     }
 }
 
-final class IdentityTests: XCTestCase {
+// @unchecked Sendable: Swift 6.0 asks for it when the async tests are handed self (the class keeps no state).
+final class IdentityTests: XCTestCase, @unchecked Sendable {
     @MainActor func testChangingTheIDDestroysStateKeepingItKeepsIt() async {
         let handles = Handles<Int>()
         let host = TestHost(rootView: IdentifiedCounter(handles: handles), width: 200, height: 100)

@@ -193,7 +193,8 @@ private struct LateWriter: View {
     }
 }
 
-final class LifecycleTests: XCTestCase {
+// @unchecked Sendable: Swift 6.0 asks for it when the async tests are handed self (the class keeps no state).
+final class LifecycleTests: XCTestCase, @unchecked Sendable {
     // MARK: Seed 000: task, task(id:), .id
 
     @MainActor func testTaskDoesNotRunAgainWhenTheURLChanges() async {

@@ -159,7 +159,8 @@ private struct TwoObservers: View {
     }
 }
 
-final class ObservationTests: XCTestCase {
+// @unchecked Sendable: Swift 6.0 asks for it when the async tests are handed self (the class keeps no state).
+final class ObservationTests: XCTestCase, @unchecked Sendable {
     @MainActor func testObservableItemsRedrawOnlyTheCellsThatReadTheChange() async {
         let trace = Trace()
         let source = ObservableItems()

@@ -51,7 +51,8 @@ private struct Parent: View {
     }
 }
 
-final class PreferenceTests: XCTestCase {
+// @unchecked Sendable: Swift 6.0 asks for it when the async tests are handed self (the class keeps no state).
+final class PreferenceTests: XCTestCase, @unchecked Sendable {
     @MainActor func testSecondPassThroughPreferencesIsNeverDrawn() async {
         let trace = Trace(), handles = Handles<String>()
         let host = TestHost(rootView: Parent(trace: trace, handles: handles), width: 200, height: 200)

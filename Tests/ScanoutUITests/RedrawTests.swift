@@ -271,7 +271,8 @@ private struct ModeScreen: View {
     }
 }
 
-final class RedrawTests: XCTestCase {
+// @unchecked Sendable: Swift 6.0 asks for it when the async tests are handed self (the class keeps no state).
+final class RedrawTests: XCTestCase, @unchecked Sendable {
     // MARK: Seed 001
 
     @MainActor func testCircleInTheSameBodyIsRebuiltOnEveryChange() async {
