@@ -156,23 +156,6 @@ final class IdentityTests: XCTestCase, @unchecked Sendable {
         XCTAssertEqual(host.visibleTexts, ["optional: 0", "first branch: 4"])
     }
 
-    @MainActor func testSwitchingConditionalBranchesChangesIdentity() async {
-        // Seed 000: `_ConditionalContent` — the two branches are different views, even of the same type.
-        let handles = Handles<Int>()
-        let flags = Handles<Bool>()
-        let host = TestHost(rootView: Conditional(handles: handles, flags: flags), width: 200, height: 200)
-        host.runFrame()
-        handles[1].wrappedValue = 4
-        host.runFrame()
-        flags[1].wrappedValue = false
-        host.runFrame()
-        XCTAssertEqual(host.visibleTexts, ["optional: 0", "second branch: 0"])
-        handles[1].wrappedValue = 6
-        flags[1].wrappedValue = true
-        host.runFrame()
-        XCTAssertEqual(host.visibleTexts, ["optional: 0", "first branch: 0"])
-    }
-
     @MainActor func testStateReadInAForEachClosureUpdatesTheRows() async {
         let handles = Handles<Int>()
         let host = TestHost(rootView: ForEachReadsState(handles: handles), width: 200, height: 200)

@@ -3,8 +3,9 @@ import ScanoutUI
 import ScanoutTesting
 
 // onAppear / onDisappear / task / task(id:) / .id — seed 000 ("A Day in the Life of a SwiftUI View": the
-// MyAsyncImage whose task does not re-run when its url changes), seed 001 ("Lifecycle of SwiftUI Views":
-// appear in a ZStack and a VStack, task cancellation) and seed 004 (an onAppear change is never drawn half-done).
+// MyAsyncImage whose task does not re-run when its url changes), seed 001 ("Lifecycle of SwiftUI Views": task
+// cancellation; its ZStack and ScrollView appear examples are in LifecycleSeedTests) and seed 004 (an onAppear
+// change is never drawn half-done).
 
 /// Loads "images" for seed 000's MyAsyncImage. Loads complete at once unless their url is in `suspended`:
 /// those wait (for ever) until their task is cancelled. Every call and every observed cancellation is recorded.
@@ -117,39 +118,7 @@ private struct StateOnAppear: View {
     }
 }
 
-// MARK: Seed 001's appear examples
-
-private struct ZStackLayers: View {
-    let trace: Trace
-    let handles: Handles<Int>
-    @State private var selection = 1
-    var body: some View {
-        ZStack {
-            Text("1")
-                .opacity(selection == 1 ? 1 : 0)
-                .onAppear { trace.log("1 appear") }
-                .onDisappear { trace.log("1 disappear") }
-            Text("2")
-                .opacity(selection == 2 ? 1 : 0)
-                .onAppear { trace.log("2 appear") }
-                .onDisappear { trace.log("2 disappear") }
-        }
-        .onAppear { handles.bindings[0] = $selection }
-    }
-}
-
-private struct TallColumn: View {
-    let trace: Trace
-    var body: some View {
-        VStack {
-            ForEach(0..<100) { i in
-                Text("\(i)")
-                    .onAppear { trace.log("\(i) onAppear") }
-                    .onDisappear { trace.log("\(i) onDisappear") }
-            }
-        }
-    }
-}
+// MARK: Appearance
 
 /// Appear actions and tasks run once per appearance, not once per body evaluation.
 private struct AppearsOnce: View {
@@ -271,7 +240,7 @@ final class LifecycleTests: XCTestCase, @unchecked Sendable {
         XCTAssertTrue(host.contains(text: "data:photo.jpg"), "\(host.visibleTexts)")
     }
 
-    // MARK: Seed 001: task cancellation, appear
+    // MARK: Seed 001: task cancellation, appear once
 
     @MainActor func testTaskIsCancelledWhenItsViewDisappears() async {
         let loader = Loader()
@@ -287,29 +256,6 @@ final class LifecycleTests: XCTestCase, @unchecked Sendable {
         XCTAssertEqual(host.visibleTexts, ["footer"])
         await host.runMainActorJobs()  // the cancelled task resumes as a main-actor job
         XCTAssertEqual(loader.cancelled, ["work"])
-    }
-
-    @MainActor func testEveryLayerOfAZStackAppearsAndHidingOneIsNoDisappearance() async {
-        let trace = Trace()
-        let handles = Handles<Int>()
-        let host = TestHost(rootView: ZStackLayers(trace: trace, handles: handles), width: 100, height: 100)
-        host.runFrame()
-        XCTAssertEqual(trace.take().sorted(), ["1 appear", "2 appear"])
-        handles[0].wrappedValue = 2
-        host.runFrame()
-        handles[0].wrappedValue = 1
-        host.runFrame()
-        XCTAssertEqual(trace.take(), [], "opacity 0 still takes part in layout: no disappear, no appear")
-    }
-
-    @MainActor func testEveryRowOfAVStackAppearsEvenOffScreen() async {
-        let trace = Trace()
-        let host = TestHost(rootView: TallColumn(trace: trace), width: 100, height: 100)
-        host.runFrame()
-        XCTAssertEqual(trace.take().sorted(), (0..<100).map { "\($0) onAppear" }.sorted())
-        XCTAssertLessThan(host.visibleTexts.count, 100, "most rows are off screen")
-        host.advance(seconds: 0.1)
-        XCTAssertEqual(trace.take(), [])
     }
 
     @MainActor func testAppearAndTaskRunOnceWhateverTheBodyDoes() async {
