@@ -66,6 +66,7 @@ public final class TestHost {
     public func runFrame() {
         time += refreshInterval
         drainMainActorJobs()
+        host.advanceTime(to: time)
         let touches = pendingTouches
         pendingTouches.removeAll()
         for t in touches {

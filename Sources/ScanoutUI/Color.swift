@@ -43,6 +43,16 @@ public struct Color: View, PrimitiveView, Hashable, Sendable, ShapeStyle {
 
     func makeBehavior() -> NodeBehavior { ShapeBehavior(shape: Rectangle(), style: self) }
 
+    /// Colours animate channel by channel (straight alpha, 0...255 per channel).
+    typealias AnimatableData = AnimatablePair<AnimatablePair<Double, Double>, AnimatablePair<Double, Double>>
+    var animatableData: AnimatableData {
+        AnimatablePair(AnimatablePair(Double(rgba.red), Double(rgba.green)), AnimatablePair(Double(rgba.blue), Double(rgba.alpha)))
+    }
+    init(animatableData d: AnimatableData) {
+        func q(_ v: Double) -> UInt8 { UInt8(max(0, min(255, v.rounded()))) }
+        rgba = RGBA(red: q(d.first.first), green: q(d.first.second), blue: q(d.second.first), alpha: q(d.second.second))
+    }
+
     var paint: Paint { .solid(rgba) }
 }
 

@@ -69,9 +69,19 @@ struct OpacityModifier: PrimitiveModifier {
 }
 
 /// Composites the content as one group with the given opacity.
-final class OpacityBehavior: ModifierBehavior {
-    var opacity = 1.0
-    override func updateModifier(_ modifier: any ViewModifier) { opacity = (modifier as! OpacityModifier).opacity }
+final class OpacityBehavior: ModifierBehavior, AnimationTicking {
+    private var value: AnimatedValue<Double>?
+    /// The opacity drawn (the presentation value while animating).
+    var opacity: Double { value?.presentation ?? 1 }
+
+    override func updateModifier(_ modifier: any ViewModifier) {
+        let o = (modifier as! OpacityModifier).opacity
+        guard let value else { value = AnimatedValue(o); return }
+        if value.set(o, animation: node.animationForChange(), now: node.host.time) { node.host.startAnimating(self) }
+    }
+
+    func tick(_ now: Double) -> Bool { value?.tick(now) ?? false }
+
     override func draw(into list: inout DisplayList) {
         if opacity >= 1 { super.draw(into: &list); return }
         if opacity <= 0 { return }

@@ -137,9 +137,22 @@ struct OffsetModifier: PrimitiveModifier {
 }
 
 /// Moves the drawing (and touches) without changing layout.
-final class OffsetBehavior: ModifierBehavior {
-    var offset = CGSize.zero
-    override func updateModifier(_ modifier: any ViewModifier) { offset = (modifier as! OffsetModifier).offset }
+final class OffsetBehavior: ModifierBehavior, AnimationTicking {
+    private var value: AnimatedValue<CGSize.AnimatableData>?
+    /// The offset drawn (the presentation value while animating).
+    var offset: CGSize {
+        guard let p = value?.presentation else { return .zero }
+        return CGSize(width: p.first, height: p.second)
+    }
+
+    override func updateModifier(_ modifier: any ViewModifier) {
+        let o = (modifier as! OffsetModifier).offset.animatableData
+        guard let value else { value = AnimatedValue(o); return }
+        if value.set(o, animation: node.animationForChange(), now: node.host.time) { node.host.startAnimating(self) }
+    }
+
+    func tick(_ now: Double) -> Bool { value?.tick(now) ?? false }
+
     override func place(in bounds: CGRect) {
         node.contentUnit.place(in: bounds.offsetBy(dx: offset.width, dy: offset.height), proposal: ProposedViewSize(bounds.size))
     }

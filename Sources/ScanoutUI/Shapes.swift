@@ -2,7 +2,7 @@ import ScanoutRender
 
 /// A 2D shape that is also a view: it fills its proposal (10x10 for an unspecified one) with the foreground
 /// colour unless filled or stroked explicitly (SwiftUI's `Shape`).
-public protocol Shape: View {
+public protocol Shape: Animatable, View {
     func path(in rect: CGRect) -> Path
     func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize
 }
@@ -33,30 +33,64 @@ public struct _ShapeView<Content: Shape, Style: ShapeStyle>: View, PrimitiveView
     func makeBehavior() -> NodeBehavior { ShapeBehavior(shape: shape, style: style, stroke: stroke) }
 }
 
-final class ShapeBehavior: NodeBehavior {
+final class ShapeBehavior: NodeBehavior, AnimationTicking {
     var shape: any Shape
     var style: any ShapeStyle
     var stroke: StrokeStyle?
+    /// Animates an `Animatable` shape's `animatableData` (e.g. a ring's fraction).
+    private var shapeAnimation: ShapeAnimating?
+    /// Animates a solid colour, channel by channel.
+    private var colorAnimation: AnimatedValue<Color.AnimatableData>?
+    private var updated = false
 
     init(shape: any Shape, style: any ShapeStyle, stroke: StrokeStyle? = nil) {
         self.shape = shape; self.style = style; self.stroke = stroke
     }
 
     override func update(_ view: any View) -> [ChildSlot]? {
+        var newShape = shape, newStyle = style
         if let v = view as? any ShapeViewProtocol {
-            shape = v.anyShape; style = v.anyStyle; stroke = v.anyStroke
+            newShape = v.anyShape; newStyle = v.anyStyle; stroke = v.anyStroke
         } else if let c = view as? Color {
-            style = c
+            newStyle = c
         } else if let s = view as? any Shape {
-            shape = s
+            newShape = s
         }
+        let animation = updated ? node.animationForChange() : nil
+        let now = node.host.time
+        var started = false
+        if let state = shapeAnimation, state.accepts(newShape) {
+            started = state.update(newShape, animation: animation, now: now) || started
+        } else {
+            shapeAnimation = makeShapeAnimation(newShape)
+        }
+        if let c = newStyle as? Color {
+            if let a = colorAnimation { started = a.set(c.animatableData, animation: animation, now: now) || started }
+            else { colorAnimation = AnimatedValue(c.animatableData) }
+        } else {
+            colorAnimation = nil
+        }
+        shape = newShape
+        style = newStyle
+        updated = true
+        if started { node.host.startAnimating(self) }
         return []
     }
+
+    func tick(_ now: Double) -> Bool {
+        let s = shapeAnimation?.tick(now) ?? false
+        let c = colorAnimation?.tick(now) ?? false
+        return s || c
+    }
+
+    /// The shape drawn (its presentation while animating).
+    private var presentedShape: any Shape { shapeAnimation?.presentation ?? shape }
 
     override func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize { shape.sizeThatFits(proposal) }
     override func place(in bounds: CGRect) {}
 
     var paint: Paint {
+        if let a = colorAnimation { return Color(animatableData: a.presentation).paint }
         if let c = style as? Color { return c.paint }
         return (node.environment.current.foregroundColor ?? .primary).paint
     }
@@ -64,7 +98,7 @@ final class ShapeBehavior: NodeBehavior {
     override func draw(into list: inout DisplayList) {
         // Shapes draw in their own coordinates (origin at the frame's top-left), as in SwiftUI.
         let f = node.frame
-        let path = shape.path(in: CGRect(origin: .zero, size: f.size)).raster
+        let path = presentedShape.path(in: CGRect(origin: .zero, size: f.size)).raster
         list.append(.pushTransform(AffineTransform(translationX: f.minX, y: f.minY)))
         if let stroke { list.append(.stroke(path, paint, stroke)) } else { list.append(.fill(path, paint, FillStyle())) }
         list.append(.pop)
@@ -150,4 +184,44 @@ public struct Path: Shape, Equatable {
 
     /// A path is drawn where it is: it ignores the rect it is shown in.
     public func path(in rect: CGRect) -> Path { self }
+}
+
+/// An `Animatable` shape's model and presented value.
+@MainActor
+protocol ShapeAnimating: AnyObject {
+    func accepts(_ shape: any Shape) -> Bool
+    func update(_ shape: any Shape, animation: Animation?, now: Double) -> Bool
+    func tick(_ now: Double) -> Bool
+    var presentation: any Shape { get }
+}
+
+@MainActor
+func makeShapeAnimation(_ shape: any Shape) -> ShapeAnimating? {
+    func open<S: Shape & Animatable>(_ s: S) -> ShapeAnimating { AnimatableShapeState(s) }
+    return open(shape)
+}
+
+final class AnimatableShapeState<S: Shape & Animatable>: ShapeAnimating {
+    private var model: S
+    private let value: AnimatedValue<S.AnimatableData>
+
+    init(_ shape: S) {
+        model = shape
+        value = AnimatedValue(shape.animatableData)
+    }
+
+    func accepts(_ shape: any Shape) -> Bool { shape is S }
+
+    func update(_ shape: any Shape, animation: Animation?, now: Double) -> Bool {
+        model = shape as! S
+        return value.set(model.animatableData, animation: animation, now: now)
+    }
+
+    func tick(_ now: Double) -> Bool { value.tick(now) }
+
+    var presentation: any Shape {
+        var s = model
+        s.animatableData = value.presentation
+        return s
+    }
 }

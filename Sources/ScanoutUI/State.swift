@@ -63,7 +63,9 @@ final class StateStorage<Value> {
     func set(_ v: Value) {
         let changedAt = attribute.changedAt
         attribute.setValue(v)
-        guard attribute.changedAt != changedAt, let owner, let rule = owner.host.graph.currentRuleName else { return }
+        guard attribute.changedAt != changedAt else { return }
+        if let t = TransactionContext.current { owner?.host.noteTransaction(t) }
+        guard let owner, let rule = owner.host.graph.currentRuleName else { return }
         let attribute = self.attribute
         owner.host.stateChangedDuringUpdate(of: owner, in: rule) { attribute.invalidate() }
     }

@@ -46,6 +46,8 @@ public struct EmptyAnimatableData: VectorArithmetic {
 
 /// A type whose values can be interpolated through `animatableData` (SwiftUI's `Animatable`): shapes and
 /// modifiers conform so their presentation value can move while the model value has already jumped.
+/// Main-actor isolated, like the views that conform to it.
+@MainActor @preconcurrency
 public protocol Animatable {
     associatedtype AnimatableData: VectorArithmetic
     var animatableData: AnimatableData { get set }

@@ -39,6 +39,20 @@ public final class ViewHost {
     public static let maximumPasses = 8
     /// Warnings (handlers updating too many times per frame, unsupported input) in order.
     public private(set) var warnings: [String] = []
+    /// The frame's time in seconds (the display clock; simulated in tests). Animations run on it.
+    public private(set) var time: Double = 0
+    /// The transaction of the state changes this update is applying (`withAnimation`), if any.
+    private(set) var currentTransaction: Transaction?
+    /// The transaction state changes made since the last update joined.
+    private var pendingTransaction: Transaction?
+    /// Counts updates (implicit animations compare it to know whether their value changed in this one).
+    private(set) var updateGeneration = 0
+    /// Behaviours whose presentation values are animating.
+    private var animating: [ObjectIdentifier: AnimationTicking] = [:]
+    /// Presentation values moved since the last update (the frame must be laid out and drawn again).
+    private var presentationChanged = false
+    /// Whether any presentation value is animating (frames keep coming until none is).
+    public var isAnimating: Bool { !animating.isEmpty }
     /// Bodies evaluated so far (for tests and benchmarks).
     public internal(set) var bodyEvaluations = 0
     /// When set, the name of each view whose body runs is appended (for tests).
@@ -128,7 +142,12 @@ public final class ViewHost {
     @discardableResult
     public func update() -> Bool {
         needsFrame = false
-        var changed = structureChanged
+        updateGeneration += 1
+        currentTransaction = pendingTransaction
+        pendingTransaction = nil
+        defer { currentTransaction = nil }
+        var changed = structureChanged || presentationChanged
+        presentationChanged = false
         var pass = 0
         while true {
             while !scheduled.isEmpty {
@@ -153,6 +172,10 @@ public final class ViewHost {
             let batch = actions
             actions.removeAll(keepingCapacity: true)
             for action in batch { action.run() }
+            if let t = pendingTransaction {
+                currentTransaction = t
+                pendingTransaction = nil
+            }
             changed = true
         }
         if changed { needsLayout = true }
@@ -160,7 +183,36 @@ public final class ViewHost {
         let writes = writesDuringUpdate
         writesDuringUpdate.removeAll()
         for invalidate in writes { invalidate() }
+        if !animating.isEmpty { requestNextFrame() }
         return changed
+    }
+
+    /// Advances the clock to `now` (the frame's time) and moves every animating presentation value; call it
+    /// at the start of each frame, before `update()`.
+    public func advanceTime(to now: Double) {
+        time = now
+        guard !animating.isEmpty else { return }
+        for (id, a) in animating where !a.tick(now) { animating[id] = nil }
+        presentationChanged = true
+        needsLayout = true
+        requestFrame()
+    }
+
+    /// A state change made inside `withAnimation`/`withTransaction`: the next update applies it with that transaction.
+    func noteTransaction(_ t: Transaction) {
+        pendingTransaction = t
+    }
+
+    /// A behaviour started animating: it is ticked every frame until it reports it is done.
+    func startAnimating(_ a: AnimationTicking) {
+        animating[ObjectIdentifier(a)] = a
+        requestNextFrame()
+    }
+
+    /// Asks for the next frame even though the current one is running (animations continue).
+    private func requestNextFrame() {
+        needsFrame = false
+        requestFrame()
     }
 
     /// Lays the tree out in `size`: the root gets the whole size proposed and is centred, as in a window.
