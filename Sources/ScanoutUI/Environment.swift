@@ -105,7 +105,13 @@ final class EnvironmentTransformBehavior<M: ViewModifier>: ModifierBehavior {
 
     override func updateModifier(_ modifier: any ViewModifier) {
         let m = modifier as! M
-        if let value { value.setValue(m); return }
+        if let value {
+            let before = value.changedAt
+            value.setValue(m)
+            // Built-in views read the environment while measuring (the font): their sizes may change.
+            if value.changedAt != before { node.invalidateSubtreeLayout() }
+            return
+        }
         let graph = node.host.graph
         let source = graph.source("\(M.self)", m, isEqual: ViewEquality.function(for: M.self))
         let parent = node.environment.values

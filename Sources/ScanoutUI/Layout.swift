@@ -98,12 +98,9 @@ struct LayoutUnit {
 }
 
 extension ViewNode {
-    /// Sizes are cached per proposal within a layout pass (stacks ask several times).
+    /// Sizes are cached per proposal until the node is invalidated (stacks ask several times per pass, and a
+    /// later layout reuses what did not change).
     func cachedSize(_ proposal: ProposedViewSize) -> CGSize {
-        if host.layoutGeneration != sizeCacheGeneration {
-            sizeCache.removeAll(keepingCapacity: true)
-            sizeCacheGeneration = host.layoutGeneration
-        }
         if let s = sizeCache[proposal] { return s }
         let s = sizeThatFits(proposal)
         sizeCache[proposal] = s

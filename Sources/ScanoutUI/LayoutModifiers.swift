@@ -151,7 +151,11 @@ final class OffsetBehavior: ModifierBehavior, AnimationTicking {
         if value.set(o, animation: node.animationForChange(), now: node.host.time) { node.host.startAnimating(self) }
     }
 
-    func tick(_ now: Double) -> Bool { value?.tick(now) ?? false }
+    func tick(_ now: Double) -> Bool {
+        let active = value?.tick(now) ?? false
+        node.setNeedsPlacement()
+        return active
+    }
 
     override func place(in bounds: CGRect) {
         node.contentUnit.place(in: bounds.offsetBy(dx: offset.width, dy: offset.height), proposal: ProposedViewSize(bounds.size))

@@ -103,7 +103,7 @@ final class ScrollViewBehavior: NodeBehavior {
         let o = clamped(offset)
         guard o != contentOffset else { return }
         contentOffset = o
-        node.host.setNeedsLayout()
+        node.setNeedsPlacement()
     }
 
     /// The viewport (root coordinates) of the nearest scroll view around `node` that scrolls along `axis`; the

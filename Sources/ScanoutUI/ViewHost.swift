@@ -79,6 +79,7 @@ public final class ViewHost {
         var e = graph.untracked { environmentSource.value }
         transform(&e)
         environmentSource.setValue(e)
+        root.invalidateSubtreeLayout()
         needsLayout = true
         requestFrame()
     }

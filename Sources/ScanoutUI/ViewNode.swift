@@ -24,7 +24,8 @@ final class ViewNode {
     var frame = CGRect.zero
     /// Sizes by proposal, valid for one layout pass (`host.layoutGeneration`).
     var sizeCache: [ProposedViewSize: CGSize] = [:]
-    var sizeCacheGeneration = 0
+    /// The node (or something below it) must be placed again in the next layout.
+    var needsPlacement = true
 
     var name: String { String(describing: type(of: view)) }
 
@@ -51,6 +52,7 @@ final class ViewNode {
     /// A new view value from the parent.
     func setView(_ newView: any View) {
         view = newView
+        invalidateLayout()
         if let slots = behavior.update(newView) { reconcile(slots) }
     }
 
@@ -65,6 +67,7 @@ final class ViewNode {
     /// otherwise the old node is destroyed and a new one created.
     func reconcile(_ slots: [ChildSlot]) {
         host.structureChanged = true
+        invalidateLayout()
         if children.isEmpty {
             children = slots.map(makeChild)
             return
@@ -167,9 +170,46 @@ final class ViewNode {
         behavior.role == .transparent ? contentUnit.sizeThatFits(proposal) : behavior.sizeThatFits(proposal)
     }
 
+    /// Places the node. A node whose sizes are still valid, placed where it already is, has nothing below it
+    /// that moved: its subtree is skipped (layout after a change costs the changed path, not the tree).
     func place(in rect: CGRect) {
+        if !needsPlacement && rect == frame { return }
         frame = rect
+        needsPlacement = false
         behavior.place(in: rect)
+    }
+
+    /// Sizes cached for this node (and, through them, its ancestors') may be wrong: a view value, the children
+    /// or a value layout reads changed. Ancestors' caches go too, up to the root (transparent nodes are never
+    /// measured or placed themselves, so no flag tells where an earlier invalidation stopped: walk it all).
+    func invalidateLayout() {
+        var n: ViewNode? = self
+        while let x = n {
+            x.sizeCache.removeAll(keepingCapacity: true)
+            x.needsPlacement = true
+            n = x.parent
+        }
+    }
+
+    /// Like `invalidateLayout`, for a whole subtree (an environment value layout reads, such as the font, changed).
+    func invalidateSubtreeLayout() {
+        func clear(_ n: ViewNode) {
+            n.sizeCache.removeAll(keepingCapacity: true)
+            n.needsPlacement = true
+            for c in n.children { clear(c) }
+        }
+        clear(self)
+        parent?.invalidateLayout()
+    }
+
+    /// Something below moved without changing any size (a scroll offset, an animated offset).
+    func setNeedsPlacement() {
+        var n: ViewNode? = self
+        while let x = n {
+            x.needsPlacement = true
+            n = x.parent
+        }
+        host.setNeedsLayout()
     }
 
     func draw(into list: inout DisplayList) {
