@@ -8,6 +8,9 @@ public struct TextLineBreak: Sendable, Equatable {
 
 /// Greedy line breaking: hard breaks at newlines, soft breaks at spaces (the space stays at the end of the
 /// line and does not count in its width), and inside a word only when the word alone is wider than the line.
+/// Each word is measured once; a line's width is the sum of its words and the spaces between them (kerning
+/// across a space is negligible and ignored). A width of zero or less gives one word per line, uncut: the
+/// text's narrowest sensible size, which is what stacks ask for when they probe flexibility.
 extension Font {
     /// Lines of `text` at `size` pixels no wider than `maxWidth` (nil: one line per paragraph).
     public func lines(of text: String, size: Double, maxWidth: Double?, kerning: Bool = true) -> [TextLineBreak] {
@@ -24,52 +27,64 @@ extension Font {
             out.append(TextLineBreak(text: p, width: measure(p)))
             return
         }
-        // Words with the spaces that follow them.
-        var lineStart = p.startIndex
-        var lineEnd = p.startIndex       // end of the last whole word on the line
-        var lineWidth = 0.0              // width up to lineEnd
+        let space = width(of: " ", size: size, kerning: false)
+        var lineStart: Substring.Index? = nil
+        var lineEnd = p.startIndex
+        var lineWidth = 0.0
+        var pendingSpaces = 0
         var i = p.startIndex
-        var emitted = false
+        func flush() {
+            if let s = lineStart { out.append(TextLineBreak(text: p[s..<lineEnd], width: lineWidth)) }
+            lineStart = nil
+            lineWidth = 0
+        }
         while i < p.endIndex {
             var wordEnd = i
             while wordEnd < p.endIndex && p[wordEnd] != " " { wordEnd = p.index(after: wordEnd) }
             var spaceEnd = wordEnd
-            while spaceEnd < p.endIndex && p[spaceEnd] == " " { spaceEnd = p.index(after: spaceEnd) }
-            let candidate = measure(p[lineStart..<wordEnd])
-            if candidate <= limit || lineEnd == lineStart {
-                if candidate > limit {
-                    // A word wider than the line on its own: cut it between characters.
-                    var start = lineStart
-                    var cut = start
-                    var cutWidth = 0.0
-                    var j = start
-                    while j < wordEnd {
-                        let next = p.index(after: j)
-                        let w = measure(p[start..<next])
-                        if w > limit && cut > start {
-                            out.append(TextLineBreak(text: p[start..<cut], width: cutWidth))
-                            emitted = true
-                            start = cut
-                            continue
-                        }
-                        cut = next; cutWidth = w; j = next
-                    }
-                    lineStart = start
+            var spaces = 0
+            while spaceEnd < p.endIndex && p[spaceEnd] == " " { spaceEnd = p.index(after: spaceEnd); spaces += 1 }
+            if wordEnd > i {
+                let w = measure(p[i..<wordEnd])
+                if lineStart != nil && lineWidth + Double(pendingSpaces) * space + w <= limit {
+                    lineWidth += Double(pendingSpaces) * space + w
                     lineEnd = wordEnd
-                    lineWidth = measure(p[start..<wordEnd])
                 } else {
-                    lineEnd = wordEnd
-                    lineWidth = candidate
+                    flush()
+                    if w > limit && limit > 0 {
+                        // A word wider than the line on its own: cut it between characters.
+                        var start = i
+                        var cutWidth = 0.0
+                        var j = i
+                        while j < wordEnd {
+                            let next = p.index(after: j)
+                            let cw = measure(p[j..<next])
+                            if cutWidth + cw > limit && j > start {
+                                out.append(TextLineBreak(text: p[start..<j], width: cutWidth))
+                                start = j
+                                cutWidth = 0
+                            }
+                            cutWidth += cw
+                            j = next
+                        }
+                        lineStart = start
+                        lineEnd = wordEnd
+                        lineWidth = cutWidth
+                    } else {
+                        lineStart = i
+                        lineEnd = wordEnd
+                        lineWidth = w
+                    }
                 }
-                i = spaceEnd
-            } else {
-                out.append(TextLineBreak(text: p[lineStart..<lineEnd], width: lineWidth))
-                emitted = true
+            } else if lineStart == nil {
+                // Leading spaces of a paragraph start the line.
                 lineStart = i
                 lineEnd = i
-                lineWidth = 0
             }
+            pendingSpaces = spaces
+            i = spaceEnd
         }
-        if lineEnd > lineStart || !emitted { out.append(TextLineBreak(text: p[lineStart..<lineEnd], width: lineWidth)) }
+        if lineStart == nil { lineStart = lineEnd }
+        flush()
     }
 }

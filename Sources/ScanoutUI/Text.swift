@@ -20,11 +20,13 @@ public struct Text: View, PrimitiveView, Equatable {
 
 final class TextBehavior: NodeBehavior {
     var text: Text!
-    private var laidOut: (width: CGFloat?, font: FontDescriptor, lines: [(text: Substring, width: Double)])?
+    /// Line breaks by proposed width, for one font (stacks probe a text at several widths per layout).
+    private var laidOut: [CGFloat?: [(text: Substring, width: Double)]] = [:]
+    private var laidOutFont: FontDescriptor?
 
     override func update(_ view: any View) -> [ChildSlot]? {
         let t = view as! Text
-        if t != text { laidOut = nil }
+        if t != text { laidOut.removeAll() }
         text = t
         return []
     }
@@ -37,9 +39,14 @@ final class TextBehavior: NodeBehavior {
 
     private func lines(maxWidth: CGFloat?) -> [(text: Substring, width: Double)] {
         let f = font
-        if let l = laidOut, l.width == maxWidth, l.font == f { return l.lines }
+        if laidOutFont != f {
+            laidOut.removeAll()
+            laidOutFont = f
+        }
+        if let l = laidOut[maxWidth] { return l }
         let lines = TextEngine.shared.lines(of: text.content, font: f, maxWidth: maxWidth)
-        laidOut = (maxWidth, f, lines)
+        if laidOut.count >= 8 { laidOut.removeAll() }
+        laidOut[maxWidth] = lines
         return lines
     }
 

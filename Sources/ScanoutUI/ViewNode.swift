@@ -24,6 +24,8 @@ final class ViewNode {
     var frame = CGRect.zero
     /// Sizes by proposal, valid for one layout pass (`host.layoutGeneration`).
     var sizeCache: [ProposedViewSize: CGSize] = [:]
+    /// `layoutSubviews`, kept until the children below change (layout asks for it many times per pass).
+    private var cachedLayoutSubviews: [ViewNode]?
     /// The node (or something below it) must be placed again in the next layout.
     var needsPlacement = true
 
@@ -95,6 +97,7 @@ final class ViewNode {
         host.structureChanged = true
         let child = makeChild(slot)
         children.insert(child, at: index)
+        invalidateLayout()
         return child
     }
 
@@ -155,10 +158,12 @@ final class ViewNode {
 
     /// Children as layout sees them: transparent nodes replaced by their own subviews.
     var layoutSubviews: [ViewNode] {
+        if let cached = cachedLayoutSubviews { return cached }
         var out: [ViewNode] = []
         for c in children {
             if c.behavior.role == .transparent { out.append(contentsOf: c.layoutSubviews) } else { out.append(c) }
         }
+        cachedLayoutSubviews = out
         return out
     }
 
@@ -186,6 +191,7 @@ final class ViewNode {
         var n: ViewNode? = self
         while let x = n {
             x.sizeCache.removeAll(keepingCapacity: true)
+            x.cachedLayoutSubviews = nil
             x.needsPlacement = true
             n = x.parent
         }
@@ -195,6 +201,7 @@ final class ViewNode {
     func invalidateSubtreeLayout() {
         func clear(_ n: ViewNode) {
             n.sizeCache.removeAll(keepingCapacity: true)
+            n.cachedLayoutSubviews = nil
             n.needsPlacement = true
             for c in n.children { clear(c) }
         }
