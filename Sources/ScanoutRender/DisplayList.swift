@@ -35,6 +35,17 @@ public struct DisplayList {
         owners.removeAll(keepingCapacity: true)
     }
 
+    /// Layers the list composes: the root, plus one per group that needs a layer-level property (opacity
+    /// below 1, a transform, a clip). Everything else is coalesced into its enclosing layer's drawing.
+    public var layerCount: Int {
+        1 + items.reduce(0) { n, item in
+            switch item {
+            case .pushOpacity, .pushTransform, .pushClip, .pushClipShape: return n + 1
+            default: return n
+            }
+        }
+    }
+
     /// Every text run, with its bounds in root coordinates (for tests and hit testing by text).
     public var textRuns: [(run: TextRun, frame: Rect)] {
         var out: [(TextRun, Rect)] = []

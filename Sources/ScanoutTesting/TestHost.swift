@@ -22,8 +22,11 @@ public final class TestHost {
     public private(set) var committedFrames = 0
     /// The display list of the last committed frame.
     public private(set) var displayList = DisplayList()
-    public let framebuffer: PixelBuffer
-    private let renderer: DisplayListRenderer
+    public var framebuffer: PixelBuffer { compositor.composition }
+    /// Repaints only what changed between frames (the damage), as a display would.
+    private let compositor: FrameCompositor
+    /// The region repainted by the last frame that ran (empty: it drew nothing).
+    public private(set) var lastDamage = Damage()
     private var pendingTouches: [(kind: Int, point: CGPoint)] = []
     public var background = RGBA.white
 
@@ -35,8 +38,7 @@ public final class TestHost {
         env.displaySize = CGSize(width: CGFloat(width), height: CGFloat(height))
         env.displayScale = 1
         host = ViewHost(rootView: rootView, size: CGSize(width: CGFloat(width), height: CGFloat(height)), environment: env)
-        framebuffer = PixelBuffer(width: width, height: height, format: .xrgb8888)
-        renderer = DisplayListRenderer(target: framebuffer)
+        compositor = FrameCompositor(width: width, height: height, format: .xrgb8888)
     }
 
     /// Runs main-actor jobs (`.task` bodies, `Task { @MainActor in }`) that are ready, as the run loop does.
@@ -65,6 +67,7 @@ public final class TestHost {
     /// render, commit. A frame where nothing changed commits nothing.
     public func runFrame() {
         time += refreshInterval
+        lastDamage = Damage()
         drainMainActorJobs()
         host.advanceTime(to: time)
         let touches = pendingTouches
@@ -81,8 +84,9 @@ public final class TestHost {
         guard changed || host.needsLayout || !touches.isEmpty else { return }
         host.layout()
         displayList = host.makeDisplayList()
-        renderer.render(displayList, background: background)
-        committedFrames += 1
+        lastDamage = compositor.render(displayList, background: background)
+        // A frame whose pixels did not change commits nothing.
+        if !lastDamage.isEmpty { committedFrames += 1 }
     }
 
     /// `runFrame()` for `seconds` of simulated time.

@@ -51,6 +51,12 @@ public final class ViewHost {
     private var animating: [ObjectIdentifier: AnimationTicking] = [:]
     /// Presentation values moved since the last update (the frame must be laid out and drawn again).
     private var presentationChanged = false
+    private var lastNodeID: UInt64 = 0
+    func makeNodeID() -> UInt64 {
+        lastNodeID += 1
+        return lastNodeID
+    }
+
     /// Whether any presentation value is animating (frames keep coming until none is).
     public var isAnimating: Bool { !animating.isEmpty }
     /// Bodies evaluated so far (for tests and benchmarks).

@@ -13,6 +13,8 @@ final class ViewNode {
     let behavior: NodeBehavior
     var children: [ViewNode] = []
     let depth: Int
+    /// Unique for the host's lifetime (display items are matched across frames by it).
+    let id: UInt64
     /// The environment this node sees (its parent's unless an environment modifier made a new one).
     var environment: EnvironmentNode
     /// Persistent storage of `@State`/`@StateObject` properties, by property position.
@@ -38,6 +40,7 @@ final class ViewNode {
         self.view = view
         self.viewType = ObjectIdentifier(type(of: view))
         self.depth = (parent?.depth ?? -1) + 1
+        self.id = host.makeNodeID()
         self.environment = environment
         if let primitive = view as? any PrimitiveView {
             behavior = primitive.makeBehavior()
@@ -219,7 +222,11 @@ final class ViewNode {
         host.setNeedsLayout()
     }
 
+    /// Records the node's drawing; its items carry the node's id so damage tracking can match them across frames.
     func draw(into list: inout DisplayList) {
+        let saved = list.currentOwner
+        list.currentOwner = id
         behavior.draw(into: &list)
+        list.currentOwner = saved
     }
 }
