@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "ScanoutRaster", targets: ["ScanoutRaster"]),
         .library(name: "ScanoutText", targets: ["ScanoutText"]),
         .library(name: "ScanoutImage", targets: ["ScanoutImage"]),
+        .library(name: "ScanoutPlatform", targets: ["ScanoutPlatform"]),
         .executable(name: "scanout-bench", targets: ["scanout-bench"]),
         .executable(name: "scanout-demo", targets: ["scanout-demo"]),
         .executable(name: "scanout-graph-bench", targets: ["scanout-graph-bench"]),
@@ -26,6 +27,11 @@ let package = Package(
         // libjpeg (Debian's libjpeg-dev) behind a C shim that owns the setjmp its error handling needs, which
         // Swift cannot do; linked directly, as libjpeg's headers need no flags beyond the system's.
         .target(name: "CJPEGShim", linkerSettings: [.linkedLibrary("jpeg")]),
+        // Linux's epoll, eventfd, timerfd and signalfd headers (the main loop), which Glibc's module lacks.
+        .systemLibrary(name: "CLinux"),
+        .systemLibrary(name: "CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
+        .systemLibrary(name: "CInput", pkgConfig: "libinput", providers: [.apt(["libinput-dev"])]),
+        .systemLibrary(name: "CUdev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
 
         // libm: rounding and sqrt of Double lower to libm calls when not inlined.
         .target(name: "ScanoutRaster", linkerSettings: [.linkedLibrary("m")]),
@@ -33,7 +39,11 @@ let package = Package(
         .target(name: "ScanoutGraph"),
         .target(name: "ScanoutRender", dependencies: ["ScanoutRaster", "ScanoutText", "ScanoutImage"]),
         // Runtime modules link libdispatch's main-queue hooks (the run loop drains main-actor jobs itself).
-        .target(name: "ScanoutUI", dependencies: ["ScanoutGraph", "ScanoutRender"]),
+        .target(name: "ScanoutUI", dependencies: ["ScanoutGraph", "ScanoutRender", "ScanoutPlatform"]),
+        // KMS/DRM, libinput, udev, the epoll run loop and the frame scheduler. It knows pixel buffers
+        // (ScanoutRaster's PixelBuffer and PixelFormat), never views or drawing.
+        .target(name: "ScanoutPlatform", dependencies: ["ScanoutRaster", "CLinux", "CDRM", "CInput", "CUdev"],
+                linkerSettings: [.linkedLibrary("dispatch")]),
         .target(name: "ScanoutTesting", dependencies: ["ScanoutUI", "ScanoutRender", "ScanoutImage"],
                 linkerSettings: [.linkedLibrary("dispatch")]),
         .target(name: "ScanoutImage", dependencies: ["ScanoutRaster", "CPNG", "CJPEGShim"]),
@@ -53,6 +63,7 @@ let package = Package(
         .testTarget(name: "ScanoutTextTests", dependencies: ["ScanoutText", "ScanoutRaster", "ScanoutImage", "GoldenImages"]),
         .testTarget(name: "ScanoutImageTests", dependencies: ["ScanoutImage", "ScanoutRaster"]),
         .testTarget(name: "ScanoutGraphTests", dependencies: ["ScanoutGraph"]),
+        .testTarget(name: "ScanoutPlatformTests", dependencies: ["ScanoutPlatform", "ScanoutRaster"]),
         .testTarget(name: "ScanoutRenderTests", dependencies: ["ScanoutRender", "GoldenImages"]),
         .testTarget(name: "ScanoutUITests", dependencies: ["ScanoutUI", "ScanoutTesting", "GoldenImages"]),
         .testTarget(name: "ScanoutBenchSceneTests",

@@ -1,0 +1,56 @@
+import Glibc
+
+/// A point in time on CLOCK_MONOTONIC (the clock timerfds, DRM flip timestamps and libinput use), in
+/// nanoseconds. Fake clocks make their own, from zero.
+public struct MonotonicTime: Comparable, Hashable, Sendable, CustomStringConvertible {
+    public var nanoseconds: Int64
+
+    public init(nanoseconds: Int64) { self.nanoseconds = nanoseconds }
+
+    public static let zero = MonotonicTime(nanoseconds: 0)
+
+    /// Now, on CLOCK_MONOTONIC.
+    public static func now() -> MonotonicTime {
+        var ts = Glibc.timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return MonotonicTime(seconds: Int64(ts.tv_sec), nanoseconds: Int64(ts.tv_nsec))
+    }
+
+    public init(seconds: Int64, nanoseconds: Int64) {
+        self.nanoseconds = seconds * 1_000_000_000 + nanoseconds
+    }
+
+    public var timespec: timespec {
+        Glibc.timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
+    }
+
+    public static func < (a: MonotonicTime, b: MonotonicTime) -> Bool { a.nanoseconds < b.nanoseconds }
+
+    public static func + (t: MonotonicTime, d: Duration) -> MonotonicTime {
+        MonotonicTime(nanoseconds: t.nanoseconds + d.nanoseconds)
+    }
+
+    public static func - (t: MonotonicTime, d: Duration) -> MonotonicTime {
+        MonotonicTime(nanoseconds: t.nanoseconds - d.nanoseconds)
+    }
+
+    public static func - (a: MonotonicTime, b: MonotonicTime) -> Duration {
+        .nanoseconds(a.nanoseconds - b.nanoseconds)
+    }
+
+    public var description: String {
+        let ms = Double(nanoseconds) / 1_000_000
+        return "\(ms) ms"
+    }
+}
+
+extension Duration {
+    /// The duration in whole nanoseconds (truncated).
+    public var nanoseconds: Int64 {
+        let c = components
+        return c.seconds * 1_000_000_000 + c.attoseconds / 1_000_000_000
+    }
+
+    /// The duration in milliseconds, as a Double (for reports).
+    public var milliseconds: Double { Double(nanoseconds) / 1_000_000 }
+}

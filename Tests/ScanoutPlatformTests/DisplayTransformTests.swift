@@ -1,0 +1,97 @@
+import ScanoutRaster
+import XCTest
+@testable import ScanoutPlatform
+
+/// One transform for pixels and touches: at every rotation (and with a calibration matrix) a touch at the
+/// panel position of a logical point maps back to that point, and the pixel drawn at that point is the
+/// pixel the panel shows there.
+final class DisplayTransformTests: XCTestCase {
+    let probes: [Point] = [Point(x: 0.5, y: 0.5), Point(x: 10.25, y: 3.75), Point(x: 5.5, y: 13.5),
+                           Point(x: 7, y: 1), Point(x: 0, y: 0)]
+
+    func transforms(calibration: TouchCalibration = .identity, scale: Double = 1) -> [DisplayTransform] {
+        DisplayRotation.allCases.map {
+            DisplayTransform(panelWidth: 24, panelHeight: 16, rotation: $0, calibration: calibration, scale: scale)
+        }
+    }
+
+    func testLogicalSizeSwapsAt90And270() {
+        let sizes = transforms().map { "\($0.logicalPixelWidth)x\($0.logicalPixelHeight)" }
+        XCTAssertEqual(sizes, ["24x16", "16x24", "24x16", "16x24"])
+        let scaled = DisplayTransform(panelWidth: 800, panelHeight: 480, rotation: .degrees90, scale: 2)
+        XCTAssertEqual(scaled.logicalWidth, 240)
+        XCTAssertEqual(scaled.logicalHeight, 400)
+    }
+
+    func testCornersLandWhereTheRotationSays() {
+        // The logical top-left corner goes to the panel's top-left, top-right, bottom-right, bottom-left.
+        let corners = transforms().map { $0.panelPoint(fromLogical: .zero) }
+        XCTAssertEqual(corners, [Point(x: 0, y: 0), Point(x: 24, y: 0), Point(x: 24, y: 16), Point(x: 0, y: 16)])
+    }
+
+    func testTouchAtAPointsPanelPositionMapsBackToThePoint() {
+        for calibration in [TouchCalibration.identity, TouchCalibration(a: 1.05, b: 0, c: -0.02, d: 0, e: 0.97, f: 0.01),
+                            TouchCalibration(a: -1, b: 0, c: 1, d: 0, e: 1, f: 0)] {
+            for scale in [1.0, 2.0] {
+                for t in transforms(calibration: calibration, scale: scale) {
+                    for p in probes {
+                        guard let raw = t.rawTouch(forLogical: p) else { return XCTFail("degenerate calibration") }
+                        let back = t.logicalPoint(fromTouch: raw)
+                        XCTAssertEqual(back.x, p.x, accuracy: 1e-9, "\(t.rotation) \(calibration) scale \(scale)")
+                        XCTAssertEqual(back.y, p.y, accuracy: 1e-9, "\(t.rotation) \(calibration) scale \(scale)")
+                        if calibration == .identity {
+                            // Without calibration the raw touch is the panel position of the pixel.
+                            XCTAssertEqual(raw, t.panelPoint(fromLogical: p))
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    func testPixelsAndTouchesAgree() throws {
+        for format in [PixelFormat.xrgb8888, .rgb565] {
+            for t in transforms() {
+                let logical = PixelBuffer(width: t.logicalPixelWidth, height: t.logicalPixelHeight, format: format)
+                // A distinct colour per logical pixel.
+                for y in 0..<logical.height {
+                    for x in 0..<logical.width {
+                        logical.setPremultipliedPixel(x: x, y: y, 0xFF00_0000 | UInt32(x * 8) << 16 | UInt32(y * 8) << 8 | 0x40)
+                    }
+                }
+                let panel = PixelBuffer(width: t.panelWidth, height: t.panelHeight, format: format)
+                try t.copy(logical, to: panel)
+                for y in 0..<logical.height {
+                    for x in 0..<logical.width {
+                        // The centre of logical pixel (x, y): where a finger touching it is reported.
+                        let touch = t.panelPoint(fromLogical: Point(x: Double(x) + 0.5, y: Double(y) + 0.5))
+                        let px = Int(touch.x), py = Int(touch.y)
+                        XCTAssertEqual(panel.premultipliedPixel(x: px, y: py), logical.premultipliedPixel(x: x, y: y),
+                                       "\(t.rotation) \(format): logical (\(x), \(y)) shown at panel (\(px), \(py))")
+                        let back = t.logicalPoint(fromTouch: touch)
+                        XCTAssertEqual(Int(back.x), x)
+                        XCTAssertEqual(Int(back.y), y)
+                    }
+                }
+            }
+        }
+    }
+
+    func testCopyRejectsMismatchedBuffers() {
+        let t = DisplayTransform(panelWidth: 8, panelHeight: 4, rotation: .degrees90)
+        let wrongSize = PixelBuffer(width: 8, height: 4, format: .xrgb8888)
+        let panel = PixelBuffer(width: 8, height: 4, format: .xrgb8888)
+        XCTAssertThrowsError(try t.copy(wrongSize, to: panel))
+        let wrongFormat = PixelBuffer(width: 4, height: 8, format: .rgb565)
+        XCTAssertThrowsError(try t.copy(wrongFormat, to: panel))
+    }
+
+    func testRotationAndCalibrationParsing() {
+        XCTAssertEqual(DisplayRotation(degrees: 270), .degrees270)
+        XCTAssertEqual(DisplayRotation(degrees: -90), .degrees270)
+        XCTAssertNil(DisplayRotation(degrees: 45))
+        XCTAssertEqual(TouchCalibration(parsing: "1 0 0 0 1 0"), .identity)
+        XCTAssertEqual(TouchCalibration(parsing: "0,1,0,-1,0,1"), TouchCalibration(a: 0, b: 1, c: 0, d: -1, e: 0, f: 1))
+        XCTAssertNil(TouchCalibration(parsing: "1 0 0"))
+    }
+}
