@@ -1,0 +1,266 @@
+import CDRM
+import Glibc
+import ScanoutRaster
+
+/// A KMS/DRM connector driven with dumb buffers and page flips.
+///
+/// | capability          | DRM display                                                                     |
+/// |---------------------|---------------------------------------------------------------------------------|
+/// | card / connector    | udev's first card with a connected connector, or `card:`/`connector:` (env)      |
+/// | mode                | the connector's preferred mode                                                  |
+/// | buffers             | 2 (or 3) dumb buffers, mapped; AddFB2 XRGB8888 or RGB565                         |
+/// | modeset             | legacy `drmModeSetCrtc` with the first frame                                    |
+/// | present             | legacy `drmModePageFlip` with `DRM_MODE_PAGE_FLIP_EVENT`, one flip in flight     |
+/// | atomic              | detected and reported (`supportsAtomic`), not used yet                           |
+/// | vblank              | detected (`flipsWaitForVBlank`); without it flips complete at once (QEMU)        |
+/// | exit                | waits for the pending flip, restores the CRTC found at start, frees the buffers  |
+/// | not yet             | hotplug re-modeset, DRM-master retry with backoff, VT text/graphics mode switch  |
+///
+/// Scanout memory is write-combined: the app composes elsewhere and copies rows in (`DisplayTransform.copy`);
+/// nothing here reads a mapped buffer.
+@MainActor
+public final class DRMDisplay: Display {
+    public let device: DRMDevice
+    public let connector: DRMConnector
+    public let crtcID: UInt32
+    public let mode: DisplayMode
+    public let format: PixelFormat
+    /// The driver accepted DRM_CLIENT_CAP_ATOMIC.
+    public let supportsAtomic: Bool
+    public private(set) var flipsWaitForVBlank = false
+    public var onFlip: (@MainActor (MonotonicTime) -> Void)?
+    public var name: String { "\(device.path) \(connector.name) (\(driverName))" }
+    public let driverName: String
+
+    private var modeInfo: drmModeModeInfo
+    private var buffers: [DumbBuffer] = []
+    private var ring: BufferRing
+    private var isModeSet = false
+    private var saved: drmModeCrtc?
+    private var source: LoopSource?
+    private weak var loop: MainLoop?
+    private var isClosed = false
+    /// When the first flip (or modeset) completed.
+    public private(set) var firstFlipTime: MonotonicTime?
+
+    /// Opens the card, picks the connector, a CRTC and the preferred mode, allocates and maps the buffers and
+    /// watches the card's descriptor on `loop` for flip events. The screen is not touched until the first
+    /// `present()`.
+    public static func open(card: String? = nil, connector: String? = nil, format: PixelFormat = .xrgb8888,
+                            bufferCount: Int = 2, loop: MainLoop) throws(PlatformError) -> DRMDisplay {
+        let choice = try DRMCardFinder.find(card: card, connector: connector)
+        let device = try DRMDevice.open(path: choice.path)
+        do throws(PlatformError) {
+            return try DRMDisplay(device: device, connector: choice.connector, format: format, bufferCount: bufferCount, loop: loop)
+        } catch {
+            device.close()
+            throw error
+        }
+    }
+
+    private init(device: DRMDevice, connector: DRMConnector, format: PixelFormat, bufferCount: Int, loop: MainLoop) throws(PlatformError) {
+        self.device = device
+        self.connector = connector
+        self.format = format
+        self.loop = loop
+        driverName = device.driverName
+        guard let m = connector.preferredMode else {
+            throw PlatformError.noConnectedConnector(card: device.path, connectors: ["\(connector.name) (no modes)"])
+        }
+        modeInfo = m.info
+        mode = m.displayMode
+        ring = BufferRing(count: max(2, min(3, bufferCount)))
+        guard device.supportsDumbBuffers else {
+            throw PlatformError.unsupported(device: device.path, detail: "the driver \(device.driverName) has no dumb buffers")
+        }
+        // Modesetting needs DRM master: a compositor or another app holding it is the common failure.
+        try device.becomeMaster()
+        supportsAtomic = device.enableAtomic()
+        crtcID = try Self.pickCRTC(device: device, connector: connector)
+        if let c = drmModeGetCrtc(device.fd, crtcID) {
+            saved = c.pointee
+            drmModeFreeCrtc(c)
+        }
+        for _ in 0..<ring.count {
+            buffers.append(try DumbBuffer(device: device, width: mode.width, height: mode.height, format: format))
+        }
+        source = try loop.watch(fd: device.fd, name: "DRM \(device.path)") { [unowned self] in self.handleEvents() }
+    }
+
+    /// The CRTC the connector's encoder drives now, else the first free one an encoder can drive.
+    private static func pickCRTC(device: DRMDevice, connector: DRMConnector) throws(PlatformError) -> UInt32 {
+        let crtcs = try device.crtcs()
+        if connector.currentEncoderID != 0, let e = device.encoder(connector.currentEncoderID), e.crtcID != 0 {
+            return e.crtcID
+        }
+        for encoderID in connector.encoderIDs {
+            guard let e = device.encoder(encoderID) else { continue }
+            for crtc in crtcs where e.possibleCRTCs & (1 << UInt32(crtc.index)) != 0 && crtc.framebufferID == 0 {
+                return crtc.id
+            }
+            for crtc in crtcs where e.possibleCRTCs & (1 << UInt32(crtc.index)) != 0 {
+                return crtc.id
+            }
+        }
+        throw PlatformError.noCRTC(card: device.path, connector: connector.name)
+    }
+
+    public func beginFrame() throws(PlatformError) -> DisplayFrame {
+        guard !isClosed else { throw PlatformError.invalidState("\(name) is closed") }
+        let (index, age) = try ring.begin(display: name)
+        return DisplayFrame(buffer: buffers[index].pixels, age: age, index: index)
+    }
+
+    public func present() throws(PlatformError) {
+        let index = try ring.commit(display: name)
+        let fb = buffers[index].framebufferID
+        if !isModeSet {
+            // The first frame sets the mode with its buffer, so the panel never shows an unpainted one.
+            var connectorID = connector.id
+            guard drmModeSetCrtc(device.fd, crtcID, fb, 0, 0, &connectorID, 1, &modeInfo) == 0 else {
+                let code = errno
+                ring.commitFailed()
+                if code == EACCES || code == EPERM || code == EBUSY {
+                    throw PlatformError.drmMasterBusy(device: device.path, detail: "drmModeSetCrtc: \(PlatformError.errorString(code))")
+                }
+                throw PlatformError.system(call: "drmModeSetCrtc", errno: code, context: "\(name): setting mode \(mode)")
+            }
+            isModeSet = true
+            flipsWaitForVBlank = Self.hasVBlank(device: device, crtcID: crtcID)
+            // A modeset has no flip event: the buffer is on screen when the call returns.
+            loop?.post { [weak self] in self?.flipped(at: .now()) }
+            return
+        }
+        let userData = Unmanaged.passUnretained(self).toOpaque()
+        guard drmModePageFlip(device.fd, crtcID, fb, UInt32(DRM_MODE_PAGE_FLIP_EVENT), userData) == 0 else {
+            let code = errno
+            ring.commitFailed()
+            if code == EACCES || code == EPERM {
+                throw PlatformError.drmMasterBusy(device: device.path, detail: "drmModePageFlip: \(PlatformError.errorString(code)) (DRM master lost, e.g. a VT switch)")
+            }
+            throw PlatformError.system(call: "drmModePageFlip", errno: code, context: "\(name): presenting a frame")
+        }
+    }
+
+    /// Whether the CRTC counts vblanks: without them (virtio-gpu, bochs) flips complete at once.
+    private static func hasVBlank(device: DRMDevice, crtcID: UInt32) -> Bool {
+        var sequence: UInt64 = 0
+        var ns: UInt64 = 0
+        return drmCrtcGetSequence(device.fd, crtcID, &sequence, &ns) == 0
+    }
+
+    private func handleEvents() {
+        var context = drmEventContext()
+        context.version = 2
+        context.page_flip_handler = { _, _, sec, usec, userData in
+            guard let userData else { return }
+            let display = Unmanaged<DRMDisplay>.fromOpaque(userData).takeUnretainedValue()
+            let time = MonotonicTime(seconds: Int64(sec), nanoseconds: Int64(usec) * 1000)
+            MainActor.assumeIsolated { display.flipped(at: time) }
+        }
+        _ = drmHandleEvent(device.fd, &context)
+    }
+
+    private func flipped(at time: MonotonicTime) {
+        guard ring.isInFlight else { return }
+        ring.flipped()
+        if firstFlipTime == nil { firstFlipTime = .now() }
+        onFlip?(time)
+    }
+
+    /// Waits (briefly) for a pending flip, restores the CRTC found at start, frees the buffers, closes the card.
+    public func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        onFlip = nil
+        // Freeing a buffer the pending flip still scans out would fail; wait up to 200 ms for its event.
+        var waited = 0
+        while ring.isInFlight && waited < 20 {
+            var pfd = pollfd(fd: device.fd, events: Int16(POLLIN), revents: 0)
+            if poll(&pfd, 1, 10) == 1 { handleEvents() }
+            waited += 1
+        }
+        source?.cancel()
+        source = nil
+        if isModeSet {
+            if var s = saved, s.mode_valid != 0, s.buffer_id != 0 {
+                var connectorID = connector.id
+                _ = drmModeSetCrtc(device.fd, s.crtc_id, s.buffer_id, s.x, s.y, &connectorID, 1, &s.mode)
+            } else {
+                _ = drmModeSetCrtc(device.fd, crtcID, 0, 0, 0, nil, 0, nil)
+            }
+        }
+        for b in buffers { b.release(device: device) }
+        buffers.removeAll()
+        device.close()
+    }
+}
+
+/// A dumb buffer: created, added as a framebuffer, mapped. Paired with `release`.
+private struct DumbBuffer {
+    let handle: UInt32
+    let framebufferID: UInt32
+    let map: UnsafeMutableRawPointer
+    let size: Int
+    let pixels: PixelBuffer
+
+    init(device: DRMDevice, width: Int, height: Int, format: PixelFormat) throws(PlatformError) {
+        let fourcc: UInt32
+        switch format {
+        case .xrgb8888: fourcc = scanout_drm_format_xrgb8888()
+        case .argb8888: fourcc = scanout_drm_format_argb8888()
+        case .rgb565: fourcc = scanout_drm_format_rgb565()
+        }
+        var handle: UInt32 = 0
+        var pitch: UInt32 = 0
+        var size: UInt64 = 0
+        guard drmModeCreateDumbBuffer(device.fd, UInt32(width), UInt32(height), UInt32(format.bytesPerPixel * 8), 0,
+                                      &handle, &pitch, &size) == 0 else {
+            throw PlatformError.lastError("drmModeCreateDumbBuffer", "\(device.path): allocating a \(width)x\(height) \(format) buffer")
+        }
+        var handles: (UInt32, UInt32, UInt32, UInt32) = (handle, 0, 0, 0)
+        var pitches: (UInt32, UInt32, UInt32, UInt32) = (pitch, 0, 0, 0)
+        var offsets: (UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0)
+        var fb: UInt32 = 0
+        let added = withUnsafeMutablePointer(to: &handles) { h in
+            withUnsafeMutablePointer(to: &pitches) { p in
+                withUnsafeMutablePointer(to: &offsets) { o in
+                    drmModeAddFB2(device.fd, UInt32(width), UInt32(height), fourcc,
+                                  UnsafeRawPointer(h).assumingMemoryBound(to: UInt32.self),
+                                  UnsafeRawPointer(p).assumingMemoryBound(to: UInt32.self),
+                                  UnsafeRawPointer(o).assumingMemoryBound(to: UInt32.self), &fb, 0)
+                }
+            }
+        }
+        guard added == 0 else {
+            let e = PlatformError.lastError("drmModeAddFB2", "\(device.path): \(format) framebuffers (try SCANOUT_FORMAT=xrgb8888)")
+            _ = drmModeDestroyDumbBuffer(device.fd, handle)
+            throw e
+        }
+        var offset: UInt64 = 0
+        guard drmModeMapDumbBuffer(device.fd, handle, &offset) == 0 else {
+            let e = PlatformError.lastError("drmModeMapDumbBuffer", "\(device.path): mapping a buffer")
+            _ = drmModeRmFB(device.fd, fb)
+            _ = drmModeDestroyDumbBuffer(device.fd, handle)
+            throw e
+        }
+        let m = mmap(nil, Int(size), PROT_READ | PROT_WRITE, MAP_SHARED, device.fd, off_t(offset))
+        guard let m, m != MAP_FAILED else {
+            let e = PlatformError.lastError("mmap", "\(device.path): mapping a \(size)-byte buffer")
+            _ = drmModeRmFB(device.fd, fb)
+            _ = drmModeDestroyDumbBuffer(device.fd, handle)
+            throw e
+        }
+        self.handle = handle
+        self.framebufferID = fb
+        self.map = m
+        self.size = Int(size)
+        pixels = PixelBuffer(wrapping: m, width: width, height: height, stride: Int(pitch), format: format)
+    }
+
+    func release(device: DRMDevice) {
+        munmap(map, size)
+        _ = drmModeRmFB(device.fd, framebufferID)
+        _ = drmModeDestroyDumbBuffer(device.fd, handle)
+    }
+}
