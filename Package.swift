@@ -17,6 +17,7 @@ let package = Package(
         .executable(name: "scanout-bench", targets: ["scanout-bench"]),
         .executable(name: "scanout-demo", targets: ["scanout-demo"]),
         .executable(name: "scanout-graph-bench", targets: ["scanout-graph-bench"]),
+        .executable(name: "scanout-probe", targets: ["scanout-probe"]),
     ],
     targets: [
         // System libraries from Debian packages, found with pkg-config.
@@ -49,6 +50,7 @@ let package = Package(
         .target(name: "ScanoutImage", dependencies: ["ScanoutRaster", "CPNG", "CJPEGShim"]),
 
         .executableTarget(name: "scanout-demo", dependencies: ["ScanoutUI", "ScanoutRender", "ScanoutImage"]),
+        .executableTarget(name: "scanout-probe", dependencies: ["ScanoutPlatform", "ScanoutRaster"]),
 
         // The benchmark scene, shared by the benchmark and its golden test.
         .target(name: "BenchScene", dependencies: ["ScanoutRaster", "ScanoutText"], path: "Benchmarks/BenchScene"),
