@@ -54,3 +54,29 @@ extension Duration {
     /// The duration in milliseconds, as a Double (for reports).
     public var milliseconds: Double { Double(nanoseconds) / 1_000_000 }
 }
+
+/// Time since boot (CLOCK_BOOTTIME), for "boot to first frame" figures.
+public enum Uptime {
+    /// Seconds since boot, now.
+    public static func now() -> Double {
+        var ts = Glibc.timespec()
+        clock_gettime(CLOCK_BOOTTIME, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
+    /// Seconds since boot when this process started (field 22 of /proc/self/stat), or nil.
+    public static func processStart() -> Double? {
+        guard let f = fopen("/proc/self/stat", "r") else { return nil }
+        defer { fclose(f) }
+        var buffer = [CChar](repeating: 0, count: 1024)
+        guard fgets(&buffer, Int32(buffer.count), f) != nil else { return nil }
+        let line = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        // The command name (field 2) is in parentheses and may contain spaces: count fields after the last ')'.
+        guard let close = line.lastIndex(of: ")") else { return nil }
+        let fields = line[line.index(after: close)...].split(separator: " ")
+        // fields[0] is field 3 (state); starttime is field 22.
+        guard fields.count > 19, let ticks = Double(fields[19]) else { return nil }
+        let hz = Double(sysconf(Int32(_SC_CLK_TCK)))
+        return hz > 0 ? ticks / hz : nil
+    }
+}

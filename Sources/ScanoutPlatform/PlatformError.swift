@@ -24,6 +24,8 @@ public enum PlatformError: Error, Equatable, CustomStringConvertible {
     case input(detail: String)
     /// A command-line option or environment variable has a value Scanout cannot use.
     case invalidOption(name: String, value: String, expected: String)
+    /// A command-line argument no option matches.
+    case unknownOption(String)
     /// A call was made in the wrong state (present without beginFrame, a second commit in flight...).
     case invalidState(String)
 
@@ -56,6 +58,8 @@ public enum PlatformError: Error, Equatable, CustomStringConvertible {
             return "input: \(detail)"
         case .invalidOption(let name, let value, let expected):
             return "\(name)=\(value) is not valid: expected \(expected)"
+        case .unknownOption(let arg):
+            return "unknown option \(arg)"
         case .invalidState(let detail):
             return detail
         }

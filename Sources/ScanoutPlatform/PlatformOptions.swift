@@ -79,7 +79,7 @@ public struct PlatformOptions: Sendable, Equatable {
                 value = String(arg[arg.index(after: eq)...])
             }
             guard table.contains(where: { $0.flag == flag }) else {
-                throw PlatformError.invalidOption(name: arg, value: "", expected: "one of the options below")
+                throw PlatformError.unknownOption(arg)
             }
             if value == nil {
                 guard i + 1 < arguments.count else {

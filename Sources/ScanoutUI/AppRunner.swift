@@ -1,0 +1,293 @@
+import Glibc
+import ScanoutPlatform
+import ScanoutRaster
+import ScanoutRender
+
+/// Runs an app's scene on a display: options → main loop (signals first, before any thread starts) → backend
+/// → view host, frame scheduler, renderer and input wired together → the loop until SIGTERM/SIGINT/SIGHUP
+/// (or N simulated frames, headless) → snapshot → display restored.
+///
+/// A frame (DESIGN.md §1): input since the last frame (touches through the display transform) → update →
+/// layout → display list → render into an offscreen buffer of the logical size → copy through the transform
+/// into the display's back buffer (scanout memory is written, never read: the renderer blends, so it never
+/// draws there directly) → commit. The next frame starts from the flip event.
+@MainActor
+enum AppRunner {
+    static func run<S: Scene>(_ scene: S) -> Int32 {
+        let program = CommandLine.arguments.first.map { String($0.split(separator: "/").last ?? Substring($0)) } ?? "scanout"
+        let options: PlatformOptions
+        do throws(PlatformError) {
+            options = try PlatformOptions.fromProcess()
+        } catch {
+            AppLog.error("\(program): \(error)\nusage: \(program) [options]\n\(PlatformOptions.usage)")
+            return 2
+        }
+        if options.showHelp {
+            print("usage: \(program) [options]\n\(PlatformOptions.usage)")
+            return 0
+        }
+        do throws(PlatformError) {
+            let session = try AppSession(scene: scene, options: options)
+            return session.run()
+        } catch {
+            AppLog.error("\(program): \(error)")
+            return 1
+        }
+    }
+}
+
+/// One line to stdout or stderr, unbuffered (the lines are read live on a serial console).
+enum AppLog {
+    static func error(_ message: String) { emit(message, to: 2) }
+    static func info(_ message: String) { emit("scanout: " + message, to: 1) }
+
+    private static func emit(_ message: String, to fd: Int32) {
+        var m = message + "\n"
+        m.withUTF8 { _ = write(fd, $0.baseAddress, $0.count) }
+    }
+}
+
+/// One run of an app on one display.
+@MainActor
+final class AppSession {
+    let options: PlatformOptions
+    let loop: MainLoop
+    let display: Display
+    let clock: FrameClock
+    let simulatedClock: SimulatedFrameClock?
+    let input: LibinputSeat?
+    let transform: DisplayTransform
+    let host: ViewHost
+    /// The app's frame, in the display's format and the logical (rotated) size; rendered here, then copied.
+    let offscreen: PixelBuffer
+    let renderer: DisplayListRenderer
+    private(set) var scheduler: FrameScheduler!
+    private var status: Int32 = 0
+    private var suppressRequests = false
+    private var primaryTouch: Int?
+    private var flips: [MonotonicTime] = []
+    private var committed = 0
+    private let start = MonotonicTime.now()
+
+    init<S: Scene>(scene: S, options: PlatformOptions) throws(PlatformError) {
+        self.options = options
+        // The loop and its signal mask come first: threads started later inherit the blocked signals, so
+        // SIGTERM reaches the signalfd rather than killing the process without restoring the display.
+        let loop = try MainLoop()
+        self.loop = loop
+        var ok = false
+        defer { if !ok { loop.close() } }
+        try loop.handleSignals([SIGTERM, SIGINT, SIGHUP]) { [unowned loop] signal in
+            AppLog.info("signal \(signal): exiting")
+            loop.stop()
+        }
+        let decision = try BackendDecision.choose(requested: options.backend,
+                                                  cardPaths: options.backend == nil ? DRMCardFinder.cardPaths() : [])
+        if let notice = decision.notice { AppLog.error(notice) }
+        switch decision.backend {
+        case .drm:
+            let drm = try DRMDisplay.open(card: options.drmCard, connector: options.drmConnector, format: options.format, loop: loop)
+            display = drm
+            do throws(PlatformError) {
+                clock = try LoopFrameClock(loop: loop)
+            } catch {
+                drm.close()
+                throw error
+            }
+            simulatedClock = nil
+            do throws(PlatformError) {
+                input = try LibinputSeat(seat: options.seat, panelWidth: drm.mode.width, panelHeight: drm.mode.height, loop: loop)
+            } catch {
+                AppLog.error("scanout: no touch input: \(error)")
+                input = nil
+            }
+            AppLog.info("\(drm.name) \(drm.mode) \(drm.format), atomic \(drm.supportsAtomic ? "supported (legacy flips used)" : "not supported")")
+        case .headless, .fbdev:
+            let frameClock: FrameClock
+            if options.frames != nil {
+                let sim = SimulatedFrameClock(start: .now())
+                simulatedClock = sim
+                frameClock = sim
+            } else {
+                simulatedClock = nil
+                frameClock = try LoopFrameClock(loop: loop)
+            }
+            clock = frameClock
+            display = HeadlessDisplay(width: options.headlessWidth, height: options.headlessHeight, format: options.format,
+                                      loop: loop, now: { frameClock.now })
+            input = nil
+        }
+        transform = DisplayTransform(panelWidth: display.mode.width, panelHeight: display.mode.height,
+                                     rotation: options.rotation, calibration: options.calibration, scale: options.scale)
+        var environment = EnvironmentValues()
+        environment.displaySize = CGSize(width: transform.logicalWidth, height: transform.logicalHeight)
+        environment.displayScale = CGFloat(options.scale)
+        environment.displayRotation = options.rotation.degrees
+        host = scene.resolveViewHost(size: environment.displaySize, environment: environment)
+        offscreen = PixelBuffer(width: transform.logicalPixelWidth, height: transform.logicalPixelHeight, format: display.format)
+        renderer = DisplayListRenderer(target: offscreen, scale: options.scale)
+        ok = true
+    }
+
+    /// Runs until a signal (or the simulated frames are done), then tears down. Returns the exit status.
+    func run() -> Int32 {
+        scheduler = FrameScheduler(clock: clock, refreshPeriod: display.mode.refreshPeriod) { [unowned self] ctx in
+            self.frame(ctx)
+        }
+        scheduler.onError = { error in AppLog.error("scanout: frame timer: \(error)") }
+        host.onFrameRequest = { [unowned self] in
+            if !self.suppressRequests { self.scheduler.requestFrame() }
+        }
+        input?.onInput = { [unowned self] in self.scheduler.requestFrame() }
+        display.onFlip = { [unowned self] time in self.flipped(at: time) }
+        scheduler.requestFrame()
+        do throws(PlatformError) {
+            if let sim = simulatedClock, let frames = options.frames {
+                // N frames of simulated time: each period, deliver what is ready (flips, main-actor jobs,
+                // signals), then move the clock, which runs the frame that is due.
+                let t0 = sim.now
+                for i in 1..<max(frames, 1) where !loop.isStopping {
+                    try loop.runOnce(timeout: .zero)
+                    sim.advance(to: t0 + display.mode.refreshPeriod * i)
+                }
+                try loop.runOnce(timeout: .zero)
+            } else {
+                try loop.run()
+            }
+        } catch {
+            AppLog.error("scanout: main loop: \(error)")
+            status = 1
+        }
+        scheduler.stop()
+        writeSnapshot()
+        report()
+        input?.close()
+        display.close()
+        (clock as? LoopFrameClock)?.close()
+        loop.close()
+        return status
+    }
+
+    // MARK: Frame
+
+    private func frame(_ ctx: FrameContext) -> Bool {
+        // Input and update may mark things dirty; that is this frame's work, not a request for the next one.
+        suppressRequests = true
+        let touched = applyInput()
+        var draw = false
+        if host.needsFrame || host.needsLayout || touched {
+            let changed = host.update()
+            draw = changed || host.needsLayout || touched
+        }
+        suppressRequests = false
+        if host.needsFrame { scheduler.requestFrame() }  // work the update left for the next frame
+        guard draw else { return false }
+        host.layout()
+        renderer.render(host.makeDisplayList(), background: .black)
+        do throws(PlatformError) {
+            let target = try display.beginFrame()
+            try transform.copy(offscreen, to: target.buffer)
+            try display.present()
+        } catch {
+            AppLog.error("scanout: \(error)")
+            status = 1
+            loop.stop()
+            return false
+        }
+        committed += 1
+        return true
+    }
+
+    /// Feeds this frame's touches to the view host (the first finger down drives it). Returns whether any
+    /// touch arrived.
+    private func applyInput() -> Bool {
+        guard let input else { return false }
+        var touched = false
+        for event in input.takeEvents() {
+            switch event {
+            case .touch(let t):
+                touched = true
+                let p = transform.logicalPoint(fromTouch: t.position)
+                let point = CGPoint(x: CGFloat(p.x), y: CGFloat(p.y))
+                switch t.phase {
+                case .down:
+                    guard primaryTouch == nil else { continue }
+                    primaryTouch = t.id
+                    host.touchDown(at: point)
+                case .moved:
+                    if t.id == primaryTouch { host.touchMoved(to: point) }
+                case .up:
+                    if t.id == primaryTouch {
+                        primaryTouch = nil
+                        host.touchUp(at: point)
+                    }
+                case .cancelled:
+                    if t.id == primaryTouch {
+                        primaryTouch = nil
+                        host.touchCancelled()
+                    }
+                }
+            case .deviceAdded(let d):
+                AppLog.info("input device added: \(d)")
+            case .deviceRemoved(let d):
+                AppLog.info("input device removed: \(d)")
+            case .key:
+                break  // key codes reach apps once ScanoutUI has focus and key handlers
+            }
+        }
+        return touched
+    }
+
+    private func flipped(at time: MonotonicTime) {
+        let now = clock.now
+        if flips.isEmpty {
+            var line = "first frame on screen \((now - start).milliseconds) ms after the app started"
+            if simulatedClock == nil, let started = Uptime.processStart() {
+                let up = Uptime.now()
+                line += " (process start to flip \(Int(((up - started) * 1000).rounded())) ms; uptime \(up) s)"
+            }
+            AppLog.info(line)
+        }
+        if flips.count < 100_000 { flips.append(now) }
+        scheduler.flipCompleted(at: now)
+    }
+
+    // MARK: Exit
+
+    private func writeSnapshot() {
+        guard let path = options.snapshotPath else { return }
+        guard committed > 0 else {
+            AppLog.error("scanout: no frame was committed; no snapshot written to \(path)")
+            status = status == 0 ? 1 : status
+            return
+        }
+        // The panel image of the last committed frame, from the offscreen copy (scanout memory is not read).
+        let panel = PixelBuffer(width: transform.panelWidth, height: transform.panelHeight, format: display.format)
+        do throws(PlatformError) {
+            try transform.copy(offscreen, to: panel)
+        } catch {
+            AppLog.error("scanout: snapshot: \(error)")
+            return
+        }
+        do {
+            try FrameSnapshot.write(panel, toFile: path)
+            AppLog.info("last frame written to \(path)")
+        } catch {
+            AppLog.error("scanout: cannot write the snapshot: \(error)")
+            status = 1
+        }
+    }
+
+    private func report() {
+        var line = "\(committed) frames committed, \(scheduler.pacedFrames) paced by the timer"
+        if flips.count > 2 {
+            let intervals = zip(flips.dropFirst(2), flips.dropFirst()).map { ($0 - $1).milliseconds }
+            let mean = intervals.reduce(0, +) / Double(intervals.count)
+            func r(_ v: Double) -> Double { (v * 100).rounded() / 100 }
+            line += "; flip interval min \(r(intervals.min()!)) / mean \(r(mean)) / max \(r(intervals.max()!)) ms"
+        }
+        line += "; \(loop.wakeups) loop wake-ups"
+        AppLog.info(line)
+        for w in host.warnings { AppLog.error("scanout: warning: \(w)") }
+    }
+}

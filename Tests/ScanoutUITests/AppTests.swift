@@ -1,0 +1,61 @@
+import Glibc
+import ScanoutPlatform
+import XCTest
+@testable import ScanoutUI
+
+/// The App entry's pieces: scenes resolve to a view host with the display's environment, and a headless
+/// session runs frames of simulated time through the real scheduler, loop and display, then snapshots.
+final class AppTests: XCTestCase {
+    struct Panel: App {
+        var body: some Scene { WindowGroup { Text("Hello panel") } }
+    }
+
+    struct Wrapped: Scene {
+        var body: some Scene { WindowGroup { Text("Wrapped") } }
+    }
+
+    struct Animated: View {
+        @State var count = 0
+        var body: some View {
+            Text("Frame \(count)").onAppear { count += 1 }
+        }
+    }
+
+    @MainActor func testScenesResolveToAViewHost() async {
+        var env = EnvironmentValues()
+        env.displaySize = ScanoutUI.CGSize(width: 320, height: 240)
+        let host = Panel().body.resolveViewHost(size: env.displaySize, environment: env)
+        XCTAssertEqual(host.size, ScanoutUI.CGSize(width: 320, height: 240))
+        XCTAssertEqual(host.environment.displaySize, env.displaySize)
+        let wrapped = Wrapped().resolveViewHost(size: env.displaySize, environment: env)
+        wrapped.update()
+        wrapped.layout()
+        XCTAssertFalse(wrapped.makeDisplayList().items.isEmpty)
+    }
+
+    // Synchronous: the session runs the main loop, which drains main-actor jobs itself (see MainLoopTests).
+    func testHeadlessSessionRunsSimulatedFramesAndWritesASnapshot() throws {
+        let path = "/tmp/scanout-app-test-\(getpid()).ppm"
+        defer { unlink(path) }
+        var options = PlatformOptions()
+        options.backend = .headless
+        options.frames = 5
+        options.snapshotPath = path
+        options.headlessWidth = 64
+        options.headlessHeight = 32
+        options.rotation = .degrees90
+        let status = try MainActor.assumeIsolated { () throws -> Int32 in
+            let session = try AppSession(scene: WindowGroup { Animated() }, options: options)
+            XCTAssertEqual(session.host.size, ScanoutUI.CGSize(width: 32, height: 64), "rotated: the app is 32x64")
+            XCTAssertEqual(session.host.environment.displayRotation, 90)
+            return session.run()
+        }
+        XCTAssertEqual(status, 0)
+        // A 64x32 P6 file.
+        guard let f = fopen(path, "r") else { return XCTFail("no snapshot at \(path)") }
+        defer { fclose(f) }
+        var header = [UInt8](repeating: 0, count: 11)
+        XCTAssertEqual(fread(&header, 1, 11, f), 11)
+        XCTAssertEqual(String(decoding: header, as: UTF8.self), "P6\n64 32\n25")
+    }
+}
