@@ -49,7 +49,7 @@ let package = Package(
                 linkerSettings: [.linkedLibrary("dispatch")]),
         .target(name: "ScanoutImage", dependencies: ["ScanoutRaster", "CPNG", "CJPEGShim"]),
 
-        .executableTarget(name: "scanout-demo", dependencies: ["ScanoutUI", "ScanoutRender", "ScanoutImage"]),
+        .executableTarget(name: "scanout-demo", dependencies: ["ScanoutUI"]),
         .executableTarget(name: "scanout-probe", dependencies: ["ScanoutPlatform", "ScanoutRaster"]),
 
         // The benchmark scene, shared by the benchmark and its golden test.

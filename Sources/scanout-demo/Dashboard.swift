@@ -1,11 +1,14 @@
 import ScanoutUI
 
 /// The kiosk panel Scanout's demo shows: a header, a grid of machine cards with live values, gauges and a
-/// control row. Plain SwiftUI-style code.
+/// control row. Plain SwiftUI-style code. While the line runs, the values change every `Dashboard.interval`;
+/// "Stop line" stops them, and the panel is idle (no frames, no timers).
 struct Dashboard: View {
     @State private var selected = 0
     @State private var running = true
-    let tick: Int
+    @State private var tick = 0
+
+    static let interval = Duration.seconds(2)
 
     static let machines = ["Line A01", "Pump P-11", "Valve V3", "Boiler B1", "Fan F-201", "Tank T-07"]
 
@@ -36,6 +39,14 @@ struct Dashboard: View {
         .padding(20)
         .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)
         .background(Color(red: 0.07, green: 0.1, blue: 0.14))
+        .task(id: running) {
+            // Live values: a new reading every interval while the line runs (cancelled when it stops).
+            guard running else { return }
+            while !Task.isCancelled {
+                do { try await Task.sleep(for: Self.interval) } catch { return }
+                tick += 1
+            }
+        }
     }
 
     static func value(_ i: Int, _ tick: Int) -> Int { 40 + (i * 17 + tick * 3) % 55 }
