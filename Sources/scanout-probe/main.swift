@@ -3,11 +3,20 @@
 // With --pattern it drives the display with a test pattern, measures page-flip intervals, and restores the
 // screen on exit (SIGINT/SIGTERM or after --seconds).
 //
-// usage: scanout-probe [--pattern] [--seconds N] [--flips N] [--card PATH] [--connector NAME] [--format F]
-//                      [--seat NAME] [--no-input]
+// usage: scanout-probe [--pattern [--flips N] [--paced N] [--stay] [--seconds S]] [--card PATH]
+//                      [--connector NAME] [--format xrgb8888|rgb565] [--seat NAME] [--no-input]
+//   --flips N   N page flips back to back (each from the previous flip event): the driver's flip latency
+//   --paced N   N frames through the frame scheduler: its pacing (the refresh period, with or without vblank)
+//   --stay      keep the pattern up after measuring until SIGINT/SIGTERM (default: exit when measured)
 import Glibc
 import ScanoutPlatform
 import ScanoutRaster
+
+/// One line to stdout, unbuffered: the probe's output is read live (a serial console, a log being watched).
+func say(_ line: String) {
+    var m = line + "\n"
+    m.withUTF8 { _ = write(1, $0.baseAddress, $0.count) }
+}
 
 func fail(_ message: String) -> Never {
     var m = "scanout-probe: " + message + "\n"
@@ -19,6 +28,9 @@ struct ProbeOptions {
     var pattern = false
     var seconds: Double?
     var flips = 0
+    var paced = 0
+    /// With --flips/--paced: keep the pattern up after measuring, until a signal (default: exit).
+    var stayAfterMeasuring = false
     var card: String?
     var connector: String?
     var format = PixelFormat.xrgb8888
@@ -41,6 +53,8 @@ func parseOptions() -> ProbeOptions {
         case "--pattern": o.pattern = true
         case "--seconds": guard let s = Double(value(a)), s >= 0 else { fail("--seconds wants a number") }; o.seconds = s
         case "--flips": guard let n = Int(value(a)), n >= 0 else { fail("--flips wants a count") }; o.flips = n
+        case "--paced": guard let n = Int(value(a)), n >= 0 else { fail("--paced wants a count") }; o.paced = n
+        case "--stay": o.stayAfterMeasuring = true
         case "--card": o.card = value(a)
         case "--connector": o.connector = value(a)
         case "--format":
@@ -52,7 +66,7 @@ func parseOptions() -> ProbeOptions {
         case "--seat": o.seat = value(a)
         case "--no-input": o.input = false
         case "--help", "-h":
-            print("usage: scanout-probe [--pattern] [--seconds N] [--flips N] [--card PATH] [--connector NAME] [--format xrgb8888|rgb565] [--seat NAME] [--no-input]")
+            say("usage: scanout-probe [--pattern [--flips N] [--paced N] [--stay] [--seconds S]] [--card PATH] [--connector NAME] [--format xrgb8888|rgb565] [--seat NAME] [--no-input]")
             exit(0)
         default: fail("unknown option \(a) (see --help)")
         }
@@ -64,34 +78,34 @@ func parseOptions() -> ProbeOptions {
 
 func listCards(only card: String?) {
     let paths = card.map { [$0] } ?? DRMCardFinder.cardPaths()
-    print("DRM cards:\(paths.isEmpty ? " none (no /dev/dri/card*: no KMS driver loaded?)" : "")")
+    say("DRM cards:\(paths.isEmpty ? " none (no /dev/dri/card*: no KMS driver loaded?)" : "")")
     for path in paths {
         let device: DRMDevice
         do throws(PlatformError) { device = try DRMDevice.open(path: path) } catch {
-            print("  \(path): \(error)")
+            say("  \(path): \(error)")
             continue
         }
         defer { device.close() }
         let universal = device.enableUniversalPlanes()
         let atomic = device.enableAtomic()
-        print("  \(path): driver \(device.driverName), dumb buffers \(device.supportsDumbBuffers ? "yes" : "no"), "
+        say("  \(path): driver \(device.driverName), dumb buffers \(device.supportsDumbBuffers ? "yes" : "no"), "
             + "atomic \(atomic ? "yes" : "no"), DRM master \(device.isMaster ? "yes" : "no (another process drives it)")")
         do throws(PlatformError) {
             for c in try device.connectors() {
                 var line = "    connector \(c.id) \(c.name): \(c.status)"
                 if c.widthMillimetres > 0 { line += ", \(c.widthMillimetres)x\(c.heightMillimetres) mm" }
-                print(line)
-                if !c.modes.isEmpty { print("      modes: " + c.modes.map(\.description).joined(separator: ", ")) }
+                say(line)
+                if !c.modes.isEmpty { say("      modes: " + c.modes.map(\.description).joined(separator: ", ")) }
             }
             for crtc in try device.crtcs() {
-                print("    CRTC \(crtc.id) (index \(crtc.index)): " + (crtc.mode.map { "fb \(crtc.framebufferID), \($0)" } ?? "off"))
+                say("    CRTC \(crtc.id) (index \(crtc.index)): " + (crtc.mode.map { "fb \(crtc.framebufferID), \($0)" } ?? "off"))
             }
         } catch {
-            print("    \(error)")
+            say("    \(error)")
         }
         for p in device.planes() {
             let mask = String(p.possibleCRTCs, radix: 16)
-            print("    plane \(p.id): \(universal ? p.kind : "plane"), CRTCs 0x\(mask), formats \(p.formats.joined(separator: " "))")
+            say("    plane \(p.id): \(universal ? p.kind : "plane"), CRTCs 0x\(mask), formats \(p.formats.joined(separator: " "))")
         }
     }
 }
@@ -102,24 +116,27 @@ func listInput(seat: String) {
         let input = try LibinputSeat(seat: seat, panelWidth: 1, panelHeight: 1, loop: nil)
         defer { input.close() }
         let devices = input.devices
-        print("Input devices (\(seat)):\(devices.isEmpty ? " none" : "")")
-        for d in devices { print("  \(d)") }
-        for f in input.openFailures { print("  cannot open \(f) (run as a member of the input group, or as root)") }
+        say("Input devices (\(seat)):\(devices.isEmpty ? " none" : "")")
+        for d in devices { say("  \(d)") }
+        for f in input.openFailures { say("  cannot open \(f) (run as a member of the input group, or as root)") }
     } catch {
-        print("Input devices (\(seat)): \(error)")
+        say("Input devices (\(seat)): \(error)")
     }
 }
 
 // MARK: Test pattern
 
-/// Colour bars, a grey ramp, a one-pixel white border, a centre crosshair and a marker in the top-left
-/// corner (to see rotation), written row by row (scanout memory is written, never read).
-func drawPattern(into buffer: PixelBuffer, frame: Int) {
+/// Colour bars, a grey ramp, a one-pixel white border, a centre crosshair, a marker in the top-left corner
+/// (to see rotation) and a red bar in the bottom strip that moves one step per frame. Written row by row:
+/// scanout memory is written, never read.
+func drawPattern(into buffer: PixelBuffer, frame: Int, columns: Range<Int>? = nil, rows: Range<Int>? = nil) {
     let w = buffer.width, h = buffer.height
     let bars: [UInt32] = [0xFFFFFF, 0xFFFF00, 0x00FFFF, 0x00FF00, 0xFF00FF, 0xFF0000, 0x0000FF, 0x000000]
-    for y in 0..<h {
+    let bar = movingBar(frame: frame, width: w)
+    let xs = columns ?? 0..<w
+    for y in rows ?? 0..<h {
         let row = buffer.row(y)
-        for x in 0..<w {
+        for x in xs {
             var c: UInt32
             if x == 0 || y == 0 || x == w - 1 || y == h - 1 || x == w / 2 || y == h / 2 {
                 c = 0xFFFFFF
@@ -131,8 +148,7 @@ func drawPattern(into buffer: PixelBuffer, frame: Int) {
                 let v = UInt32(x * 255 / max(1, w - 1))
                 c = v << 16 | v << 8 | v
             }
-            // A bar moving one step per flip, so repeated flips change the picture.
-            if frame > 0, y > h * 5 / 6, (x / 16) % 64 == frame % 64 { c = 0xFF0000 }
+            if frame > 0, y > h * 5 / 6, bar.contains(x) { c = 0xFF0000 }
             switch buffer.format {
             case .rgb565:
                 let r = (c >> 19) & 0x1F, g = (c >> 10) & 0x3F, b = (c >> 3) & 0x1F
@@ -144,6 +160,36 @@ func drawPattern(into buffer: PixelBuffer, frame: Int) {
     }
 }
 
+/// The columns of the moving bar in `frame`.
+func movingBar(frame: Int, width: Int) -> Range<Int> {
+    let steps = max(1, width / 16)
+    let x = (frame % steps) * 16
+    return x..<min(width, x + 16)
+}
+
+/// Draws `frame` into a back buffer: all of it when its content is unknown, else (buffer age: the content is
+/// `age` frames old) only the bar's old columns and its new ones — cheap frames, so what the flip
+/// measurements show is pacing, not drawing.
+func drawFrame(_ target: DisplayFrame, frame: Int) {
+    let b = target.buffer
+    guard target.age > 0, frame >= target.age else {
+        drawPattern(into: b, frame: frame)
+        return
+    }
+    let strip = (b.height * 5 / 6)..<b.height
+    drawPattern(into: b, frame: frame, columns: movingBar(frame: frame - target.age, width: b.width), rows: strip)
+    drawPattern(into: b, frame: frame, columns: movingBar(frame: frame, width: b.width), rows: strip)
+}
+
+/// Interval statistics of a list of flip times, for one report line.
+func intervalReport(_ times: [MonotonicTime]) -> String {
+    let intervals = zip(times.dropFirst(), times).map { ($0 - $1).milliseconds }
+    guard !intervals.isEmpty else { return "no intervals" }
+    let mean = intervals.reduce(0, +) / Double(intervals.count)
+    func r(_ v: Double) -> Double { (v * 1000).rounded() / 1000 }
+    return "\(intervals.count) intervals: min \(r(intervals.min()!)) ms, mean \(r(mean)) ms, max \(r(intervals.max()!)) ms"
+}
+
 @MainActor
 func runPattern(_ o: ProbeOptions) -> Int32 {
     let start = MonotonicTime.now()
@@ -153,46 +199,77 @@ func runPattern(_ o: ProbeOptions) -> Int32 {
         try loop.handleSignals([SIGINT, SIGTERM, SIGHUP]) { _ in loop.stop() }
         let display = try DRMDisplay.open(card: o.card, connector: o.connector, format: o.format, loop: loop)
         defer { display.close() }
-        print("pattern: \(display.name), \(display.mode), \(display.format), atomic \(display.supportsAtomic ? "supported" : "not supported")")
-        var flips: [MonotonicTime] = []
+        let clock = try LoopFrameClock(loop: loop)
+        defer { clock.close() }
+        say("pattern: \(display.name), \(display.mode), \(display.format), atomic \(display.supportsAtomic ? "supported" : "not supported")")
         var frame = 0
         var failure: PlatformError?
-        func show() {
+        var rawFlips: [MonotonicTime] = []
+        var pacedFlips: [MonotonicTime] = []
+        var pacedLeft = o.paced
+        func show() -> Bool {
             do throws(PlatformError) {
                 let f = try display.beginFrame()
-                drawPattern(into: f.buffer, frame: frame)
+                drawFrame(f, frame: frame)
                 try display.present()
+                frame += 1
+                return true
             } catch {
                 failure = error
                 loop.stop()
+                return false
             }
         }
+        // Paced frames: the scheduler decides when each starts (flip event, or its timer when flips come
+        // back at once), as an app's frames do.
+        let scheduler = FrameScheduler(clock: clock, refreshPeriod: display.mode.refreshPeriod) { _ in
+            pacedLeft -= 1
+            let shown = show()
+            return shown
+        }
+        func finishedPhase(_ name: String, _ times: [MonotonicTime]) {
+            say("pattern: \(name): \(intervalReport(times)) (refresh period \(display.mode.refreshPeriod.milliseconds) ms)")
+            if pacedLeft <= 0 && o.seconds == nil && o.stayAfterMeasuring == false { loop.stop() }
+        }
         display.onFlip = { _ in
-            flips.append(.now())
-            if flips.count == 1 {
-                print("pattern: on screen \((flips[0] - start).milliseconds) ms after start; vblank: \(display.flipsWaitForVBlank ? "yes" : "no (flips complete at once)")")
+            let now = MonotonicTime.now()
+            if frame == 1 {
+                say("pattern: on screen \((now - start).milliseconds) ms after start; "
+                    + "vblank: \(display.flipsWaitForVBlank ? "yes" : "no (flips complete at once)")")
             }
-            if frame < o.flips {
-                frame += 1
-                show()
-            } else if o.seconds == nil && o.flips > 0 {
-                loop.stop()
+            if rawFlips.count <= o.flips && o.flips > 0 {
+                // Back-to-back flips, each presented from the previous one's event: the driver's flip latency.
+                rawFlips.append(now)
+                if rawFlips.count <= o.flips {
+                    _ = show()
+                    return
+                }
+                finishedPhase("\(o.flips) back-to-back page flips", rawFlips)
+                if pacedLeft > 0 { scheduler.requestFrame() }
+                return
+            }
+            if o.paced > 0 && pacedFlips.count < o.paced {
+                pacedFlips.append(now)
+                if pacedLeft > 0 { scheduler.requestFrame() }
+                scheduler.flipCompleted()
+                if pacedFlips.count == o.paced {
+                    finishedPhase("\(o.paced) frames paced by the frame scheduler", pacedFlips)
+                }
             }
         }
         if let s = o.seconds {
             let timer = try loop.makeTimer(name: "pattern duration") { loop.stop() }
             try timer.schedule(after: .nanoseconds(Int64(s * 1e9)))
         }
-        show()
-        try loop.run()
-        if let failure { throw failure }
-        if flips.count > 2 {
-            let intervals = zip(flips.dropFirst(2), flips.dropFirst()).map { ($0 - $1).milliseconds }
-            let mean = intervals.reduce(0, +) / Double(intervals.count)
-            print("pattern: \(intervals.count) page flips, interval min \(intervals.min()!) ms, mean \(mean) ms, max \(intervals.max()!) ms "
-                + "(refresh period \(display.mode.refreshPeriod.milliseconds) ms)")
+        if o.flips == 0 && o.paced > 0 {
+            scheduler.requestFrame()
+        } else {
+            _ = show()
         }
-        print("pattern: restoring the CRTC and exiting")
+        try loop.run()
+        scheduler.stop()
+        if let failure { throw failure }
+        say("pattern: restoring the CRTC and exiting")
         return 0
     } catch {
         fail("\(error)")
