@@ -134,7 +134,7 @@ final class AppSession {
         scheduler = FrameScheduler(clock: clock, refreshPeriod: display.mode.refreshPeriod) { [unowned self] ctx in
             self.frame(ctx)
         }
-        scheduler.onError = { error in AppLog.error("scanout: frame timer: \(error)") }
+        scheduler.onError = { @MainActor error in AppLog.error("scanout: frame timer: \(error)") }
         host.onFrameRequest = { [unowned self] in
             if !self.suppressRequests { self.scheduler.requestFrame() }
         }
