@@ -58,6 +58,8 @@ public final class SimulatedFrameClock: FrameClock {
     private var fire: (@MainActor () -> Void)?
     /// Every deadline armed so far, in order (for tests).
     public private(set) var armedDeadlines: [MonotonicTime] = []
+    /// How long after its deadline the timer's handler runs (a loaded machine, an emulator); zero by default.
+    public var firingDelay: Duration = .zero
 
     public init(start: MonotonicTime = .zero) { now = start }
 
@@ -76,8 +78,8 @@ public final class SimulatedFrameClock: FrameClock {
 
     /// Moves the clock to `time`, firing each deadline on the way at its own time (a handler may arm again).
     public func advance(to time: MonotonicTime) {
-        while let d = deadline, d <= time {
-            now = max(now, d)
+        while let d = deadline, d + firingDelay <= time {
+            now = max(now, d + firingDelay)
             let f = fire
             deadline = nil
             fire = nil

@@ -35,7 +35,7 @@ public final class FrameScheduler {
     private var isInFrame = false
     private var flipDuringFrame = false
     private var isStopped = false
-    /// When the last frame started.
+    /// When the last frame started: on the refresh grid for a frame the timer started.
     public private(set) var lastFrameStart: MonotonicTime?
     /// When the last flip completed.
     public private(set) var lastFlip: MonotonicTime?
@@ -98,33 +98,34 @@ public final class FrameScheduler {
     /// The timer is armed for a paced frame.
     public var isWaitingForTimer: Bool { clock.isArmed }
 
-    private func startOrWait() {
+    private func startOrWait(fromTimer: Bool = false) {
         guard isFrameRequested, !isCommitInFlight, !isInFrame, !isStopped, !clock.isArmed else { return }
         let now = clock.now
+        var slot = now
         if let last = lastFrameStart {
             let due = last + refreshPeriod
             if now < due - tolerance {
                 pacedFrames += 1
                 do {
-                    try clock.arm(at: due) { [weak self] in self?.timerFired() }
+                    try clock.arm(at: due) { [weak self] in self?.startOrWait(fromTimer: true) }
                     return
                 } catch {
                     onError?(error)
                 }
             }
+            // A frame the timer started keeps to the refresh grid even when the timer fired a little late,
+            // so lateness does not add up from frame to frame. A frame started by a flip event (vblank)
+            // follows the flip.
+            if fromTimer && now - due < refreshPeriod { slot = due }
         }
-        runFrame(at: now)
+        runFrame(at: now, slot: slot)
     }
 
-    private func timerFired() {
-        startOrWait()
-    }
-
-    private func runFrame(at now: MonotonicTime) {
+    private func runFrame(at now: MonotonicTime, slot: MonotonicTime) {
         isFrameRequested = false
         isInFrame = true
         flipDuringFrame = false
-        lastFrameStart = now
+        lastFrameStart = slot
         framesRun += 1
         let committed = frame(FrameContext(number: framesRun, startTime: now, targetPresentTime: now + refreshPeriod))
         isInFrame = false

@@ -193,3 +193,21 @@ final class FrameSchedulerTests: XCTestCase {
         XCTAssertThrowsError(try display.present(), "present without beginFrame")
     }
 }
+
+extension FrameSchedulerTests {
+    /// A timer that fires late does not make the next frames late: paced frames keep to the refresh grid.
+    @MainActor func testLateTimerDoesNotAccumulateDrift() async {
+        let h = Harness()
+        h.animating = true
+        h.clock.firingDelay = .milliseconds(2)  // the timer's handler runs 2 ms late (a loaded machine, TCG)
+        h.scheduler.requestFrame()
+        let first = h.starts[0]
+        for _ in 0..<60 {
+            h.flip()
+            guard let d = h.clock.deadline else { return XCTFail("no paced frame armed") }
+            h.clock.advance(to: d + .milliseconds(2))
+        }
+        XCTAssertEqual(h.starts.count, 61)
+        XCTAssertEqual(h.starts.last!, first + Self.period * 60 + .milliseconds(2), "60 periods, not 60 × (period + 2 ms)")
+    }
+}
