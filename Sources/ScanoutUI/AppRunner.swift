@@ -96,7 +96,11 @@ final class AppSession {
             }
             simulatedClock = nil
             do throws(PlatformError) {
-                input = try LibinputSeat(seat: options.seat, panelWidth: drm.mode.width, panelHeight: drm.mode.height, loop: loop)
+                let seat = try LibinputSeat(seat: options.seat, panelWidth: drm.mode.width, panelHeight: drm.mode.height, loop: loop)
+                for failure in seat.openFailures {
+                    AppLog.error("scanout: cannot open input device \(failure): run as a user in the input group, or as root")
+                }
+                input = seat
             } catch {
                 AppLog.error("scanout: no touch input: \(error)")
                 input = nil
