@@ -47,14 +47,33 @@ public final class MainLoop {
 
     /// Creates the epoll, the wake-up eventfd and, when `drainsMainActorJobs`, watches libdispatch's
     /// main-queue handle so main-actor jobs run on this loop.
-    public init(drainsMainActorJobs: Bool = true) throws(PlatformError) {
+    ///
+    /// `signals` (e.g. SIGTERM, SIGINT, SIGHUP) are blocked before anything else happens — before
+    /// libdispatch starts its threads — so every thread started later inherits the mask and a signal sent to
+    /// the process always reaches the loop's signalfd. Until `handleSignals` sets a handler they stop the loop.
+    /// Create the loop first thing in `main`.
+    public init(signals: [Int32] = [], drainsMainActorJobs: Bool = true) throws(PlatformError) {
+        var previousMask = sigset_t()
+        if !signals.isEmpty {
+            var mask = sigset_t()
+            sigemptyset(&mask)
+            for s in signals { sigaddset(&mask, s) }
+            guard pthread_sigmask(SIG_BLOCK, &mask, &previousMask) == 0 else {
+                throw PlatformError.lastError("pthread_sigmask", "blocking signals for the main loop")
+            }
+        }
         let fd = epoll_create1(Int32(EPOLL_CLOEXEC))
-        guard fd >= 0 else { throw PlatformError.lastError("epoll_create1", "creating the main loop") }
+        guard fd >= 0 else {
+            let e = PlatformError.lastError("epoll_create1", "creating the main loop")
+            if !signals.isEmpty { pthread_sigmask(SIG_SETMASK, &previousMask, nil) }
+            throw e
+        }
         epollFD = fd
         events = .allocate(capacity: Int(Self.eventCapacity))
         let efd = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
         guard efd >= 0 else {
             let e = PlatformError.lastError("eventfd", "creating the main loop's wake-up descriptor")
+            if !signals.isEmpty { pthread_sigmask(SIG_SETMASK, &previousMask, nil) }
             Glibc.close(fd)
             events.deallocate()
             throw e
@@ -64,6 +83,9 @@ public final class MainLoop {
         wakeSource = try watch(fd: efd, name: "wake-up eventfd") { [unowned self] in
             self.wakeFD.drain()
             self.onWake?()
+        }
+        if !signals.isEmpty {
+            try handleSignals(signals, restoring: previousMask) { [unowned self] _ in self.stop() }
         }
         if drainsMainActorJobs {
             let handle = dispatchMainQueueHandle()
@@ -137,9 +159,16 @@ public final class MainLoop {
 
     /// Delivers `signals` (e.g. SIGTERM, SIGINT, SIGHUP) to `handler` on the loop instead of their default
     /// action: they are blocked for this thread (and the threads it starts later) and read from a signalfd.
-    /// Create the loop and call this before starting other threads, so a signal sent to the process is not
-    /// delivered to a thread that does not block it. `stopHandlingSignals()` (or `close()`) restores the mask.
+    /// A thread started before the signals were blocked does not block them, and a signal sent to the process
+    /// may be delivered there: pass the signals to `init(signals:)` instead when the loop is made before any
+    /// thread (an app's `main`), and call this to set the handler. Calling it again adds signals and replaces
+    /// the handler. `stopHandlingSignals()` (or `close()`) restores the mask.
     public func handleSignals(_ signals: [Int32], _ handler: @escaping @MainActor (Int32) -> Void) throws(PlatformError) {
+        try handleSignals(signals, restoring: nil, handler)
+    }
+
+    /// `restoring`: the mask from before the caller blocked the signals itself (the initializer).
+    private func handleSignals(_ signals: [Int32], restoring: sigset_t?, _ handler: @escaping @MainActor (Int32) -> Void) throws(PlatformError) {
         var mask = sigset_t()
         sigemptyset(&mask)
         if let state = signalState { mask = state.mask }
@@ -162,7 +191,7 @@ public final class MainLoop {
             pthread_sigmask(SIG_SETMASK, &old, nil)
             throw e
         }
-        let state = SignalState(fd: fd, mask: mask, previousMask: old, handler: handler)
+        let state = SignalState(fd: fd, mask: mask, previousMask: restoring ?? old, handler: handler)
         do throws(PlatformError) {
             state.source = try watch(fd: fd, name: "signalfd") { [unowned self] in self.readSignals() }
         } catch {
@@ -212,7 +241,10 @@ public final class MainLoop {
         guard !isRunning else { throw PlatformError.invalidState("MainLoop.run() is already running") }
         isRunning = true
         stopRequested = false
-        defer { isRunning = false }
+        defer {
+            isRunning = false
+            stopRequested = false
+        }
         while !stopRequested {
             try runOnce(timeout: nil)
         }
@@ -221,7 +253,7 @@ public final class MainLoop {
     /// Makes `run()` return after the current handler (callable from any handler).
     public func stop() { stopRequested = true }
 
-    /// Whether `stop()` was called since `run()` started.
+    /// Whether `stop()` was called (and `run()` has not returned since).
     public var isStopping: Bool { stopRequested }
 
     /// One iteration: runs posted jobs, waits up to `timeout` (forever when nil; not at all when jobs are

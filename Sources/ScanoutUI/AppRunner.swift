@@ -71,9 +71,10 @@ final class AppSession {
 
     init<S: Scene>(scene: S, options: PlatformOptions) throws(PlatformError) {
         self.options = options
-        // The loop and its signal mask come first: threads started later inherit the blocked signals, so
-        // SIGTERM reaches the signalfd rather than killing the process without restoring the display.
-        let loop = try MainLoop()
+        // The loop and its signal mask come first, before libdispatch starts threads: threads started later
+        // inherit the blocked signals, so SIGTERM reaches the signalfd rather than killing the process
+        // without restoring the display.
+        let loop = try MainLoop(signals: [SIGTERM, SIGINT, SIGHUP])
         self.loop = loop
         var ok = false
         defer { if !ok { loop.close() } }

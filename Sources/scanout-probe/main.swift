@@ -194,9 +194,8 @@ func intervalReport(_ times: [MonotonicTime]) -> String {
 func runPattern(_ o: ProbeOptions) -> Int32 {
     let start = MonotonicTime.now()
     do throws(PlatformError) {
-        let loop = try MainLoop()
+        let loop = try MainLoop(signals: [SIGINT, SIGTERM, SIGHUP])  // they stop the loop
         defer { loop.close() }
-        try loop.handleSignals([SIGINT, SIGTERM, SIGHUP]) { _ in loop.stop() }
         let display = try DRMDisplay.open(card: o.card, connector: o.connector, format: o.format, loop: loop)
         defer { display.close() }
         let clock = try LoopFrameClock(loop: loop)

@@ -106,6 +106,23 @@ final class MainLoopTests: XCTestCase {
         XCTAssertEqual(sigismember(&mask, SIGUSR2), 0)
     }
 
+    @MainActor func testSignalsGivenAtInitStopTheLoopAndAreRestoredOnClose() async throws {
+        let loop = try MainLoop(signals: [SIGUSR1])
+        var mask = sigset_t()
+        pthread_sigmask(SIG_BLOCK, nil, &mask)
+        XCTAssertEqual(sigismember(&mask, SIGUSR1), 1, "blocked from the start")
+        raise(SIGUSR1)
+        try loop.run()  // returns: the signal stops the loop
+        var received: [Int32] = []
+        try loop.handleSignals([SIGUSR1]) { received.append($0) }  // a handler of the app's own
+        raise(SIGUSR1)
+        try loop.runOnce(timeout: .seconds(10))
+        XCTAssertEqual(received, [SIGUSR1])
+        loop.close()
+        pthread_sigmask(SIG_BLOCK, nil, &mask)
+        XCTAssertEqual(sigismember(&mask, SIGUSR1), 0, "unblocked again after close")
+    }
+
     // Synchronous tests: XCTest runs them on the main thread outside any main-queue drain, as an app's
     // `main()` runs. (An async test body is itself a main-queue job, and a serial queue cannot be drained
     // from inside its own drain.)
