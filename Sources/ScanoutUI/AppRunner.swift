@@ -7,10 +7,10 @@ import ScanoutRender
 /// → view host, frame scheduler, renderer and input wired together → the loop until SIGTERM/SIGINT/SIGHUP
 /// (or N simulated frames, headless) → snapshot → display restored.
 ///
-/// A frame (DESIGN.md §1): input since the last frame (touches through the display transform) → update →
-/// layout → display list → render into an offscreen buffer of the logical size → copy through the transform
-/// into the display's back buffer (scanout memory is written, never read: the renderer blends, so it never
-/// draws there directly) → commit. The next frame starts from the flip event.
+/// A frame (DESIGN.md §1): the display clock → input since the last frame (touches through the display
+/// transform) → update → layout → display list → render into an offscreen buffer of the logical size → copy
+/// through the transform into the display's back buffer (scanout memory is written, never read: the renderer
+/// blends, so it never draws there directly) → commit. The next frame starts from the flip event.
 @MainActor
 enum AppRunner {
     static func run<S: Scene>(_ scene: S) -> Int32 {
@@ -178,6 +178,9 @@ final class AppSession {
     private func frame(_ ctx: FrameContext) -> Bool {
         // Input and update may mark things dirty; that is this frame's work, not a request for the next one.
         suppressRequests = true
+        // The display clock, in seconds since the app started: animations show where they are when this
+        // frame reaches the screen.
+        host.advanceTime(to: Double((ctx.targetPresentTime - start).nanoseconds) / 1e9)
         let touched = applyInput()
         var draw = false
         if host.needsFrame || host.needsLayout || touched {
