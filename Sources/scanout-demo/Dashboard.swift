@@ -13,23 +13,20 @@ struct Dashboard: View {
     static let machines = ["Line A01", "Pump P-11", "Valve V3", "Boiler B1", "Fan F-201", "Tank T-07"]
 
     var body: some View {
-        // Read here, not only inside the ForEach closures below: a state read only there does not yet make
-        // the body depend on it in ScanoutUI.
-        let reading = tick
-        return VStack(alignment: .leading, spacing: 12) {
+        VStack(alignment: .leading, spacing: 12) {
             HStack {
                 Text("Plant Overview").font(.title).foregroundColor(.white)
                 Text(running ? "Running" : "Stopped").font(.headline).foregroundColor(running ? .green : .orange)
             }
             HStack(spacing: 10) {
                 ForEach(0..<Self.machines.count, id: \.self) { i in
-                    MachineCard(name: Self.machines[i], value: Self.value(i, reading), isSelected: i == selected)
+                    MachineCard(name: Self.machines[i], value: Self.value(i, tick), isSelected: i == selected)
                         .onTapGesture { selected = i }
                 }
             }
             HStack(spacing: 24) {
                 ForEach(0..<4, id: \.self) { i in
-                    Gauge(label: ["CPU", "RAM", "Disk", "Net"][i], fraction: Self.fraction(i, reading))
+                    Gauge(label: ["CPU", "RAM", "Disk", "Net"][i], fraction: Self.fraction(i, tick))
                 }
             }
             HStack(spacing: 16) {
