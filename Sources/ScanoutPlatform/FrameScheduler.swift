@@ -61,11 +61,13 @@ public final class FrameScheduler {
         self.init(clock: clock, refreshPeriod: .nanoseconds(Int64((1e9 / max(1, refreshRate)).rounded())), frame: frame)
     }
 
-    /// Asks for a frame. Several requests before it runs give one frame.
+    /// Asks for a frame. Several requests before it runs give one frame. The frame never runs inside this
+    /// call (it may come from a state setter halfway through its work): it runs from the loop, on the clock's
+    /// timer — at once when it is due, else at the next refresh.
     public func requestFrame() {
         guard !isStopped else { return }
         isFrameRequested = true
-        startOrWait()
+        startOrWait(.request)
     }
 
     /// The display's flip event: the committed buffer is on screen, the next frame may start.
@@ -78,7 +80,7 @@ public final class FrameScheduler {
         }
         guard isCommitInFlight else { return }
         isCommitInFlight = false
-        startOrWait()
+        startOrWait(.flip)
     }
 
     /// Changes the pacing (a new mode after a re-modeset).
@@ -98,26 +100,30 @@ public final class FrameScheduler {
     /// The timer is armed for a paced frame.
     public var isWaitingForTimer: Bool { clock.isArmed }
 
-    private func startOrWait(fromTimer: Bool = false) {
+    /// What asks a frame to start: a request (from anywhere), the flip event or the timer (both on the loop).
+    private enum Trigger { case request, flip, timer }
+
+    private func startOrWait(_ trigger: Trigger) {
         guard isFrameRequested, !isCommitInFlight, !isInFrame, !isStopped, !clock.isArmed else { return }
         let now = clock.now
-        var slot = now
-        if let last = lastFrameStart {
-            let due = last + refreshPeriod
-            if now < due - tolerance {
-                pacedFrames += 1
-                do {
-                    try clock.arm(at: due) { [weak self] in self?.startOrWait(fromTimer: true) }
-                    return
-                } catch {
-                    onError?(error)
-                }
+        let due = lastFrameStart.map { $0 + refreshPeriod }
+        let early = due.map { now < $0 - tolerance } ?? false
+        if early || trigger == .request {
+            // Too early for the refresh rate (flips that complete at once): wait for the next period. A
+            // request that is due runs from the loop right away.
+            if early { pacedFrames += 1 }
+            do {
+                try clock.arm(at: early ? due! : now) { [weak self] in self?.startOrWait(.timer) }
+                return
+            } catch {
+                onError?(error)
             }
-            // A frame the timer started keeps to the refresh grid even when the timer fired a little late,
-            // so lateness does not add up from frame to frame. A frame started by a flip event (vblank)
-            // follows the flip.
-            if fromTimer && now - due < refreshPeriod { slot = due }
         }
+        // A frame the timer started keeps to the refresh grid even when the timer fired a little late, so
+        // lateness does not add up from frame to frame. A frame started by a flip event (vblank) follows
+        // the flip.
+        var slot = now
+        if trigger == .timer, let due, now >= due - tolerance, now - due < refreshPeriod { slot = due }
         runFrame(at: now, slot: slot)
     }
 
@@ -135,6 +141,6 @@ public final class FrameScheduler {
         }
         // A request made during the frame (an animation, a state change from a handler) waits for the flip
         // or, when nothing was committed, for the next period.
-        startOrWait()
+        startOrWait(.request)
     }
 }

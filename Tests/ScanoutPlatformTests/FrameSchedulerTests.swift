@@ -23,6 +23,12 @@ final class FrameSchedulerTests: XCTestCase {
             }
         }
 
+        /// Asks for a frame and lets the loop run what is due now (a request never runs the frame inline).
+        func request() {
+            scheduler.requestFrame()
+            clock.advance(by: .zero)
+        }
+
         /// A display whose flips complete `latency` after the commit (QEMU: ~0.1 ms).
         func flip(after latency: Duration = .microseconds(100)) {
             clock.advance(by: latency)
@@ -43,6 +49,9 @@ final class FrameSchedulerTests: XCTestCase {
     @MainActor func testFirstFrameAfterIdleRunsAtOnce() async {
         let h = Harness()
         h.scheduler.requestFrame()
+        XCTAssertEqual(h.starts, [], "never inside the request: its caller may be halfway through a change")
+        XCTAssertEqual(h.clock.deadline, h.clock.now, "due now: runs from the loop right away")
+        h.clock.advance(by: .zero)
         XCTAssertEqual(h.starts, [h.clock.now])
         XCTAssertTrue(h.scheduler.isCommitInFlight)
         XCTAssertFalse(h.clock.isArmed)
@@ -51,6 +60,9 @@ final class FrameSchedulerTests: XCTestCase {
     @MainActor func testRequestsCoalesceIntoOneFrame() async {
         let h = Harness()
         h.scheduler.requestFrame()
+        h.scheduler.requestFrame()
+        h.request()
+        XCTAssertEqual(h.starts.count, 1)
         // Five requests while the commit is in flight: one frame after the flip.
         for _ in 0..<5 { h.scheduler.requestFrame() }
         XCTAssertEqual(h.starts.count, 1, "nothing runs while a commit is in flight")
@@ -66,7 +78,7 @@ final class FrameSchedulerTests: XCTestCase {
     @MainActor func testOneCommitInFlight() async {
         let h = Harness()
         h.animating = true
-        h.scheduler.requestFrame()
+        h.request()
         // Without a flip event nothing more runs, however long we wait and however often we ask.
         h.clock.advance(by: .seconds(5))
         h.scheduler.requestFrame()
@@ -78,7 +90,7 @@ final class FrameSchedulerTests: XCTestCase {
     @MainActor func testInstantFlipsArePacedToTheRefreshRate() async {
         let h = Harness()
         h.animating = true
-        h.scheduler.requestFrame()
+        h.request()
         // One simulated second of a display whose flips complete after 0.1 ms.
         let end = h.clock.now + .seconds(1)
         while h.clock.now < end {
@@ -93,7 +105,7 @@ final class FrameSchedulerTests: XCTestCase {
     @MainActor func testVBlankFlipsStartFramesWithoutTimer() async {
         let h = Harness()
         h.animating = true
-        h.scheduler.requestFrame()
+        h.request()
         let first = h.starts[0]
         // A display with vblank: each flip arrives one period after the previous one (with a little jitter).
         for n in 1...30 {
@@ -103,13 +115,13 @@ final class FrameSchedulerTests: XCTestCase {
         }
         XCTAssertEqual(h.starts.count, 31)
         XCTAssertEqual(h.scheduler.pacedFrames, 0, "the flip events pace the frames; no timer")
-        XCTAssertEqual(h.clock.armedDeadlines, [])
+        XCTAssertEqual(h.clock.armedDeadlines, [first], "only the first request went through the timer")
     }
 
     @MainActor func testFrameThatCommitsNothingLeavesNothingInFlight() async {
         let h = Harness()
         h.commits = false
-        h.scheduler.requestFrame()
+        h.request()
         XCTAssertEqual(h.starts.count, 1)
         XCTAssertFalse(h.scheduler.isCommitInFlight)
         // A request soon after still keeps to the refresh rate.
@@ -124,10 +136,10 @@ final class FrameSchedulerTests: XCTestCase {
 
     @MainActor func testRequestLongAfterTheLastFrameRunsAtOnce() async {
         let h = Harness()
-        h.scheduler.requestFrame()
+        h.request()
         h.flip()
         h.clock.advance(by: .milliseconds(500))
-        h.scheduler.requestFrame()
+        h.request()
         XCTAssertEqual(h.starts.count, 2)
         XCTAssertEqual(h.starts[1], h.clock.now, "no pacing delay after idle (touch latency)")
     }
@@ -142,15 +154,18 @@ final class FrameSchedulerTests: XCTestCase {
             return true
         }
         scheduler.requestFrame()
+        h.clock.advance(by: .zero)
+        XCTAssertEqual(frames, 1)
         XCTAssertFalse(scheduler.isCommitInFlight)
         h.clock.advance(by: Self.period)
         scheduler.requestFrame()
+        h.clock.advance(by: .zero)
         XCTAssertEqual(frames, 2)
     }
 
     @MainActor func testStopDropsRequestAndTimer() async {
         let h = Harness()
-        h.scheduler.requestFrame()
+        h.request()
         h.flip()
         h.scheduler.requestFrame()
         XCTAssertTrue(h.clock.isArmed)
@@ -201,6 +216,7 @@ extension FrameSchedulerTests {
         h.animating = true
         h.clock.firingDelay = .milliseconds(2)  // the timer's handler runs 2 ms late (a loaded machine, TCG)
         h.scheduler.requestFrame()
+        h.clock.advance(by: .milliseconds(2))
         let first = h.starts[0]
         for _ in 0..<60 {
             h.flip()
