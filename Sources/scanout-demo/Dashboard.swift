@@ -1,8 +1,8 @@
 import ScanoutUI
 
 /// The kiosk panel Scanout's demo shows: a header, a grid of machine cards with live values, gauges and a
-/// control row. Plain SwiftUI-style code. While the line runs, the values change every `Dashboard.interval`;
-/// "Stop line" stops them, and the panel is idle (no frames, no timers).
+/// control row. Plain SwiftUI-style code. While the line runs, the values change every `Dashboard.interval`
+/// and the gauges sweep to them; "Stop line" stops them, and the panel is idle (no frames, no timers).
 struct Dashboard: View {
     @State private var selected = 0
     @State private var running = true
@@ -44,7 +44,8 @@ struct Dashboard: View {
             guard running else { return }
             while !Task.isCancelled {
                 do { try await Task.sleep(for: Self.interval) } catch { return }
-                tick += 1
+                // The gauges sweep to their new readings (frames at the display's rate, then idle again).
+                withAnimation(.easeInOut(duration: 0.6)) { tick += 1 }
             }
         }
     }
@@ -86,9 +87,13 @@ struct Gauge: View {
     }
 }
 
-/// A ring segment from the top, clockwise.
+/// A ring segment from the top, clockwise; its fraction animates.
 struct Arc: Shape {
-    let fraction: Double
+    var fraction: Double
+    var animatableData: Double {
+        get { fraction }
+        set { fraction = newValue }
+    }
     func path(in rect: CGRect) -> Path {
         var p = Path()
         let r = min(rect.width, rect.height) / 2
