@@ -288,11 +288,14 @@ final class AppSession {
 
     private func report() {
         var line = "\(committed) frames committed, \(scheduler.pacedFrames) paced by the timer"
-        if flips.count > 2 {
-            let intervals = zip(flips.dropFirst(2), flips.dropFirst()).map { ($0 - $1).milliseconds }
+        // Flip intervals while frames follow each other (animating), leaving out the idle gaps between.
+        let period = display.mode.refreshPeriod.milliseconds
+        let intervals = zip(flips.dropFirst(), flips).map { ($0 - $1).milliseconds }.filter { $0 < 4 * period }
+        if !intervals.isEmpty {
             let mean = intervals.reduce(0, +) / Double(intervals.count)
             func r(_ v: Double) -> Double { (v * 100).rounded() / 100 }
-            line += "; flip interval min \(r(intervals.min()!)) / mean \(r(mean)) / max \(r(intervals.max()!)) ms"
+            line += "; \(intervals.count) flip intervals while animating: min \(r(intervals.min()!)) / mean \(r(mean)) / "
+                + "max \(r(intervals.max()!)) ms (refresh period \(r(period)) ms)"
         }
         line += "; \(loop.wakeups) loop wake-ups"
         AppLog.info(line)
