@@ -66,7 +66,7 @@ final class AppSession {
     private var suppressRequests = false
     private var primaryTouch: Int?
     private var flips: [MonotonicTime] = []
-    private var committed = 0
+    private(set) var committed = 0
     private let start = MonotonicTime.now()
 
     init<S: Scene>(scene: S, options: PlatformOptions) throws(PlatformError) {
@@ -148,14 +148,13 @@ final class AppSession {
         scheduler.requestFrame()
         do throws(PlatformError) {
             if let sim = simulatedClock, let frames = options.frames {
-                // N frames of simulated time: each period, deliver what is ready (flips, main-actor jobs,
-                // signals), then move the clock, which runs the frame that is due.
+                // N frames of simulated time: each period, move the clock (which runs the frame due then),
+                // then deliver what is ready (the flip, main-actor jobs, signals).
                 let t0 = sim.now
-                for i in 1..<max(frames, 1) where !loop.isStopping {
-                    try loop.runOnce(timeout: .zero)
+                for i in 0..<frames where !loop.isStopping {
                     sim.advance(to: t0 + display.mode.refreshPeriod * i)
+                    try loop.runOnce(timeout: .zero)
                 }
-                try loop.runOnce(timeout: .zero)
             } else {
                 try loop.run()
             }

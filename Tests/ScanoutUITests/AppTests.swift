@@ -21,6 +21,14 @@ final class AppTests: XCTestCase {
         }
     }
 
+    struct Sliding: View {
+        @State var right = false
+        var body: some View {
+            Rectangle().fill(Color.blue).frame(width: 10, height: 10).offset(x: right ? 40 : 0)
+                .onAppear { withAnimation(.linear(duration: 0.1)) { right = true } }
+        }
+    }
+
     @MainActor func testScenesResolveToAViewHost() async {
         var env = EnvironmentValues()
         env.displaySize = ScanoutUI.CGSize(width: 320, height: 240)
@@ -57,5 +65,22 @@ final class AppTests: XCTestCase {
         var header = [UInt8](repeating: 0, count: 11)
         XCTAssertEqual(fread(&header, 1, 11, f), 11)
         XCTAssertEqual(String(decoding: header, as: UTF8.self), "P6\n64 32\n25")
+    }
+
+    /// An animation runs one frame per refresh of the display clock, then the frames stop.
+    func testAnimationFramesFollowTheDisplayClock() throws {
+        var options = PlatformOptions()
+        options.backend = .headless
+        options.frames = 30
+        options.headlessWidth = 64
+        options.headlessHeight = 32
+        let committed = try MainActor.assumeIsolated { () throws -> Int in
+            let session = try AppSession(scene: WindowGroup { Sliding() }, options: options)
+            XCTAssertEqual(session.run(), 0)
+            return session.committed
+        }
+        // 0.1 s at 60 Hz: about 6 frames of movement after the first, then nothing more in 30 frames.
+        XCTAssertGreaterThanOrEqual(committed, 6)
+        XCTAssertLessThanOrEqual(committed, 10)
     }
 }
