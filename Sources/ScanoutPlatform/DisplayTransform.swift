@@ -132,6 +132,21 @@ public struct DisplayTransform: Sendable, Equatable {
     /// pixel format; `source` is `logicalPixelWidth` x `logicalPixelHeight`, `target` is the panel's size.
     /// The target is written row by row, left to right, and never read.
     public func copy(_ source: PixelBuffer, to target: PixelBuffer) throws(PlatformError) {
+        try copy(source, to: target, region: IntRect(x: 0, y: 0, width: logicalPixelWidth, height: logicalPixelHeight))
+    }
+
+    /// The panel pixels a rectangle of logical pixels covers.
+    public func panelRect(fromLogical r: IntRect) -> IntRect {
+        let a = panelFromLogical.apply(Point(x: Double(r.minX), y: Double(r.minY)))
+        let b = panelFromLogical.apply(Point(x: Double(r.maxX), y: Double(r.maxY)))
+        let x0 = Int(min(a.x, b.x).rounded()), y0 = Int(min(a.y, b.y).rounded())
+        let x1 = Int(max(a.x, b.x).rounded()), y1 = Int(max(a.y, b.y).rounded())
+        return IntRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    /// Copies only `region` (logical pixels, e.g. a frame's damage) onto the panel buffer, through the
+    /// rotation: the panel rows it covers, each written left to right, never read.
+    public func copy(_ source: PixelBuffer, to target: PixelBuffer, region: IntRect) throws(PlatformError) {
         guard source.format == target.format else {
             throw PlatformError.invalidState("copy from \(source.format) to \(target.format): formats differ")
         }
@@ -140,21 +155,25 @@ public struct DisplayTransform: Sendable, Equatable {
             throw PlatformError.invalidState("copy of \(source.width)x\(source.height) to \(target.width)x\(target.height): "
                 + "expected \(logicalPixelWidth)x\(logicalPixelHeight) to \(panelWidth)x\(panelHeight)")
         }
+        let clipped = region.intersection(source.bounds)
+        guard !clipped.isEmpty else { return }
+        let panel = panelRect(fromLogical: clipped).intersection(target.bounds)
+        guard !panel.isEmpty else { return }
         let bpp = source.format.bytesPerPixel
         // Where each panel row starts in the source, and how the source moves per panel pixel.
-        let origin = logicalPixel(atPanelX: 0, y: 0)
-        let next = logicalPixel(atPanelX: 1, y: 0)
-        let below = logicalPixel(atPanelX: 0, y: panelHeight > 1 ? 1 : 0)
+        let origin = logicalPixel(atPanelX: panel.minX, y: panel.minY)
+        let next = logicalPixel(atPanelX: panel.minX + 1, y: panel.minY)
+        let below = logicalPixel(atPanelX: panel.minX, y: panel.minY + 1)
         let stepX = (next.x - origin.x, next.y - origin.y)
-        let stepY = panelHeight > 1 ? (below.x - origin.x, below.y - origin.y) : (0, 0)
+        let stepY = (below.x - origin.x, below.y - origin.y)
         let srcBase = source.baseAddress
         let sStride = source.stride
-        let rowBytes = panelWidth * bpp
-        for py in 0..<panelHeight {
-            let sx0 = origin.x + stepY.0 * py, sy0 = origin.y + stepY.1 * py
-            let dst = target.row(py)
+        let count = panel.width
+        for row in 0..<panel.height {
+            let sx0 = origin.x + stepY.0 * row, sy0 = origin.y + stepY.1 * row
+            let dst = target.row(panel.minY + row) + panel.minX * bpp
             if stepX == (1, 0) {
-                memcpy(dst, srcBase + sy0 * sStride + sx0 * bpp, rowBytes)
+                memcpy(dst, srcBase + sy0 * sStride + sx0 * bpp, count * bpp)
                 continue
             }
             // Source offset of the row's first pixel and the byte step per pixel.
@@ -162,13 +181,13 @@ public struct DisplayTransform: Sendable, Equatable {
             let step = stepX.1 * sStride + stepX.0 * bpp
             if bpp == 4 {
                 let d = dst.assumingMemoryBound(to: UInt32.self)
-                for px in 0..<panelWidth {
+                for px in 0..<count {
                     d[px] = srcBase.load(fromByteOffset: offset, as: UInt32.self)
                     offset += step
                 }
             } else {
                 let d = dst.assumingMemoryBound(to: UInt16.self)
-                for px in 0..<panelWidth {
+                for px in 0..<count {
                     d[px] = srcBase.load(fromByteOffset: offset, as: UInt16.self)
                     offset += step
                 }

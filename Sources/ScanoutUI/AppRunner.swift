@@ -8,9 +8,10 @@ import ScanoutRender
 /// (or N simulated frames, headless) → snapshot → display restored.
 ///
 /// A frame (DESIGN.md §1): the display clock → input since the last frame (touches through the display
-/// transform) → update → layout → display list → render into an offscreen buffer of the logical size → copy
-/// through the transform into the display's back buffer (scanout memory is written, never read: the renderer
-/// blends, so it never draws there directly) → commit. The next frame starts from the flip event.
+/// transform) → update → layout → display list → repaint the damage in a private composition of the logical
+/// size (`FrameCompositor`) → copy what the back buffer lacks (its age's damage) through the transform into it
+/// (scanout memory is written, never read: the renderer blends, so it never draws there directly) → commit.
+/// The next frame starts from the flip event.
 @MainActor
 enum AppRunner {
     static func run<S: Scene>(_ scene: S) -> Int32 {
@@ -58,9 +59,10 @@ final class AppSession {
     let input: LibinputSeat?
     let transform: DisplayTransform
     let host: ViewHost
-    /// The app's frame, in the display's format and the logical (rotated) size; rendered here, then copied.
-    let offscreen: PixelBuffer
-    let renderer: DisplayListRenderer
+    /// Keeps the app's frame (the display's format, the logical size) and repaints only its damage; the
+    /// display's buffers are brought up to date from it.
+    let compositor: FrameCompositor
+    var offscreen: PixelBuffer { compositor.composition }
     private(set) var scheduler: FrameScheduler!
     private var status: Int32 = 0
     private var suppressRequests = false
@@ -129,8 +131,8 @@ final class AppSession {
         environment.displayScale = CGFloat(options.scale)
         environment.displayRotation = options.rotation.degrees
         host = scene.resolveViewHost(size: environment.displaySize, environment: environment)
-        offscreen = PixelBuffer(width: transform.logicalPixelWidth, height: transform.logicalPixelHeight, format: display.format)
-        renderer = DisplayListRenderer(target: offscreen, scale: options.scale)
+        compositor = FrameCompositor(width: transform.logicalPixelWidth, height: transform.logicalPixelHeight,
+                                     scale: options.scale, format: display.format)
         ok = true
     }
 
@@ -190,10 +192,15 @@ final class AppSession {
         if host.needsFrame { scheduler.requestFrame() }  // work the update left for the next frame
         guard draw else { return false }
         host.layout()
-        renderer.render(host.makeDisplayList(), background: .black)
+        // Repaint the damage in the private composition; a frame whose pixels did not change commits nothing.
+        let damage = compositor.render(host.makeDisplayList(), background: .black)
+        guard !damage.isEmpty else { return false }
         do throws(PlatformError) {
             let target = try display.beginFrame()
-            try transform.copy(offscreen, to: target.buffer)
+            // The back buffer lacks the damage of the frames since it was last on screen (its age).
+            for r in compositor.repaintRegion(forBufferAge: target.age).rects {
+                try transform.copy(offscreen, to: target.buffer, region: r)
+            }
             try display.present()
         } catch {
             AppLog.error("scanout: \(error)")

@@ -95,3 +95,36 @@ final class DisplayTransformTests: XCTestCase {
         XCTAssertNil(TouchCalibration(parsing: "1 0 0"))
     }
 }
+
+extension DisplayTransformTests {
+    /// Copying a region (a frame's damage) writes exactly the panel pixels of that region, the same ones a
+    /// full copy writes there, and nothing else.
+    func testRegionCopyWritesOnlyTheRegion() throws {
+        for t in transforms() {
+            let logical = PixelBuffer(width: t.logicalPixelWidth, height: t.logicalPixelHeight, format: .xrgb8888)
+            for y in 0..<logical.height {
+                for x in 0..<logical.width {
+                    logical.setPremultipliedPixel(x: x, y: y, 0xFF00_0000 | UInt32(x * 8) << 16 | UInt32(y * 8) << 8)
+                }
+            }
+            let full = PixelBuffer(width: t.panelWidth, height: t.panelHeight, format: .xrgb8888)
+            try t.copy(logical, to: full)
+            let region = IntRect(x: 3, y: 5, width: 7, height: 4)
+            let partial = PixelBuffer(width: t.panelWidth, height: t.panelHeight, format: .xrgb8888)
+            partial.fill(.white)
+            try t.copy(logical, to: partial, region: region)
+            let panelRegion = t.panelRect(fromLogical: region)
+            XCTAssertEqual(panelRegion.width * panelRegion.height, region.width * region.height)
+            for y in 0..<t.panelHeight {
+                for x in 0..<t.panelWidth {
+                    let inside = x >= panelRegion.minX && x < panelRegion.maxX && y >= panelRegion.minY && y < panelRegion.maxY
+                    if inside {
+                        XCTAssertEqual(partial.premultipliedPixel(x: x, y: y), full.premultipliedPixel(x: x, y: y), "\(t.rotation) (\(x), \(y))")
+                    } else {
+                        XCTAssertEqual(partial.pixel(x: x, y: y), .white, "\(t.rotation): (\(x), \(y)) outside the region")
+                    }
+                }
+            }
+        }
+    }
+}
