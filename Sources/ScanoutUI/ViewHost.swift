@@ -190,6 +190,8 @@ public final class ViewHost {
         let writes = writesDuringUpdate
         writesDuringUpdate.removeAll()
         for invalidate in writes { invalidate() }
+        // Requests made while updating were for this frame; only what is still pending needs another.
+        needsFrame = !scheduled.isEmpty || !actions.isEmpty
         if !animating.isEmpty { requestNextFrame() }
         return changed
     }
