@@ -67,7 +67,7 @@ let package = Package(
         .testTarget(name: "ScanoutGraphTests", dependencies: ["ScanoutGraph"]),
         .testTarget(name: "ScanoutPlatformTests", dependencies: ["ScanoutPlatform", "ScanoutRaster"]),
         .testTarget(name: "ScanoutRenderTests", dependencies: ["ScanoutRender", "GoldenImages"]),
-        .testTarget(name: "ScanoutUITests", dependencies: ["ScanoutUI", "ScanoutTesting", "GoldenImages"]),
+        .testTarget(name: "ScanoutUITests", dependencies: ["ScanoutUI", "ScanoutRender", "ScanoutTesting", "GoldenImages"]),
         .testTarget(name: "ScanoutBenchSceneTests",
                     dependencies: ["BenchScene", "ScanoutRaster", "ScanoutText", "ScanoutImage", "GoldenImages"]),
     ],

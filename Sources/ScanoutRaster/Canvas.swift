@@ -176,20 +176,26 @@ public final class Canvas {
 
     private func rasterize(_ contours: ContourCollector, rule: FillRule, paint: Paint, antialiased: Bool) {
         guard let bounds = contours.deviceBounds() else { return }
-        var box = bounds.intersection(clipBounds)
+        // The rasterizer's box (and its bands) depend only on the shape and the target, never on the clip
+        // rectangle: clipping segments to a box rounds where they cross it, so a shape repainted inside a damage
+        // rectangle must be rasterized exactly as in a full frame. The clip is applied to the spans instead.
+        var box = bounds.intersection(target.bounds)
         if let m = clipMask { box = box.intersection(m.bounds) }
-        guard !box.isEmpty else { return }
+        let visible = box.intersection(clipBounds)
+        guard !visible.isEmpty else { return }
         withBlitter(Shader(paint, ctm: transform, table: gradientTable), antialiased: antialiased) { blitter in
             // Large shapes are rasterized in horizontal bands, each fed every segment (clipped to the band),
-            // so the cell buffer stays small (cache-resident) whatever the shape's size.
+            // so the cell buffer stays small (cache-resident) whatever the shape's size. Bands outside the clip
+            // are skipped.
             let bandRows = max(1, Self.bandCells / (box.width + 2))
             var top = box.minY
             while top < box.maxY {
                 let band = IntRect(x: box.x, y: top, width: box.width, height: min(bandRows, box.maxY - top))
+                top = band.maxY
+                if band.maxY <= visible.minY || band.minY >= visible.maxY { continue }
                 rasterizer.begin(box: band)
                 contours.feed(rasterizer)
                 rasterizer.sweep(rule, into: &blitter)
-                top = band.maxY
             }
         }
     }
@@ -200,7 +206,7 @@ public final class Canvas {
     private func withBlitter(_ shader: Shader, antialiased: Bool, _ body: (inout SpanBlitter) -> Void) {
         let alpha = UInt32((max(0, min(1, opacity)) * 255).rounded())
         func run(_ clip: SpanBlitter.ClipMaskView?) {
-            var blitter = SpanBlitter(base: target.baseAddress, stride: target.stride, format: target.format,
+            var blitter = SpanBlitter(base: target.baseAddress, stride: target.stride, format: target.format, clipRect: clipBounds,
                                       shader: shader, mode: blendMode, globalAlpha: alpha, antialiased: antialiased,
                                       clip: clip, srcRow: srcRow, covRow: covRow, dstRow: dstRow)
             body(&blitter)

@@ -5,6 +5,8 @@ struct SpanBlitter: CoverageSink {
     let base: UnsafeMutableRawPointer
     let stride: Int
     let format: PixelFormat
+    /// Spans are cut to this rectangle (the canvas clip).
+    let clipRect: IntRect
     var shader: Shader
     let mode: BlendMode
     let globalAlpha: UInt32
@@ -32,7 +34,11 @@ struct SpanBlitter: CoverageSink {
     }
 
     @inline(__always)
-    mutating func blendRun(x: Int, y: Int, count: Int, alpha: UInt8) {
+    mutating func blendRun(x rawX: Int, y: Int, count rawCount: Int, alpha: UInt8) {
+        guard y >= clipRect.minY && y < clipRect.maxY else { return }
+        let x = max(rawX, clipRect.minX), end = min(rawX + rawCount, clipRect.maxX)
+        guard end > x else { return }
+        let count = end - x
         var c = UInt32(alpha)
         if !antialiased { c = c >= 128 ? 255 : 0 }
         if globalAlpha != 255 { c = mulDiv255(c, globalAlpha) }
@@ -47,7 +53,12 @@ struct SpanBlitter: CoverageSink {
     }
 
     @inline(__always)
-    mutating func blendSpan(x: Int, y: Int, count: Int, coverage: UnsafePointer<UInt8>) {
+    mutating func blendSpan(x rawX: Int, y: Int, count rawCount: Int, coverage rawCoverage: UnsafePointer<UInt8>) {
+        guard y >= clipRect.minY && y < clipRect.maxY else { return }
+        let x = max(rawX, clipRect.minX), end = min(rawX + rawCount, clipRect.maxX)
+        guard end > x else { return }
+        let count = end - x
+        let coverage = rawCoverage + (x - rawX)
         var m = coverage
         if !antialiased || globalAlpha != 255 || clip != nil {
             for i in 0..<count {
