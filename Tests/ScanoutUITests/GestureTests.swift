@@ -115,4 +115,95 @@ final class GestureTests: XCTestCase, @unchecked Sendable {
         host.advance(seconds: 0.5)
         XCTAssertEqual(host.committedFrames, frames)
     }
+
+    // MARK: Drag
+
+    @MainActor final class Drags {
+        var changed: [DragGesture.Value] = []
+        var ended: [DragGesture.Value] = []
+    }
+
+    @MainActor func testDragGestureGetsEverySampleOfAFrameWithVelocityOnTheSimulatedClock() async {
+        let drags = Drags()
+        let host = square { $0.gesture(DragGesture().onChanged { drags.changed.append($0) }.onEnded { drags.ended.append($0) }) }
+        host.touchDown(x: 100, y: 100)
+        host.runFrame()
+        let downTime = host.time
+        host.touchMove(x: 105, y: 100)
+        host.runFrame()
+        XCTAssertEqual(drags.changed, [], "not recognized before moving the minimum distance (10)")
+        // Three samples in one frame, 1/180 s apart.
+        host.touchMove(x: 115, y: 100)
+        host.touchMove(x: 125, y: 100)
+        host.touchMove(x: 135, y: 100)
+        host.runFrame()
+        XCTAssertEqual(drags.changed.map(\.translation.width), [15, 25, 35])
+        XCTAssertEqual(drags.changed.map(\.location), [ScanoutUI.CGPoint(x: 65, y: 50), ScanoutUI.CGPoint(x: 75, y: 50), ScanoutUI.CGPoint(x: 85, y: 50)],
+                       "local coordinates: the square's origin is (50, 50)")
+        XCTAssertEqual(drags.changed.first?.startLocation, ScanoutUI.CGPoint(x: 50, y: 50))
+        XCTAssertEqual(drags.changed.last?.translation.height, 0)
+        let frame = 1.0 / 60
+        XCTAssertEqual(drags.changed[0].time, downTime + frame + frame / 3, accuracy: 1e-9)
+        XCTAssertEqual(drags.changed[2].time, downTime + 2 * frame, accuracy: 1e-9)
+        // The samples of the last 0.1 s: 35 pt in 2 frames.
+        XCTAssertEqual(drags.changed[2].velocity.width, 35 / (2 * frame), accuracy: 1e-6)
+        XCTAssertEqual(drags.changed[2].velocity.height, 0)
+        XCTAssertEqual(drags.ended, [])
+
+        host.touchUp(x: 135, y: 100)
+        host.runFrame()
+        XCTAssertEqual(drags.ended.count, 1)
+        let end = drags.ended[0]
+        XCTAssertEqual(end.translation, ScanoutUI.CGSize(width: 35, height: 0))
+        XCTAssertEqual(end.velocity.width, 35 / (3 * frame), accuracy: 1e-6, "the finger paused for a frame before lifting")
+        XCTAssertEqual(end.predictedEndTranslation.width, 35 + end.velocity.width * 0.4995, accuracy: 0.5)
+        XCTAssertEqual(end.predictedEndLocation.x, end.location.x + end.predictedEndTranslation.width - 35, accuracy: 1e-9)
+    }
+
+    @MainActor func testDragGestureWithZeroMinimumDistanceInGlobalCoordinates() async {
+        let drags = Drags()
+        let host = square {
+            $0.gesture(DragGesture(minimumDistance: 0, coordinateSpace: .global).onChanged { drags.changed.append($0) }.onEnded { drags.ended.append($0) })
+        }
+        host.touchDown(x: 100, y: 100)
+        host.runFrame()
+        XCTAssertEqual(drags.changed.map(\.location), [ScanoutUI.CGPoint(x: 100, y: 100)], "recognized at once")
+        host.drag(fromX: 60, fromY: 60, toX: 60, toY: 90, steps: 3)
+        XCTAssertEqual(drags.changed.last?.translation, ScanoutUI.CGSize(width: 0, height: 30))
+        XCTAssertEqual(drags.changed.last?.startLocation, ScanoutUI.CGPoint(x: 60, y: 60), "a new touch (the old one was replaced) starts again")
+        XCTAssertEqual(drags.ended.count, 1)
+        XCTAssertEqual(drags.ended.last?.location, ScanoutUI.CGPoint(x: 60, y: 90))
+    }
+
+    @MainActor func testDragTakesTheTouchFromAButtonInside() async {
+        let log = Log()
+        let drags = Drags()
+        let root = VStack { Button("Press") { log.events.append("button") } }
+            .frame(width: 200, height: 200)
+            .contentShape(Rectangle())
+            .gesture(DragGesture().onChanged { drags.changed.append($0) })
+        let host = TestHost(rootView: root, width: 200, height: 200)
+        host.runFrame()
+        host.tap(text: "Press")
+        XCTAssertEqual(log.events, ["button"])
+        guard let f = host.frame(ofText: "Press") else { return XCTFail("no button") }
+        host.drag(fromX: f.midX, fromY: f.midY, toX: f.midX + 40, toY: f.midY, steps: 4)
+        XCTAssertEqual(log.events, ["button"], "the drag took the touch: the button does not run")
+        XCTAssertEqual(drags.changed.last?.translation.width, 40)
+    }
+
+    @MainActor func testDragInsideAScrollViewKeepsItsTouch() async {
+        let drags = Drags()
+        let root = ScrollView {
+            VStack(spacing: 0) {
+                Color.red.frame(height: 100).gesture(DragGesture().onChanged { drags.changed.append($0) }).layoutProbe("red")
+                Color.blue.frame(height: 600)
+            }
+        }
+        let host = TestHost(rootView: root, width: 200, height: 200)
+        host.runFrame()
+        host.drag(fromX: 100, fromY: 80, toX: 100, toY: 20, steps: 4)
+        XCTAssertEqual(drags.changed.last?.translation.height, -60)
+        XCTAssertEqual(host.frame(ofProbe: "red")?.minY, 0, "the scroll view did not take the touch")
+    }
 }
