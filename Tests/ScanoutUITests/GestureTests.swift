@@ -206,4 +206,66 @@ final class GestureTests: XCTestCase, @unchecked Sendable {
         XCTAssertEqual(drags.changed.last?.translation.height, -60)
         XCTAssertEqual(host.frame(ofProbe: "red")?.minY, 0, "the scroll view did not take the touch")
     }
+
+    // MARK: Two fingers
+
+    @MainActor func testPinchMagnifies() async {
+        let log = Log()
+        var scales: [ScanoutUI.CGFloat] = []
+        let host = square {
+            $0.gesture(MagnificationGesture().onChanged { scales.append($0) }.onEnded { log.events.append("ended \($0)") })
+        }
+        host.pinch(centerX: 100, centerY: 100, fromDistance: 40, toDistance: 80, steps: 4)
+        XCTAssertEqual(scales.count, 8, "both fingers' samples of each frame")
+        XCTAssertEqual(scales.last ?? 0, 2, accuracy: 1e-9)
+        XCTAssertEqual(scales[1], 1.25, accuracy: 1e-9)
+        XCTAssertEqual(log.events, ["ended 2.0"])
+
+        scales = []
+        host.pinch(centerX: 100, centerY: 100, fromDistance: 80, toDistance: 20, steps: 3)
+        XCTAssertEqual(scales.last ?? 0, 0.25, accuracy: 1e-9, "pinching in")
+        host.tap(x: 100, y: 100)
+        XCTAssertEqual(log.events.count, 2, "one finger does not magnify")
+    }
+
+    @MainActor func testMagnifyGestureValue() async {
+        var values: [MagnifyGesture.Value] = []
+        let host = square { $0.gesture(MagnifyGesture().onChanged { values.append($0) }) }
+        host.pinch(centerX: 110, centerY: 90, fromDistance: 40, toDistance: 60, steps: 2)
+        guard let v = values.last else { return XCTFail("no magnification") }
+        XCTAssertEqual(v.magnification, 1.5, accuracy: 1e-9)
+        XCTAssertEqual(v.startLocation, ScanoutUI.CGPoint(x: 60, y: 40), "the fingers' centre in the view")
+        XCTAssertEqual(v.velocity, 0.5 / (2.0 / 60), accuracy: 0.5, "per second, over the simulated frames")
+        XCTAssertEqual(v.time, host.time - 1.0 / 60, accuracy: 1e-9)
+    }
+
+    @MainActor func testRotation() async {
+        let log = Log()
+        var angles: [Angle] = []
+        let host = square {
+            $0.gesture(RotationGesture().onChanged { angles.append($0) }.onEnded { log.events.append("ended \(Int($0.degrees.rounded()))") })
+        }
+        host.rotate(centerX: 100, centerY: 100, distance: 60, degrees: 90, steps: 6)
+        XCTAssertEqual(angles.last?.degrees ?? 0, 90, accuracy: 1e-6)
+        XCTAssertEqual(log.events, ["ended 90"])
+
+        angles = []
+        host.rotate(centerX: 100, centerY: 100, distance: 60, degrees: -270, steps: 9)
+        XCTAssertEqual(angles.last?.degrees ?? 0, -270, accuracy: 1e-6, "followed past 180°")
+    }
+
+    @MainActor func testPinchInsideAScrollViewDoesNotScroll() async {
+        var scales: [ScanoutUI.CGFloat] = []
+        let root = ScrollView {
+            VStack(spacing: 0) {
+                Color.red.frame(height: 150).gesture(MagnificationGesture().onChanged { scales.append($0) }).layoutProbe("red")
+                Color.blue.frame(height: 600)
+            }
+        }
+        let host = TestHost(rootView: root, width: 200, height: 200)
+        host.runFrame()
+        host.pinch(centerX: 100, centerY: 75, fromDistance: 20, toDistance: 100, steps: 4)
+        XCTAssertEqual(scales.last ?? 0, 5, accuracy: 1e-9)
+        XCTAssertEqual(host.frame(ofProbe: "red")?.minY, 0)
+    }
 }
