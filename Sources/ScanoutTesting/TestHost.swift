@@ -119,8 +119,27 @@ public final class TestHost {
         tap(x: frame.midX, y: frame.midY)
     }
 
-    /// Down at the start, `steps` moves (one frame each) to the end, then up.
+    /// Down at the start, `steps` moves (one frame each) to the end, then the finger rests there for 0.1 s
+    /// (frames without input) and lifts: it lets go without velocity, so a scroll view stops where it is
+    /// (see `fling` for a release at speed).
     public func drag(fromX: Double, fromY: Double, toX: Double, toY: Double, steps: Int) {
+        move(fromX: fromX, fromY: fromY, toX: toX, toY: toY, steps: steps)
+        for _ in 0..<Int((0.1 / refreshInterval).rounded() + 1) { runFrame() }
+        pendingTouches.append((2, CGPoint(x: toX, y: toY), 0))
+        host.setNeedsFrame()
+        runFrame()
+    }
+
+    /// Down at the start, `steps` moves (one frame each) to the end, and up on the next frame: released at the
+    /// speed of the moves (a scroll view carries on with momentum).
+    public func fling(fromX: Double, fromY: Double, toX: Double, toY: Double, steps: Int) {
+        move(fromX: fromX, fromY: fromY, toX: toX, toY: toY, steps: steps)
+        pendingTouches.append((2, CGPoint(x: toX, y: toY), 0))
+        host.setNeedsFrame()
+        runFrame()
+    }
+
+    private func move(fromX: Double, fromY: Double, toX: Double, toY: Double, steps: Int) {
         pendingTouches.append((0, CGPoint(x: fromX, y: fromY), 0))
         host.setNeedsFrame()
         runFrame()
@@ -131,9 +150,6 @@ public final class TestHost {
             host.setNeedsFrame()
             runFrame()
         }
-        pendingTouches.append((2, CGPoint(x: toX, y: toY), 0))
-        host.setNeedsFrame()
-        runFrame()
     }
 
     /// Queues a finger `id` going down at (x, y), delivered by the next `runFrame()` (hold it across frames,
