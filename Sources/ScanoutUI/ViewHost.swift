@@ -285,7 +285,8 @@ public final class ViewHost {
             t.node.behavior.additionalTouchBegan(id: id, at: point)
             return
         }
-        if let target = touchTarget(at: point) {
+        // A node follows one finger: another one going down on it is ignored (a scroll view being dragged).
+        if let target = touchTarget(at: point), !holdsTouch(target) {
             activeTouches[id] = (target, point, false)
             target.behavior.touchBegan(at: point)
         }
@@ -300,7 +301,7 @@ public final class ViewHost {
         }
         if !t.node.behavior.claimsTouch(movedTo: point, from: t.start) {
             var ancestor = t.node.parent
-            while let a = ancestor, !a.behavior.claimsTouch(movedTo: point, from: t.start) { ancestor = a.parent }
+            while let a = ancestor, holdsTouch(a) || !a.behavior.claimsTouch(movedTo: point, from: t.start) { ancestor = a.parent }
             if let claimant = ancestor {
                 t.node.behavior.touchCancelled()
                 t = (claimant, t.start, false)
@@ -325,6 +326,8 @@ public final class ViewHost {
         guard let t = activeTouches.removeValue(forKey: id), t.node.isAlive else { return }
         cancel(t, id: id)
     }
+
+    private func holdsTouch(_ node: ViewNode) -> Bool { activeTouches.values.contains { $0.node === node } }
 
     private func cancel(_ t: (node: ViewNode, start: CGPoint, additional: Bool), id: Int) {
         if t.additional {

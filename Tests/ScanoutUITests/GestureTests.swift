@@ -268,4 +268,43 @@ final class GestureTests: XCTestCase, @unchecked Sendable {
         XCTAssertEqual(scales.last ?? 0, 5, accuracy: 1e-9)
         XCTAssertEqual(host.frame(ofProbe: "red")?.minY, 0)
     }
+
+    @MainActor func testASecondFingerOnAScrollViewBeingDraggedIsIgnored() async {
+        let root = ScrollView { Color.blue.frame(height: 2000).layoutProbe("content") }
+        let host = TestHost(rootView: root, width: 200, height: 200)
+        host.runFrame()
+        host.touchDown(id: 0, x: 100, y: 150)
+        host.runFrame()
+        host.touchMove(id: 0, x: 100, y: 120)
+        host.runFrame()
+        host.touchDown(id: 1, x: 50, y: 50)
+        host.touchMove(id: 1, x: 50, y: 10)
+        host.touchMove(id: 0, x: 100, y: 100)
+        host.runFrame()
+        XCTAssertEqual(host.frame(ofProbe: "content")?.minY, -50, "the first finger drives the scroll view")
+        host.touchUp(id: 1, x: 50, y: 10)
+        host.runFrame()
+        host.touchMove(id: 0, x: 100, y: 90)
+        host.runFrame()
+        XCTAssertEqual(host.frame(ofProbe: "content")?.minY, -60)
+    }
+
+    @MainActor func testTwoFingersPressTwoButtons() async {
+        let log = Log()
+        let root = HStack {
+            Button("A") { log.events.append("A") }
+            Button("B") { log.events.append("B") }
+        }
+        let host = TestHost(rootView: root, width: 200, height: 200)
+        host.runFrame()
+        guard let a = host.frame(ofText: "A"), let b = host.frame(ofText: "B") else { return XCTFail("no buttons") }
+        host.touchDown(id: 0, x: a.midX, y: a.midY)
+        host.touchDown(id: 1, x: b.midX, y: b.midY)
+        host.runFrame()
+        host.touchUp(id: 1, x: b.midX, y: b.midY)
+        host.runFrame()
+        host.touchUp(id: 0, x: a.midX, y: a.midY)
+        host.runFrame()
+        XCTAssertEqual(log.events, ["B", "A"])
+    }
 }
