@@ -86,6 +86,22 @@ class ValueRecognizer<Value>: GestureRecognizer {
     func sendEnded(_ value: Value) { for action in ended { action(value) } }
 }
 
+/// The recognizer of a built-in gesture: it reads its parameters from the gesture value (the latest one).
+@MainActor
+class LeafRecognizer<G: Gesture>: ValueRecognizer<G.Value> {
+    var gesture: G
+    init(_ gesture: G) { self.gesture = gesture }
+}
+
+extension RecognizedGesture where Self: Gesture {
+    /// A built-in gesture's `configure`: its recognizer takes the new value, and its actions start empty.
+    func configureLeaf(_ recognizer: GestureRecognizer) {
+        let r = recognizer as! LeafRecognizer<Self>
+        r.gesture = self
+        r.resetActions()
+    }
+}
+
 /// Finger positions over time, for velocities: the change over the samples of the last `window` seconds.
 struct VelocityTracker {
     static let window = 0.1
@@ -235,16 +251,11 @@ public struct DragGesture: Gesture, RecognizedGesture {
         self.coordinateSpace = coordinateSpace
     }
 
-    func makeRecognizer() -> GestureRecognizer { DragRecognizer() }
-    func configure(_ recognizer: GestureRecognizer) {
-        let r = recognizer as! DragRecognizer
-        r.gesture = self
-        r.resetActions()
-    }
+    func makeRecognizer() -> GestureRecognizer { DragRecognizer(self) }
+    func configure(_ recognizer: GestureRecognizer) { configureLeaf(recognizer) }
 }
 
-final class DragRecognizer: ValueRecognizer<DragGesture.Value> {
-    var gesture = DragGesture()
+final class DragRecognizer: LeafRecognizer<DragGesture> {
     private var start: CGPoint?
     private var isActive = false
     private var tracker = VelocityTracker()
@@ -290,7 +301,7 @@ final class DragRecognizer: ValueRecognizer<DragGesture.Value> {
 
 /// Two fingers on the view (the second may go down anywhere in its frame): the gesture starts from where they
 /// are when the second goes down, and is recognized once its value moved past the gesture's threshold.
-class TwoFingerRecognizer<Value>: ValueRecognizer<Value> {
+class TwoFingerRecognizer<G: Gesture>: LeafRecognizer<G> {
     override var fingers: Int { 2 }
     /// When the second finger went down: the distance between the fingers and where their centre was.
     private(set) var start: (distance: CGFloat, center: CGPoint)?
@@ -298,7 +309,7 @@ class TwoFingerRecognizer<Value>: ValueRecognizer<Value> {
     private(set) var rotation = 0.0
     private var lastAngle = 0.0
     private var isActive = false
-    private var last: Value?
+    private var last: G.Value?
     private(set) var scaleTracker = VelocityTracker()
 
     /// The distance between the fingers over their distance at the start.
@@ -310,7 +321,7 @@ class TwoFingerRecognizer<Value>: ValueRecognizer<Value> {
 
     /// Whether the gesture is recognized (its value moved far enough from the start).
     func passesThreshold() -> Bool { true }
-    func value(time: Double) -> Value { fatalError("subclass") }
+    func value(time: Double) -> G.Value { fatalError("subclass") }
 
     override func update(_ points: [CGPoint], time: Double) {
         guard points.count >= 2 else { return }
@@ -359,17 +370,12 @@ public struct MagnificationGesture: Gesture, RecognizedGesture {
 
     public init(minimumScaleDelta: CGFloat = 0.01) { self.minimumScaleDelta = minimumScaleDelta }
 
-    func makeRecognizer() -> GestureRecognizer { MagnificationRecognizer() }
-    func configure(_ recognizer: GestureRecognizer) {
-        let r = recognizer as! MagnificationRecognizer
-        r.minimumScaleDelta = minimumScaleDelta
-        r.resetActions()
-    }
+    func makeRecognizer() -> GestureRecognizer { MagnificationRecognizer(self) }
+    func configure(_ recognizer: GestureRecognizer) { configureLeaf(recognizer) }
 }
 
-final class MagnificationRecognizer: TwoFingerRecognizer<CGFloat> {
-    var minimumScaleDelta: CGFloat = 0.01
-    override func passesThreshold() -> Bool { abs(scale - 1) >= minimumScaleDelta }
+final class MagnificationRecognizer: TwoFingerRecognizer<MagnificationGesture> {
+    override func passesThreshold() -> Bool { abs(scale - 1) >= gesture.minimumScaleDelta }
     override func value(time: Double) -> CGFloat { scale }
 }
 
@@ -390,17 +396,12 @@ public struct MagnifyGesture: Gesture, RecognizedGesture {
 
     public init(minimumScaleDelta: CGFloat = 0.01) { self.minimumScaleDelta = minimumScaleDelta }
 
-    func makeRecognizer() -> GestureRecognizer { MagnifyRecognizer() }
-    func configure(_ recognizer: GestureRecognizer) {
-        let r = recognizer as! MagnifyRecognizer
-        r.minimumScaleDelta = minimumScaleDelta
-        r.resetActions()
-    }
+    func makeRecognizer() -> GestureRecognizer { MagnifyRecognizer(self) }
+    func configure(_ recognizer: GestureRecognizer) { configureLeaf(recognizer) }
 }
 
-final class MagnifyRecognizer: TwoFingerRecognizer<MagnifyGesture.Value> {
-    var minimumScaleDelta: CGFloat = 0.01
-    override func passesThreshold() -> Bool { abs(scale - 1) >= minimumScaleDelta }
+final class MagnifyRecognizer: TwoFingerRecognizer<MagnifyGesture> {
+    override func passesThreshold() -> Bool { abs(scale - 1) >= gesture.minimumScaleDelta }
     override func value(time: Double) -> MagnifyGesture.Value {
         let c = start?.center ?? .zero
         return MagnifyGesture.Value(time: time, magnification: scale, velocity: scaleTracker.velocity.width,
@@ -416,16 +417,11 @@ public struct RotationGesture: Gesture, RecognizedGesture {
 
     public init(minimumAngleDelta: Angle = .degrees(1)) { self.minimumAngleDelta = minimumAngleDelta }
 
-    func makeRecognizer() -> GestureRecognizer { RotationRecognizer() }
-    func configure(_ recognizer: GestureRecognizer) {
-        let r = recognizer as! RotationRecognizer
-        r.minimumAngleDelta = minimumAngleDelta
-        r.resetActions()
-    }
+    func makeRecognizer() -> GestureRecognizer { RotationRecognizer(self) }
+    func configure(_ recognizer: GestureRecognizer) { configureLeaf(recognizer) }
 }
 
-final class RotationRecognizer: TwoFingerRecognizer<Angle> {
-    var minimumAngleDelta = Angle.degrees(1)
-    override func passesThreshold() -> Bool { abs(rotation) >= minimumAngleDelta.radians }
+final class RotationRecognizer: TwoFingerRecognizer<RotationGesture> {
+    override func passesThreshold() -> Bool { abs(rotation) >= gesture.minimumAngleDelta.radians }
     override func value(time: Double) -> Angle { .radians(rotation) }
 }

@@ -100,7 +100,7 @@ final class LongPressBehavior: ModifierBehavior, AnimationTicking {
     }
 
     func tick(_ now: Double) -> Bool {
-        guard let p = press else { return false }
+        guard let p = press, node.isAlive else { return false }
         guard now - p.time >= m.minimumDuration - 1e-6 else { return true }
         endPress()
         m.action()
