@@ -116,6 +116,25 @@ final class GestureTests: XCTestCase, @unchecked Sendable {
         XCTAssertEqual(host.committedFrames, frames)
     }
 
+    @MainActor func testAScrollViewTakingTheTouchEndsTheLongPress() async {
+        let log = Log()
+        let root = ScrollView {
+            Color.red.frame(height: 1000).onLongPressGesture(perform: { log.events.append("long") },
+                                                               onPressingChanged: { log.events.append("pressing \($0)") })
+        }
+        let host = TestHost(rootView: root, width: 200, height: 200)
+        host.runFrame()
+        host.touchDown(x: 100, y: 100)
+        host.runFrame()
+        host.touchMove(x: 100, y: 91)
+        host.runFrame()
+        XCTAssertEqual(log.events, ["pressing true", "pressing false"], "the scroll view took the touch after 8 pt")
+        host.advance(seconds: 1)
+        XCTAssertEqual(log.events.count, 2)
+        host.touchUp(x: 100, y: 91)
+        host.runFrame()
+    }
+
     // MARK: Drag
 
     @MainActor final class Drags {
