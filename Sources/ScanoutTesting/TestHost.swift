@@ -27,7 +27,8 @@ public final class TestHost {
     private let compositor: FrameCompositor
     /// The region repainted by the last frame that ran (empty: it drew nothing).
     public private(set) var lastDamage = Damage()
-    private var pendingTouches: [(kind: Int, point: CGPoint)] = []
+    /// Touch events for the next frame: kind 0 down, 1 move, 2 up.
+    private var pendingTouches: [(kind: Int, point: CGPoint, id: Int)] = []
     public var background = RGBA.white
 
     /// A headless display of `width`x`height` points at scale 1, showing `rootView`.
@@ -66,17 +67,21 @@ public final class TestHost {
     /// Advances the clock one refresh period and runs that frame if one is due: input, update, layout,
     /// render, commit. A frame where nothing changed commits nothing.
     public func runFrame() {
+        let previousTime = time
         time += refreshInterval
         lastDamage = Damage()
         drainMainActorJobs()
         host.advanceTime(to: time)
         let touches = pendingTouches
         pendingTouches.removeAll()
-        for t in touches {
+        // The events of a frame arrived spread evenly over the refresh period, the last one at the frame's time
+        // (as from a touch panel sampling faster than the display).
+        for (i, t) in touches.enumerated() {
+            let eventTime = previousTime + refreshInterval * Double(i + 1) / Double(touches.count)
             switch t.kind {
-            case 0: host.touchDown(at: t.point)
-            case 1: host.touchMoved(to: t.point)
-            default: host.touchUp(at: t.point)
+            case 0: host.touchDown(id: t.id, at: t.point, time: eventTime)
+            case 1: host.touchMoved(id: t.id, to: t.point, time: eventTime)
+            default: host.touchUp(id: t.id, at: t.point, time: eventTime)
             }
         }
         guard host.needsFrame || host.needsLayout else { return }
@@ -97,10 +102,10 @@ public final class TestHost {
 
     /// A touch down at (x, y), a frame, then up on the next frame.
     public func tap(x: Double, y: Double) {
-        pendingTouches.append((0, CGPoint(x: x, y: y)))
+        pendingTouches.append((0, CGPoint(x: x, y: y), 0))
         host.setNeedsFrame()
         runFrame()
-        pendingTouches.append((2, CGPoint(x: x, y: y)))
+        pendingTouches.append((2, CGPoint(x: x, y: y), 0))
         host.setNeedsFrame()
         runFrame()
     }
@@ -114,20 +119,88 @@ public final class TestHost {
         tap(x: frame.midX, y: frame.midY)
     }
 
-    /// Down at the start, `steps` moves (one frame each) to the end, then up.
+    /// Down at the start, `steps` moves (one frame each) to the end, then the finger rests there for 0.1 s
+    /// (frames without input) and lifts: it lets go without velocity, so a scroll view stops where it is
+    /// (see `fling` for a release at speed).
     public func drag(fromX: Double, fromY: Double, toX: Double, toY: Double, steps: Int) {
-        pendingTouches.append((0, CGPoint(x: fromX, y: fromY)))
+        move(fromX: fromX, fromY: fromY, toX: toX, toY: toY, steps: steps)
+        for _ in 0..<Int((0.1 / refreshInterval).rounded() + 1) { runFrame() }
+        pendingTouches.append((2, CGPoint(x: toX, y: toY), 0))
+        host.setNeedsFrame()
+        runFrame()
+    }
+
+    /// Down at the start, `steps` moves (one frame each) to the end, and up on the next frame: released at the
+    /// speed of the moves (a scroll view carries on with momentum).
+    public func fling(fromX: Double, fromY: Double, toX: Double, toY: Double, steps: Int) {
+        move(fromX: fromX, fromY: fromY, toX: toX, toY: toY, steps: steps)
+        pendingTouches.append((2, CGPoint(x: toX, y: toY), 0))
+        host.setNeedsFrame()
+        runFrame()
+    }
+
+    private func move(fromX: Double, fromY: Double, toX: Double, toY: Double, steps: Int) {
+        pendingTouches.append((0, CGPoint(x: fromX, y: fromY), 0))
         host.setNeedsFrame()
         runFrame()
         let n = max(1, steps)
         for i in 1...n {
             let t = Double(i) / Double(n)
-            pendingTouches.append((1, CGPoint(x: fromX + (toX - fromX) * t, y: fromY + (toY - fromY) * t)))
+            pendingTouches.append((1, CGPoint(x: fromX + (toX - fromX) * t, y: fromY + (toY - fromY) * t), 0))
             host.setNeedsFrame()
             runFrame()
         }
-        pendingTouches.append((2, CGPoint(x: toX, y: toY)))
+    }
+
+    /// Queues a finger `id` going down at (x, y), delivered by the next `runFrame()` (hold it across frames,
+    /// move it, lift it with the calls below).
+    public func touchDown(id: Int = 0, x: Double, y: Double) { queueTouch(0, x, y, id) }
+    /// Queues a move of finger `id`; several before one `runFrame()` arrive in that frame, spread over it.
+    public func touchMove(id: Int = 0, x: Double, y: Double) { queueTouch(1, x, y, id) }
+    /// Queues finger `id` lifting at (x, y).
+    public func touchUp(id: Int = 0, x: Double, y: Double) { queueTouch(2, x, y, id) }
+
+    private func queueTouch(_ kind: Int, _ x: Double, _ y: Double, _ id: Int) {
+        pendingTouches.append((kind, CGPoint(x: x, y: y), id))
         host.setNeedsFrame()
+    }
+
+    /// Two fingers (ids 0 and 1) on a horizontal line through the centre, `fromDistance` apart, moving apart
+    /// (or together) to `toDistance` in `steps` frames, then lifting: a pinch.
+    public func pinch(centerX: Double, centerY: Double, fromDistance: Double, toDistance: Double, steps: Int) {
+        twoFingers(centerX: centerX, centerY: centerY, steps: steps) { t in
+            (fromDistance + (toDistance - fromDistance) * t, 0)
+        }
+    }
+
+    /// Two fingers (ids 0 and 1) `distance` apart around the centre, starting on a horizontal line and turning
+    /// by `degrees` (positive: clockwise on screen) in `steps` frames, then lifting: a rotation.
+    public func rotate(centerX: Double, centerY: Double, distance: Double, degrees: Double, steps: Int) {
+        twoFingers(centerX: centerX, centerY: centerY, steps: steps) { t in (distance, degrees * t) }
+    }
+
+    /// Fingers 0 and 1 placed symmetrically about the centre at (distance, angle in degrees) for t in 0...1.
+    private func twoFingers(centerX: Double, centerY: Double, steps: Int, _ at: (Double) -> (Double, Double)) {
+        func points(_ t: Double) -> (CGPoint, CGPoint) {
+            let (d, deg) = at(t)
+            let a = Angle(degrees: deg).radians
+            let dx = d / 2 * Trig.cos(a), dy = d / 2 * Trig.sin(a)
+            return (CGPoint(x: centerX - dx, y: centerY - dy), CGPoint(x: centerX + dx, y: centerY + dy))
+        }
+        let (a0, b0) = points(0)
+        touchDown(id: 0, x: a0.x, y: a0.y)
+        touchDown(id: 1, x: b0.x, y: b0.y)
+        runFrame()
+        let n = max(1, steps)
+        for i in 1...n {
+            let (a, b) = points(Double(i) / Double(n))
+            touchMove(id: 0, x: a.x, y: a.y)
+            touchMove(id: 1, x: b.x, y: b.y)
+            runFrame()
+        }
+        let (a1, b1) = points(1)
+        touchUp(id: 1, x: b1.x, y: b1.y)
+        touchUp(id: 0, x: a1.x, y: a1.y)
         runFrame()
     }
 

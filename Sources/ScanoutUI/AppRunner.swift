@@ -66,7 +66,6 @@ final class AppSession {
     private(set) var scheduler: FrameScheduler!
     private var status: Int32 = 0
     private var suppressRequests = false
-    private var primaryTouch: Int?
     private var flips: [MonotonicTime] = []
     private(set) var committed = 0
     private let start = MonotonicTime.now()
@@ -212,8 +211,8 @@ final class AppSession {
         return true
     }
 
-    /// Feeds this frame's touches to the view host (the first finger down drives it). Returns whether any
-    /// touch arrived.
+    /// Feeds this frame's touches to the view host, each finger by its id, with its event time on the host's
+    /// clock (velocities use it: several moves can arrive in one frame). Returns whether any touch arrived.
     private func applyInput() -> Bool {
         guard let input else { return false }
         var touched = false
@@ -223,23 +222,14 @@ final class AppSession {
                 touched = true
                 let p = transform.logicalPoint(fromTouch: t.position)
                 let point = CGPoint(x: CGFloat(p.x), y: CGFloat(p.y))
+                // libinput's times are CLOCK_MONOTONIC microseconds, as `start`; a simulated clock has none.
+                let time: Double? = simulatedClock == nil
+                    ? Double(Int64(t.time) * 1000 - start.nanoseconds) / 1e9 : nil
                 switch t.phase {
-                case .down:
-                    guard primaryTouch == nil else { continue }
-                    primaryTouch = t.id
-                    host.touchDown(at: point)
-                case .moved:
-                    if t.id == primaryTouch { host.touchMoved(to: point) }
-                case .up:
-                    if t.id == primaryTouch {
-                        primaryTouch = nil
-                        host.touchUp(at: point)
-                    }
-                case .cancelled:
-                    if t.id == primaryTouch {
-                        primaryTouch = nil
-                        host.touchCancelled()
-                    }
+                case .down: host.touchDown(id: t.id, at: point, time: time)
+                case .moved: host.touchMoved(id: t.id, to: point, time: time)
+                case .up: host.touchUp(id: t.id, at: point, time: time)
+                case .cancelled: host.touchCancelled(id: t.id)
                 }
             case .deviceAdded(let d):
                 AppLog.info("input device added: \(d)")

@@ -83,6 +83,12 @@ class NodeBehavior {
     /// touch, then (when it says no) of its ancestors, nearest first, which take the touch from it (a scroll
     /// view once the finger moved far enough along its axis; the node that had it gets `touchCancelled`).
     func claimsTouch(movedTo point: CGPoint, from start: CGPoint) -> Bool { false }
+    /// Multi-touch: whether this node, which has a finger down, also takes another one going down at `point`
+    /// (two-finger gestures). The extra fingers come through the `additionalTouch` calls, by id.
+    func acceptsAdditionalTouch(at point: CGPoint) -> Bool { false }
+    func additionalTouchBegan(id: Int, at point: CGPoint) {}
+    func additionalTouchMoved(id: Int, to point: CGPoint) {}
+    func additionalTouchEnded(id: Int, at point: CGPoint, cancelled: Bool) {}
 }
 
 /// Structural views (tuples, conditionals, `Group`, `AnyView`): children only, transparent to layout.

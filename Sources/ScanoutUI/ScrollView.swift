@@ -39,7 +39,13 @@ protocol AnyScrollView {
 /// The content is placed at its scrolled position (frames are root coordinates, so drawing and hit testing
 /// follow without a transform), and a change of offset lays the tree out again: lazy stacks inside make and
 /// retire rows from the viewport they ask for (`viewport(enclosing:along:)`).
-final class ScrollViewBehavior: NodeBehavior {
+///
+/// Released while moving, the content keeps going (momentum): the release velocity (from the last 0.1 s of
+/// touch samples) decays as UIKit's normal deceleration (x0.998 per millisecond), one step per frame on the
+/// host's clock through `startAnimating`, until it is under `minimumMomentumSpeed` or the content reaches an
+/// edge along that axis (it stops there: no rubber band). A touch down on the scroll view while it moves
+/// stops it and goes to the scroll view, not to the content under it.
+final class ScrollViewBehavior: NodeBehavior, AnimationTicking {
     private(set) var axes = Axis.Set.vertical
     private var showsIndicators = true
     /// The scroll position: the content point shown at the viewport's top-leading corner, kept within
@@ -50,6 +56,15 @@ final class ScrollViewBehavior: NodeBehavior {
     private(set) var contentSize = CGSize.zero
     /// The touch being tracked: the offset when it went down, and whether it has started scrolling.
     private var drag: (startOffset: CGPoint, isScrolling: Bool)?
+    /// The finger's recent samples (for the release velocity).
+    private var tracker = VelocityTracker()
+    /// Scrolling on after a release: the offset's velocity (points/s), its unrounded position, and the time of
+    /// the last step.
+    private var momentum: (velocity: CGSize, position: CGPoint, time: Double)?
+    /// Releases slower than this (points/s) do not carry on, and momentum stops below it.
+    static let minimumMomentumSpeed: CGFloat = 20
+    /// Whether the content is moving on after a release.
+    var isDecelerating: Bool { momentum != nil }
 
     /// How far a finger moves along a scrolling axis before the touch scrolls (and is taken from the view it
     /// went down on).
@@ -123,7 +138,7 @@ final class ScrollViewBehavior: NodeBehavior {
     override func draw(into list: inout DisplayList) {
         list.append(.pushClip(node.frame.raster))
         super.draw(into: &list)
-        if showsIndicators, drag?.isScrolling == true { drawIndicators(into: &list) }
+        if showsIndicators, drag?.isScrolling == true || momentum != nil { drawIndicators(into: &list) }
         list.append(.pop)
     }
 
@@ -149,7 +164,8 @@ final class ScrollViewBehavior: NodeBehavior {
     // MARK: Touches
 
     override func handlesTouch(at point: CGPoint) -> Bool { node.frame.contains(point) }
-    override func childrenHandleTouches(at point: CGPoint) -> Bool { node.frame.contains(point) }
+    /// While the content moves on its own, a touch stops it rather than pressing what is under the finger.
+    override func childrenHandleTouches(at point: CGPoint) -> Bool { node.frame.contains(point) && momentum == nil }
 
     /// Whether a finger that moved from `start` to `point` scrolls: it went farther than the slop along a
     /// scrolling axis, and (with one axis) more along it than across.
@@ -167,11 +183,18 @@ final class ScrollViewBehavior: NodeBehavior {
         drag?.isScrolling == true || isScrollMovement(to: point, from: start)
     }
 
-    override func touchBegan(at point: CGPoint) { drag = (contentOffset, false) }
+    override func touchBegan(at point: CGPoint) {
+        momentum = nil
+        drag = (contentOffset, false)
+        // The samples start with the first move: a scroll view that takes the touch from a view inside gets
+        // `touchBegan` only then, with the point where it went down.
+        tracker.reset()
+    }
 
     /// The content follows the finger from where it went down.
     override func touchMoved(to point: CGPoint, from start: CGPoint) {
         guard var d = drag else { return }
+        tracker.add(point, time: node.host.touchEventTime)
         if !d.isScrolling {
             guard isScrollMovement(to: point, from: start) else { return }
             d.isScrolling = true
@@ -180,6 +203,45 @@ final class ScrollViewBehavior: NodeBehavior {
         scroll(to: CGPoint(x: d.startOffset.x + start.x - point.x, y: d.startOffset.y + start.y - point.y))
     }
 
-    override func touchEnded(at point: CGPoint, from start: CGPoint) { drag = nil }
+    override func touchEnded(at point: CGPoint, from start: CGPoint) {
+        defer { drag = nil }
+        guard drag?.isScrolling == true else { return }
+        tracker.add(point, time: node.host.touchEventTime)
+        // The content moves against the finger's motion.
+        let v = tracker.velocity
+        let velocity = CGSize(width: scrollsHorizontally ? -v.width : 0, height: scrollsVertically ? -v.height : 0)
+        guard Self.speed(velocity) >= Self.minimumMomentumSpeed else { return }
+        momentum = (velocity, contentOffset, node.host.time)
+        node.host.startAnimating(self)
+    }
+
     override func touchCancelled() { drag = nil }
+
+    override func destroyed() { momentum = nil }
+
+    private static func speed(_ v: CGSize) -> CGFloat { (v.width * v.width + v.height * v.height).squareRoot() }
+
+    /// One step of momentum: the distance the decaying velocity covers since the last step (exactly, not
+    /// per frame), stopping along an axis at the content's edge. Offsets are whole points.
+    func tick(_ now: Double) -> Bool {
+        guard var m = momentum, node.isAlive else { return false }
+        let dt = now - m.time
+        guard dt > 0 else { return true }
+        let decay = Deceleration.decay(after: dt)
+        let target = CGPoint(x: m.position.x + Deceleration.distance(for: m.velocity.width) * (1 - decay),
+                             y: m.position.y + Deceleration.distance(for: m.velocity.height) * (1 - decay))
+        let reachable = clamped(target)
+        if reachable.x != target.x { m.velocity.width = 0 }
+        if reachable.y != target.y { m.velocity.height = 0 }
+        m.velocity = CGSize(width: m.velocity.width * decay, height: m.velocity.height * decay)
+        m.position = reachable
+        m.time = now
+        scroll(to: CGPoint(x: reachable.x.rounded(), y: reachable.y.rounded()))
+        guard Self.speed(m.velocity) >= Self.minimumMomentumSpeed else {
+            momentum = nil
+            return false
+        }
+        momentum = m
+        return true
+    }
 }

@@ -266,42 +266,75 @@ public final class ViewHost {
         return visit(root)
     }
 
-    private var activeTouch: (node: ViewNode, start: CGPoint)?
+    /// The touches down now, by id: the node that has each, where it went down, and whether it is an extra
+    /// finger for a node that already had one (see `NodeBehavior.acceptsAdditionalTouch`).
+    private var activeTouches: [Int: (node: ViewNode, start: CGPoint, additional: Bool)] = [:]
+    /// The time of the touch event being delivered (the platform's event time; the frame's `time` when it has
+    /// none). Behaviours read it for velocities: several moves can arrive in one frame.
+    private(set) var touchEventTime: Double = 0
 
-    /// A finger (or pointer button) went down at `point` (root coordinates).
-    public func touchDown(at point: CGPoint) {
-        activeTouch = nil
-        if let target = touchTarget(at: point) {
-            activeTouch = (target, point)
+    /// A finger (or pointer button) went down at `point` (root coordinates). `id` tells fingers apart (the
+    /// single-finger calls are id 0); `time` is the event's time (default: the frame's).
+    public func touchDown(id: Int = 0, at point: CGPoint, time eventTime: Double? = nil) {
+        touchEventTime = eventTime ?? time
+        if let old = activeTouches.removeValue(forKey: id), old.node.isAlive { cancel(old, id: id) }
+        // Another finger for a node that takes several (a pinch, a rotation).
+        for (_, t) in activeTouches.sorted(by: { $0.key < $1.key }) where !t.additional && t.node.isAlive
+            && t.node.behavior.acceptsAdditionalTouch(at: point) {
+            activeTouches[id] = (t.node, point, true)
+            t.node.behavior.additionalTouchBegan(id: id, at: point)
+            return
+        }
+        // A node follows one finger: another one going down on it is ignored (a scroll view being dragged).
+        if let target = touchTarget(at: point), !holdsTouch(target) {
+            activeTouches[id] = (target, point, false)
             target.behavior.touchBegan(at: point)
         }
     }
 
-    public func touchMoved(to point: CGPoint) {
-        guard var t = activeTouch, t.node.isAlive else { return }
+    public func touchMoved(id: Int = 0, to point: CGPoint, time eventTime: Double? = nil) {
+        touchEventTime = eventTime ?? time
+        guard var t = activeTouches[id], t.node.isAlive else { return }
+        if t.additional {
+            t.node.behavior.additionalTouchMoved(id: id, to: point)
+            return
+        }
         if !t.node.behavior.claimsTouch(movedTo: point, from: t.start) {
             var ancestor = t.node.parent
-            while let a = ancestor, !a.behavior.claimsTouch(movedTo: point, from: t.start) { ancestor = a.parent }
+            while let a = ancestor, holdsTouch(a) || !a.behavior.claimsTouch(movedTo: point, from: t.start) { ancestor = a.parent }
             if let claimant = ancestor {
                 t.node.behavior.touchCancelled()
-                t = (claimant, t.start)
-                activeTouch = t
+                t = (claimant, t.start, false)
+                activeTouches[id] = t
                 claimant.behavior.touchBegan(at: t.start)
             }
         }
         t.node.behavior.touchMoved(to: point, from: t.start)
     }
 
-    public func touchUp(at point: CGPoint) {
-        guard let t = activeTouch else { return }
-        activeTouch = nil
-        if t.node.isAlive { t.node.behavior.touchEnded(at: point, from: t.start) }
+    public func touchUp(id: Int = 0, at point: CGPoint, time eventTime: Double? = nil) {
+        touchEventTime = eventTime ?? time
+        guard let t = activeTouches.removeValue(forKey: id), t.node.isAlive else { return }
+        if t.additional {
+            t.node.behavior.additionalTouchEnded(id: id, at: point, cancelled: false)
+        } else {
+            t.node.behavior.touchEnded(at: point, from: t.start)
+        }
     }
 
-    public func touchCancelled() {
-        guard let t = activeTouch else { return }
-        activeTouch = nil
-        if t.node.isAlive { t.node.behavior.touchCancelled() }
+    public func touchCancelled(id: Int = 0) {
+        guard let t = activeTouches.removeValue(forKey: id), t.node.isAlive else { return }
+        cancel(t, id: id)
+    }
+
+    private func holdsTouch(_ node: ViewNode) -> Bool { activeTouches.values.contains { $0.node === node } }
+
+    private func cancel(_ t: (node: ViewNode, start: CGPoint, additional: Bool), id: Int) {
+        if t.additional {
+            t.node.behavior.additionalTouchEnded(id: id, at: t.start, cancelled: true)
+        } else {
+            t.node.behavior.touchCancelled()
+        }
     }
 }
 

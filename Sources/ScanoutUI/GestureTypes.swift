@@ -1,0 +1,427 @@
+import Glibc
+import ScanoutRender
+
+/// A gesture attached with `gesture(_:)` (SwiftUI's `Gesture`): `DragGesture`, `MagnificationGesture`,
+/// `MagnifyGesture`, `RotationGesture`, with `onChanged`/`onEnded`. Gestures composed from a `body` are not
+/// supported (attaching one logs a warning and does nothing).
+public protocol Gesture<Value> {
+    associatedtype Value
+}
+
+extension Gesture {
+    /// Runs `action` with the gesture's value each time it changes while it is recognized.
+    public func onChanged(_ action: @escaping @MainActor (Value) -> Void) -> _ChangedGesture<Self> {
+        _ChangedGesture(content: self, action: action)
+    }
+
+    /// Runs `action` with the gesture's last value when it ends (the finger lifted; not when cancelled).
+    public func onEnded(_ action: @escaping @MainActor (Value) -> Void) -> _EndedGesture<Self> {
+        _EndedGesture(content: self, action: action)
+    }
+}
+
+public struct _ChangedGesture<Content: Gesture>: Gesture {
+    public typealias Value = Content.Value
+    let content: Content
+    let action: @MainActor (Value) -> Void
+}
+
+public struct _EndedGesture<Content: Gesture>: Gesture {
+    public typealias Value = Content.Value
+    let content: Content
+    let action: @MainActor (Value) -> Void
+}
+
+/// The built-in gestures: each makes the recognizer that turns touches into its values.
+@MainActor
+protocol RecognizedGesture {
+    func makeRecognizer() -> GestureRecognizer
+    /// Gives the recognizer this gesture value's parameters and actions (each update: the closures capture the
+    /// view's current state). Leaves reset the actions; `onChanged`/`onEnded` append theirs.
+    func configure(_ recognizer: GestureRecognizer)
+}
+
+extension _ChangedGesture: RecognizedGesture where Content: RecognizedGesture {
+    func makeRecognizer() -> GestureRecognizer { content.makeRecognizer() }
+    func configure(_ recognizer: GestureRecognizer) {
+        content.configure(recognizer)
+        (recognizer as! ValueRecognizer<Value>).changed.append(action)
+    }
+}
+
+extension _EndedGesture: RecognizedGesture where Content: RecognizedGesture {
+    func makeRecognizer() -> GestureRecognizer { content.makeRecognizer() }
+    func configure(_ recognizer: GestureRecognizer) {
+        content.configure(recognizer)
+        (recognizer as! ValueRecognizer<Value>).ended.append(action)
+    }
+}
+
+/// Turns the fingers on a view into a gesture's values. The behaviour passes every touch sample: `update`
+/// with the fingers down (in the order they went down) after each down or move, `end` when one lifts (or the
+/// touch is cancelled), with the positions before it lifted. A gesture ends when any of its fingers lifts; the
+/// fingers still down start a new one with their next move.
+@MainActor
+class GestureRecognizer {
+    /// How many fingers the gesture takes.
+    var fingers: Int { 1 }
+    /// The gesture view's frame origin (root coordinates), for local values.
+    var origin = CGPoint.zero
+    func update(_ points: [CGPoint], time: Double) {}
+    func end(_ points: [CGPoint], time: Double, cancelled: Bool) {}
+    /// Whether the gesture takes a touch that moved from `start` to `point` from the view it went down on
+    /// (a button inside a draggable view).
+    func claims(movedTo point: CGPoint, from start: CGPoint) -> Bool { false }
+}
+
+@MainActor
+class ValueRecognizer<Value>: GestureRecognizer {
+    var changed: [@MainActor (Value) -> Void] = []
+    var ended: [@MainActor (Value) -> Void] = []
+    func resetActions() {
+        changed = []
+        ended = []
+    }
+    func sendChanged(_ value: Value) { for action in changed { action(value) } }
+    func sendEnded(_ value: Value) { for action in ended { action(value) } }
+}
+
+/// The recognizer of a built-in gesture: it reads its parameters from the gesture value (the latest one).
+@MainActor
+class LeafRecognizer<G: Gesture>: ValueRecognizer<G.Value> {
+    var gesture: G
+    init(_ gesture: G) { self.gesture = gesture }
+}
+
+extension RecognizedGesture where Self: Gesture {
+    /// A built-in gesture's `configure`: its recognizer takes the new value, and its actions start empty.
+    func configureLeaf(_ recognizer: GestureRecognizer) {
+        let r = recognizer as! LeafRecognizer<Self>
+        r.gesture = self
+        r.resetActions()
+    }
+}
+
+/// Finger positions over time, for velocities: the change over the samples of the last `window` seconds.
+struct VelocityTracker {
+    static let window = 0.1
+    private var samples: [(time: Double, point: CGPoint)] = []
+
+    mutating func reset() { samples.removeAll() }
+
+    mutating func add(_ point: CGPoint, time: Double) {
+        samples.append((time, point))
+        samples.removeAll { $0.time < time - Self.window - 1e-9 }
+    }
+
+    /// Points per second; zero without two samples at different times in the window.
+    var velocity: CGSize {
+        guard let first = samples.first, let last = samples.last, last.time - first.time > 1e-9 else { return .zero }
+        let dt = last.time - first.time
+        return CGSize(width: (last.point.x - first.point.x) / dt, height: (last.point.y - first.point.y) / dt)
+    }
+}
+
+/// Deceleration after a fling, as UIKit's normal rate: the velocity is multiplied by `rate` each millisecond.
+enum Deceleration {
+    static let rate = 0.998
+    /// The velocity left after `dt` seconds is this factor times the initial one.
+    static func decay(after dt: Double) -> Double { pow(rate, dt * 1000) }
+    /// How far a velocity carries until it stops: v / (1000 ln(1/rate)) (about v * 0.5 s).
+    static func distance(for velocity: CGFloat) -> CGFloat { velocity / (1000 * -log(rate)) }
+}
+
+// MARK: Attaching gestures
+
+struct GestureModifier: PrimitiveModifier {
+    let gesture: (any RecognizedGesture)?
+    func makeBehavior() -> ModifierBehavior { GestureBehavior() }
+}
+
+extension View {
+    /// Attaches `gesture` to the view: touches on the view's content (see `contentShape`) drive it. A
+    /// continuous gesture keeps the touches it has: a scroll view around it does not take them (as in SwiftUI,
+    /// a `DragGesture` inside a `ScrollView` blocks scrolling where it is attached).
+    public func gesture<G: Gesture>(_ gesture: G) -> some View {
+        modifier(GestureModifier(gesture: gesture as? any RecognizedGesture))
+    }
+}
+
+/// Feeds the touches on its content to the gesture's recognizer.
+final class GestureBehavior: ModifierBehavior {
+    private var recognizer: GestureRecognizer?
+    /// The fingers down, in the order they went down (the first one is the touch the host routed here).
+    private var touches: [(id: Int, point: CGPoint)] = []
+    private static let firstTouch = Int.min
+
+    override func updateModifier(_ modifier: any ViewModifier) {
+        let m = modifier as! GestureModifier
+        guard let gesture = m.gesture else {
+            if recognizer == nil { node.host.warn("\(node.owningViewName): gesture(_:) supports only the built-in gestures; this one does nothing") }
+            return
+        }
+        if recognizer == nil { recognizer = gesture.makeRecognizer() }
+        gesture.configure(recognizer!)
+    }
+
+    override func handlesTouch(at point: CGPoint) -> Bool {
+        recognizer != nil && node.environment.current.isEnabled && node.frame.contains(point) && node.hitContent(at: point)
+    }
+
+    private var points: [CGPoint] { touches.map(\.point) }
+
+    private func update() {
+        guard let r = recognizer else { return }
+        r.origin = node.frame.origin
+        r.update(points, time: node.host.touchEventTime)
+    }
+
+    private func lift(_ id: Int, at point: CGPoint, cancelled: Bool) {
+        guard let i = touches.firstIndex(where: { $0.id == id }), let r = recognizer else { return }
+        touches[i].point = point
+        r.origin = node.frame.origin
+        r.end(points, time: node.host.touchEventTime, cancelled: cancelled)
+        touches.remove(at: i)
+    }
+
+    override func touchBegan(at point: CGPoint) {
+        touches.removeAll { $0.id == Self.firstTouch }
+        touches.insert((Self.firstTouch, point), at: 0)
+        update()
+    }
+    override func touchMoved(to point: CGPoint, from start: CGPoint) {
+        guard let i = touches.firstIndex(where: { $0.id == Self.firstTouch }) else { return }
+        touches[i].point = point
+        update()
+    }
+    override func touchEnded(at point: CGPoint, from start: CGPoint) { lift(Self.firstTouch, at: point, cancelled: false) }
+    override func touchCancelled() {
+        guard let t = touches.first(where: { $0.id == Self.firstTouch }) else { return }
+        lift(Self.firstTouch, at: t.point, cancelled: true)
+    }
+
+    override func claimsTouch(movedTo point: CGPoint, from start: CGPoint) -> Bool {
+        guard let r = recognizer else { return false }
+        return touches.contains { $0.id == Self.firstTouch } || r.claims(movedTo: point, from: start)
+    }
+
+    override func acceptsAdditionalTouch(at point: CGPoint) -> Bool {
+        guard let r = recognizer else { return false }
+        return touches.count < r.fingers && node.frame.contains(point)
+    }
+    override func additionalTouchBegan(id: Int, at point: CGPoint) {
+        touches.append((id, point))
+        update()
+    }
+    override func additionalTouchMoved(id: Int, to point: CGPoint) {
+        guard let i = touches.firstIndex(where: { $0.id == id }) else { return }
+        touches[i].point = point
+        update()
+    }
+    override func additionalTouchEnded(id: Int, at point: CGPoint, cancelled: Bool) { lift(id, at: point, cancelled: cancelled) }
+}
+
+// MARK: DragGesture
+
+/// A dragging motion (SwiftUI's `DragGesture`): recognized once the finger has moved `minimumDistance` from
+/// where it went down (at once with 0); `onChanged` hears every touch sample after that.
+public struct DragGesture: Gesture, RecognizedGesture {
+    public struct Value: Equatable, Sendable {
+        /// The time of the sample, in seconds on the host's clock (SwiftUI's is a `Date`).
+        public var time: Double
+        public var location: CGPoint
+        public var startLocation: CGPoint
+        public var translation: CGSize { CGSize(width: location.x - startLocation.x, height: location.y - startLocation.y) }
+        /// Points per second, from the samples of the last 0.1 s.
+        public var velocity: CGSize
+        /// Where the motion would stop if the finger lifted now, decelerating as a scroll view does.
+        public var predictedEndLocation: CGPoint {
+            CGPoint(x: location.x + Deceleration.distance(for: velocity.width), y: location.y + Deceleration.distance(for: velocity.height))
+        }
+        public var predictedEndTranslation: CGSize {
+            CGSize(width: predictedEndLocation.x - startLocation.x, height: predictedEndLocation.y - startLocation.y)
+        }
+    }
+
+    public var minimumDistance: CGFloat
+    public var coordinateSpace: CoordinateSpace
+
+    public init(minimumDistance: CGFloat = 10, coordinateSpace: CoordinateSpace = .local) {
+        self.minimumDistance = minimumDistance
+        self.coordinateSpace = coordinateSpace
+    }
+
+    func makeRecognizer() -> GestureRecognizer { DragRecognizer(self) }
+    func configure(_ recognizer: GestureRecognizer) { configureLeaf(recognizer) }
+}
+
+final class DragRecognizer: LeafRecognizer<DragGesture> {
+    private var start: CGPoint?
+    private var isActive = false
+    private var tracker = VelocityTracker()
+
+    private func local(_ p: CGPoint) -> CGPoint {
+        gesture.coordinateSpace == .local ? CGPoint(x: p.x - origin.x, y: p.y - origin.y) : p
+    }
+
+    private func value(at p: CGPoint, time: Double) -> DragGesture.Value {
+        DragGesture.Value(time: time, location: local(p), startLocation: local(start ?? p), velocity: tracker.velocity)
+    }
+
+    override func update(_ points: [CGPoint], time: Double) {
+        guard let p = points.first else { return }
+        if start == nil {
+            start = p
+            tracker.reset()
+        }
+        tracker.add(p, time: time)
+        if !isActive {
+            guard p.distance(to: start!) >= gesture.minimumDistance else { return }
+            isActive = true
+        }
+        sendChanged(value(at: p, time: time))
+    }
+
+    override func end(_ points: [CGPoint], time: Double, cancelled: Bool) {
+        defer {
+            start = nil
+            isActive = false
+        }
+        guard isActive, !cancelled, let p = points.first else { return }
+        tracker.add(p, time: time)
+        sendEnded(value(at: p, time: time))
+    }
+
+    override func claims(movedTo point: CGPoint, from start: CGPoint) -> Bool {
+        point.distance(to: start) >= gesture.minimumDistance
+    }
+}
+
+// MARK: Two fingers
+
+/// Two fingers on the view (the second may go down anywhere in its frame): the gesture starts from where they
+/// are when the second goes down, and is recognized once its value moved past the gesture's threshold.
+class TwoFingerRecognizer<G: Gesture>: LeafRecognizer<G> {
+    override var fingers: Int { 2 }
+    /// When the second finger went down: the distance between the fingers and where their centre was.
+    private(set) var start: (distance: CGFloat, center: CGPoint)?
+    /// The turn since the start, in radians (positive: clockwise on screen), followed across ±180°.
+    private(set) var rotation = 0.0
+    private var lastAngle = 0.0
+    private var isActive = false
+    private var last: G.Value?
+    private(set) var scaleTracker = VelocityTracker()
+
+    /// The distance between the fingers over their distance at the start.
+    var scale: CGFloat {
+        guard let s = start, let c = current, s.distance > 0 else { return 1 }
+        return c.distance / s.distance
+    }
+    private var current: (distance: CGFloat, center: CGPoint)?
+
+    /// Whether the gesture is recognized (its value moved far enough from the start).
+    func passesThreshold() -> Bool { true }
+    func value(time: Double) -> G.Value { fatalError("subclass") }
+
+    override func update(_ points: [CGPoint], time: Double) {
+        guard points.count >= 2 else { return }
+        let a = points[0], b = points[1]
+        let angle = atan2(b.y - a.y, b.x - a.x)
+        current = (a.distance(to: b), CGPoint(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2))
+        guard start != nil else {
+            start = current
+            rotation = 0
+            lastAngle = angle
+            scaleTracker.reset()
+            scaleTracker.add(CGPoint(x: 1, y: 0), time: time)
+            return
+        }
+        var turn = angle - lastAngle
+        if turn > Double.pi { turn -= 2 * Double.pi } else if turn <= -Double.pi { turn += 2 * Double.pi }
+        rotation += turn
+        lastAngle = angle
+        scaleTracker.add(CGPoint(x: scale, y: 0), time: time)
+        if !isActive {
+            guard passesThreshold() else { return }
+            isActive = true
+        }
+        let v = value(time: time)
+        last = v
+        sendChanged(v)
+    }
+
+    override func end(_ points: [CGPoint], time: Double, cancelled: Bool) {
+        defer {
+            start = nil
+            current = nil
+            isActive = false
+            last = nil
+        }
+        guard isActive, !cancelled, let v = last else { return }
+        sendEnded(v)
+    }
+}
+
+/// A pinch (SwiftUI's `MagnificationGesture`): the value is the distance between the two fingers over their
+/// distance when the second went down.
+public struct MagnificationGesture: Gesture, RecognizedGesture {
+    public typealias Value = CGFloat
+    public var minimumScaleDelta: CGFloat
+
+    public init(minimumScaleDelta: CGFloat = 0.01) { self.minimumScaleDelta = minimumScaleDelta }
+
+    func makeRecognizer() -> GestureRecognizer { MagnificationRecognizer(self) }
+    func configure(_ recognizer: GestureRecognizer) { configureLeaf(recognizer) }
+}
+
+final class MagnificationRecognizer: TwoFingerRecognizer<MagnificationGesture> {
+    override func passesThreshold() -> Bool { abs(scale - 1) >= gesture.minimumScaleDelta }
+    override func value(time: Double) -> CGFloat { scale }
+}
+
+/// A pinch with more detail (SwiftUI's `MagnifyGesture`).
+public struct MagnifyGesture: Gesture, RecognizedGesture {
+    public struct Value: Equatable, Sendable {
+        /// The time of the sample, in seconds on the host's clock (SwiftUI's is a `Date`).
+        public var time: Double
+        /// The distance between the fingers over their distance when the second went down.
+        public var magnification: CGFloat
+        /// The change of `magnification` per second, over the last 0.1 s.
+        public var velocity: CGFloat
+        /// The centre between the fingers when the second went down, in the view's coordinates.
+        public var startLocation: CGPoint
+    }
+
+    public var minimumScaleDelta: CGFloat
+
+    public init(minimumScaleDelta: CGFloat = 0.01) { self.minimumScaleDelta = minimumScaleDelta }
+
+    func makeRecognizer() -> GestureRecognizer { MagnifyRecognizer(self) }
+    func configure(_ recognizer: GestureRecognizer) { configureLeaf(recognizer) }
+}
+
+final class MagnifyRecognizer: TwoFingerRecognizer<MagnifyGesture> {
+    override func passesThreshold() -> Bool { abs(scale - 1) >= gesture.minimumScaleDelta }
+    override func value(time: Double) -> MagnifyGesture.Value {
+        let c = start?.center ?? .zero
+        return MagnifyGesture.Value(time: time, magnification: scale, velocity: scaleTracker.velocity.width,
+                                    startLocation: CGPoint(x: c.x - origin.x, y: c.y - origin.y))
+    }
+}
+
+/// A two-finger turn (SwiftUI's `RotationGesture`): the value is the angle the line between the fingers
+/// turned since the second went down (positive: clockwise on screen).
+public struct RotationGesture: Gesture, RecognizedGesture {
+    public typealias Value = Angle
+    public var minimumAngleDelta: Angle
+
+    public init(minimumAngleDelta: Angle = .degrees(1)) { self.minimumAngleDelta = minimumAngleDelta }
+
+    func makeRecognizer() -> GestureRecognizer { RotationRecognizer(self) }
+    func configure(_ recognizer: GestureRecognizer) { configureLeaf(recognizer) }
+}
+
+final class RotationRecognizer: TwoFingerRecognizer<RotationGesture> {
+    override func passesThreshold() -> Bool { abs(rotation) >= gesture.minimumAngleDelta.radians }
+    override func value(time: Double) -> Angle { .radians(rotation) }
+}
