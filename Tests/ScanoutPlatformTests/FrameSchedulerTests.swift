@@ -3,7 +3,7 @@ import XCTest
 @testable import ScanoutPlatform
 
 /// The scheduler on a simulated clock: pacing, coalescing, one commit in flight, idle with no timer.
-final class FrameSchedulerTests: XCTestCase {
+final class FrameSchedulerTests: XCTestCase, @unchecked Sendable {
     static let period = Duration.nanoseconds(16_666_667)  // 60 Hz
 
     /// A scheduler whose frames commit when `commits` says so, and record their start times.

@@ -4,7 +4,7 @@ import XCTest
 
 /// The main loop with real descriptors. No assertion depends on how long something took: timers are checked
 /// for occurrence and order, with generous safety limits that only stop a broken test from hanging.
-final class MainLoopTests: XCTestCase {
+final class MainLoopTests: XCTestCase, @unchecked Sendable {
     @MainActor func testWakeUpFromAnotherThread() async throws {
         let loop = try MainLoop()
         defer { loop.close() }

@@ -5,7 +5,7 @@ import XCTest
 
 /// The App entry's pieces: scenes resolve to a view host with the display's environment, and a headless
 /// session runs frames of simulated time through the real scheduler, loop and display, then snapshots.
-final class AppTests: XCTestCase {
+final class AppTests: XCTestCase, @unchecked Sendable {
     struct Panel: App {
         var body: some Scene { WindowGroup { Text("Hello panel") } }
     }
