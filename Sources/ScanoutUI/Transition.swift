@@ -106,9 +106,6 @@ final class TransitionBehavior: ModifierBehavior, AnimationTicking {
         return active
     }
 
-    /// A view being removed takes no touches.
-    override func childrenHandleTouches(at point: CGPoint) -> Bool { removal == nil }
-
     override func draw(into list: inout DisplayList) {
         let p = progress?.presentation ?? 1
         if p >= 1 || effects.isEmpty { super.draw(into: &list); return }

@@ -120,6 +120,7 @@ final class TransitionTests: XCTestCase, @unchecked Sendable {
         host.advance(seconds: 0.6)
         XCTAssertEqual(host.pixel(x: 50, y: 70), Self.red)
         toggle(host, runTo: 0.5)
+        try? host.writePNG(to: "/tmp/transition-asymmetric-removal-half.png")
         XCTAssertEqual(host.pixel(x: 25, y: 70), Self.white, "moves out to the right, opaque")
         XCTAssertEqual(host.pixel(x: 75, y: 70), Self.red)
         XCTAssertEqual(host.pixel(x: 140, y: 70), Self.red)
@@ -174,6 +175,32 @@ final class TransitionTests: XCTestCase, @unchecked Sendable {
         XCTAssertEqual(log.events, ["gone"], "the old view is destroyed once its removal ended")
         XCTAssertEqual(host.pixel(x: 50, y: 50), Self.red, "the new one is shown")
         assertFramesStop(host)
+    }
+
+    struct Tappable: View {
+        @State var show = true
+        let log: Log
+        var body: some View {
+            VStack(alignment: .leading, spacing: 0) {
+                if show {
+                    Color.red.frame(width: 100, height: 100).transition(.opacity).onTapGesture { log.events.append("tap") }
+                }
+                Button("toggle") { withAnimation(.linear(duration: 1)) { show.toggle() } }
+            }
+            .frame(width: 300, height: 300, alignment: .topLeading)
+        }
+    }
+
+    @MainActor func testARemovedViewTakesNoTouches() async {
+        let log = Log()
+        let host = TestHost(rootView: Tappable(log: log), width: 300, height: 300)
+        host.runFrame()
+        host.tap(x: 80, y: 70)
+        XCTAssertEqual(log.events, ["tap"])
+        toggle(host, runTo: 0.3)
+        XCTAssertNotEqual(host.pixel(x: 80, y: 70), Self.white, "still drawn")
+        host.tap(x: 80, y: 70)
+        XCTAssertEqual(log.events, ["tap"], "a view being removed is not hit")
     }
 
     /// The transition applies through an implicit animation too; a view inside an inserted container does not
