@@ -49,6 +49,13 @@ final class TransitionTests: XCTestCase, @unchecked Sendable {
         while host.time < began + fraction - 1e-9 { host.runFrame() }
     }
 
+    /// The pixels at `red` are the box's red, those at `white` the background.
+    @MainActor func assertPixels(_ host: TestHost, red: [(Int, Int)] = [], white: [(Int, Int)] = [], _ message: String = "",
+                                 file: StaticString = #filePath, line: UInt = #line) {
+        for (x, y) in red { XCTAssertEqual(host.pixel(x: x, y: y), Self.red, "(\(x), \(y)) \(message)", file: file, line: line) }
+        for (x, y) in white { XCTAssertEqual(host.pixel(x: x, y: y), Self.white, "(\(x), \(y)) \(message)", file: file, line: line) }
+    }
+
     @MainActor func assertFramesStop(_ host: TestHost, file: StaticString = #filePath, line: UInt = #line) {
         let frames = host.committedFrames
         host.advance(seconds: 0.5)
@@ -87,12 +94,10 @@ final class TransitionTests: XCTestCase, @unchecked Sendable {
     @MainActor func testMoveLeadingStartsOffToTheLeft() async {
         let host = makeHost(show: false, .move(edge: .leading))
         host.tap(text: "toggle")
-        XCTAssertEqual(host.pixel(x: 5, y: 50), Self.white, "starts a whole width to the left")
-        XCTAssertEqual(host.pixel(x: 95, y: 50), Self.white)
+        assertPixels(host, white: [(5, 50), (95, 50)], "starts a whole width to the left")
         let began = host.time
         while host.time < began + 0.5 - 1e-9 { host.runFrame() }
-        XCTAssertEqual(host.pixel(x: 25, y: 50), Self.red, "half way in at half time")
-        XCTAssertEqual(host.pixel(x: 75, y: 50), Self.white)
+        assertPixels(host, red: [(25, 50)], white: [(75, 50)], "half way in at half time")
         try? host.writePNG(to: "/tmp/transition-move-half.png")
         host.advance(seconds: 0.6)
         XCTAssertEqual(host.pixel(x: 95, y: 50), Self.red)
@@ -102,10 +107,7 @@ final class TransitionTests: XCTestCase, @unchecked Sendable {
     @MainActor func testScaleGrowsFromTheCentre() async {
         let host = makeHost(show: false, .scale)
         toggle(host, runTo: 0.5)
-        XCTAssertEqual(host.pixel(x: 50, y: 50), Self.red)
-        XCTAssertEqual(host.pixel(x: 30, y: 30), Self.red)
-        XCTAssertEqual(host.pixel(x: 20, y: 50), Self.white, "half size around the centre")
-        XCTAssertEqual(host.pixel(x: 50, y: 80), Self.white)
+        assertPixels(host, red: [(50, 50), (30, 30)], white: [(20, 50), (50, 80)], "half size around the centre")
         host.advance(seconds: 0.6)
         XCTAssertEqual(host.pixel(x: 5, y: 5), Self.red)
         assertFramesStop(host)
@@ -121,9 +123,7 @@ final class TransitionTests: XCTestCase, @unchecked Sendable {
         XCTAssertEqual(host.pixel(x: 50, y: 70), Self.red)
         toggle(host, runTo: 0.5)
         try? host.writePNG(to: "/tmp/transition-asymmetric-removal-half.png")
-        XCTAssertEqual(host.pixel(x: 25, y: 70), Self.white, "moves out to the right, opaque")
-        XCTAssertEqual(host.pixel(x: 75, y: 70), Self.red)
-        XCTAssertEqual(host.pixel(x: 140, y: 70), Self.red)
+        assertPixels(host, red: [(75, 70), (140, 70)], white: [(25, 70)], "moves out to the right, opaque")
         host.advance(seconds: 0.6)
         XCTAssertEqual(host.pixel(x: 140, y: 70), Self.white)
         XCTAssertEqual(log.events, ["gone"])
@@ -133,12 +133,10 @@ final class TransitionTests: XCTestCase, @unchecked Sendable {
     @MainActor func testSlideMovesInFromLeadingAndOutToTrailing() async {
         let host = makeHost(show: false, .slide)
         toggle(host, runTo: 0.5)
-        XCTAssertEqual(host.pixel(x: 25, y: 50), Self.red)
-        XCTAssertEqual(host.pixel(x: 75, y: 50), Self.white)
+        assertPixels(host, red: [(25, 50)], white: [(75, 50)], "moves in from the left")
         host.advance(seconds: 0.6)
         toggle(host, runTo: 0.5)
-        XCTAssertEqual(host.pixel(x: 25, y: 70), Self.white)
-        XCTAssertEqual(host.pixel(x: 140, y: 70), Self.red)
+        assertPixels(host, red: [(140, 70)], white: [(25, 70)], "moves out to the right")
         host.advance(seconds: 0.6)
         assertFramesStop(host)
     }
