@@ -2,6 +2,8 @@ import XCTest
 @testable import ScanoutUI
 import ScanoutTesting
 import ScanoutImage
+import ScanoutRender
+import GoldenImages
 
 /// Transitions: a view inserted or removed under an animation animates from or to the transition's removed
 /// state on the display clock; a removed view is drawn (out of layout) until then, and destroyed after.
@@ -199,6 +201,25 @@ final class TransitionTests: XCTestCase, @unchecked Sendable {
         XCTAssertNotEqual(host.pixel(x: 80, y: 70), Self.white, "still drawn")
         host.tap(x: 80, y: 70)
         XCTAssertEqual(log.events, ["tap"], "a view being removed is not hit")
+    }
+
+    /// Damage tracking covers transformed, fading and removed views: every incremental frame equals a full repaint.
+    @MainActor func testIncrementalFramesEqualFullRepaintsThroughTransitions() async {
+        let transition = AnyTransition.scale(scale: 0.2, anchor: .topLeading).combined(with: .opacity)
+            .combined(with: .offset(x: 30, y: 10))
+        let host = makeHost(show: false, transition, animation: .linear(duration: 0.25))
+        for _ in 0..<2 {
+            host.tap(text: "toggle")
+            for _ in 0..<18 {
+                    host.runFrame()
+                let scratch = PixelBuffer(width: 300, height: 300, format: .xrgb8888)
+                DisplayListRenderer(target: scratch).render(host.displayList, background: host.background)
+                let d = GoldenImage.difference(host.framebuffer, scratch, over: 0)
+                XCTAssertEqual(d.pixelsOver, 0, "frame at t=\(host.time): \(d.pixelsOver) pixels differ from a full repaint")
+            }
+        }
+        XCTAssertFalse(host.host.isAnimating)
+        XCTAssertEqual(host.pixel(x: 50, y: 50), Self.white)
     }
 
     /// The transition applies through an implicit animation too; a view inside an inserted container does not
