@@ -346,7 +346,8 @@ extension ViewNode {
         return parent.hasAppeared && parent.behavior.childrenAppearWithParent
     }
 
-    var allowsHitTesting: Bool { environment.current.isHitTestingAllowed }
+    /// A node being removed (playing its removal transition) takes no touches.
+    var allowsHitTesting: Bool { !isRemoving && environment.current.isHitTestingAllowed }
 
     /// The user view this node is part of — itself or its nearest ancestor with a body (only those subscribe)
     /// — as handlers and warnings name it: the view the developer wrote, not a modifier's generic type.

@@ -20,6 +20,9 @@ final class ViewNode {
     /// Persistent storage of `@State`/`@StateObject` properties, by property position.
     var stateSlots: [Int: AnyObject] = [:]
     var isAlive = true
+    /// Removed from its parent's view but kept, drawn at its last frame, while its removal transition runs
+    /// (see `beginRemovalTransition`): not matched by reconcile, laid out or hit.
+    var isRemoving = false
     var hasAppeared = false
     var isScheduled = false
     /// Frame in root coordinates, from the last layout.
@@ -79,7 +82,7 @@ final class ViewNode {
         }
         var old: [AnyHashable: ViewNode] = [:]
         old.reserveCapacity(children.count)
-        for c in children { old[c.key] = c }
+        for c in children where !c.isRemoving { old[c.key] = c }
         var next: [ViewNode] = []
         next.reserveCapacity(slots.count)
         for slot in slots {
@@ -87,12 +90,12 @@ final class ViewNode {
                 existing.setView(slot.view)
                 next.append(existing)
             } else {
-                if let replaced = old.removeValue(forKey: slot.key) { replaced.destroy() }
+                if let replaced = old.removeValue(forKey: slot.key), !replaced.beginRemovalTransition() { replaced.destroy() }
                 next.append(makeChild(slot))
             }
         }
-        for (_, gone) in old { gone.destroy() }
-        children = next
+        for (_, gone) in old where !gone.beginRemovalTransition() { gone.destroy() }
+        children = keepingRemovingChildren(next)
     }
 
     /// Adds one child at `index` and leaves the others alone (lazy containers create rows one at a time).
@@ -163,7 +166,7 @@ final class ViewNode {
     var layoutSubviews: [ViewNode] {
         if let cached = cachedLayoutSubviews { return cached }
         var out: [ViewNode] = []
-        for c in children {
+        for c in children where !c.isRemoving {
             if c.behavior.role == .transparent { out.append(contentsOf: c.layoutSubviews) } else { out.append(c) }
         }
         cachedLayoutSubviews = out
