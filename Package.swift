@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "ScanoutPlatform", targets: ["ScanoutPlatform"]),
         .executable(name: "scanout-bench", targets: ["scanout-bench"]),
         .executable(name: "scanout-demo", targets: ["scanout-demo"]),
+        .executable(name: "scanout-view-bench", targets: ["scanout-view-bench"]),
         .executable(name: "scanout-graph-bench", targets: ["scanout-graph-bench"]),
         .executable(name: "scanout-probe", targets: ["scanout-probe"]),
     ],
@@ -51,6 +52,9 @@ let package = Package(
 
         .executableTarget(name: "scanout-demo", dependencies: ["ScanoutUI"]),
         .executableTarget(name: "scanout-probe", dependencies: ["ScanoutPlatform", "ScanoutRaster"]),
+
+        .executableTarget(name: "scanout-view-bench", dependencies: ["BenchScene", "ScanoutUI", "ScanoutRender"],
+                          path: "Benchmarks/scanout-view-bench"),
 
         // The benchmark scene, shared by the benchmark and its golden test.
         .target(name: "BenchScene", dependencies: ["ScanoutRaster", "ScanoutText"], path: "Benchmarks/BenchScene"),

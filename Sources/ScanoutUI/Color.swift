@@ -64,3 +64,26 @@ public struct ForegroundStyle: ShapeStyle { public init() {} }
 extension ShapeStyle where Self == ForegroundStyle {
     public static var foreground: ForegroundStyle { ForegroundStyle() }
 }
+
+/// A linear gradient fill (SwiftUI's `LinearGradient`): as a shape style, or as a view that fills its proposal.
+public struct LinearGradient: View, PrimitiveView, ShapeStyle, Equatable {
+    public var gradient: [Color]
+    public var startPoint: UnitPoint
+    public var endPoint: UnitPoint
+
+    public init(colors: [Color], startPoint: UnitPoint, endPoint: UnitPoint) {
+        self.gradient = colors
+        self.startPoint = startPoint
+        self.endPoint = endPoint
+    }
+
+    func makeBehavior() -> NodeBehavior { ShapeBehavior(shape: Rectangle(), style: self) }
+
+    /// The paint for a shape drawn in `size` (shapes draw in their own coordinates, origin top-left).
+    func paint(in size: CGSize) -> Paint {
+        .linearGradient(ScanoutRaster.LinearGradient(
+            gradient: ScanoutRaster.Gradient(colors: gradient.map(\.rgba)),
+            startPoint: Point(x: startPoint.x * size.width, y: startPoint.y * size.height),
+            endPoint: Point(x: endPoint.x * size.width, y: endPoint.y * size.height)))
+    }
+}

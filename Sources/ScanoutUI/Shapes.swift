@@ -53,6 +53,8 @@ final class ShapeBehavior: NodeBehavior, AnimationTicking {
             newShape = v.anyShape; newStyle = v.anyStyle; stroke = v.anyStroke
         } else if let c = view as? Color {
             newStyle = c
+        } else if let g = view as? LinearGradient {
+            newStyle = g
         } else if let s = view as? any Shape {
             newShape = s
         }
@@ -92,6 +94,7 @@ final class ShapeBehavior: NodeBehavior, AnimationTicking {
     var paint: Paint {
         if let a = colorAnimation { return Color(animatableData: a.presentation).paint }
         if let c = style as? Color { return c.paint }
+        if let g = style as? LinearGradient { return g.paint(in: node.frame.size) }
         return (node.environment.current.foregroundColor ?? .primary).paint
     }
 
