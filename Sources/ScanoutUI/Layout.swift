@@ -97,6 +97,11 @@ struct LayoutUnit {
     }
 }
 
+struct GuideCacheKey: Hashable {
+    let key: AlignmentKey
+    let size: CGSize
+}
+
 extension ViewNode {
     /// Sizes are cached per proposal until the node is invalidated (stacks ask several times per pass, and a
     /// later layout reuses what did not change).
@@ -111,12 +116,20 @@ extension ViewNode {
         behavior.role == .transparent ? (layoutSubviews.count == 1 ? layoutSubviews[0].layoutPriority : 0) : behavior.layoutPriority
     }
 
+    /// Explicit alignment guides, cached with the sizes (a stack asks every child on every pass, and
+    /// modifiers forward the question down their chain).
     func alignmentGuide(_ key: AlignmentKey, in size: CGSize) -> CGFloat? {
+        let cacheKey = GuideCacheKey(key: key, size: size)
+        if let cached = guideCache[cacheKey] { return cached }
+        let value: CGFloat?
         if behavior.role == .transparent {
             let subs = layoutSubviews
-            return subs.count == 1 ? subs[0].alignmentGuide(key, in: size) : nil
+            value = subs.count == 1 ? subs[0].alignmentGuide(key, in: size) : nil
+        } else {
+            value = behavior.alignmentGuide(key, in: size)
         }
-        return behavior.alignmentGuide(key, in: size)
+        guideCache[cacheKey] = .some(value)
+        return value
     }
 }
 

@@ -29,6 +29,8 @@ final class ViewNode {
     var frame = CGRect.zero
     /// Sizes by proposal, valid for one layout pass (`host.layoutGeneration`).
     var sizeCache: [ProposedViewSize: CGSize] = [:]
+    /// Explicit alignment guides by guide and size, cleared with `sizeCache`.
+    var guideCache: [GuideCacheKey: CGFloat?] = [:]
     /// `layoutSubviews`, kept until the children below change (layout asks for it many times per pass).
     private var cachedLayoutSubviews: [ViewNode]?
     /// The node (or something below it) must be placed again in the next layout.
@@ -197,6 +199,7 @@ final class ViewNode {
         var n: ViewNode? = self
         while let x = n {
             x.sizeCache.removeAll(keepingCapacity: true)
+            x.guideCache.removeAll(keepingCapacity: true)
             x.cachedLayoutSubviews = nil
             x.needsPlacement = true
             n = x.parent
@@ -207,6 +210,7 @@ final class ViewNode {
     func invalidateSubtreeLayout() {
         func clear(_ n: ViewNode) {
             n.sizeCache.removeAll(keepingCapacity: true)
+            n.guideCache.removeAll(keepingCapacity: true)
             n.cachedLayoutSubviews = nil
             n.needsPlacement = true
             for c in n.children { clear(c) }
