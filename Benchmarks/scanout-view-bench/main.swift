@@ -10,41 +10,7 @@ import BenchScene
 import ScanoutRender
 import ScanoutUI
 
-func readFile(_ path: String) -> [UInt8]? {
-    guard let f = fopen(path, "rb") else { return nil }
-    defer { fclose(f) }
-    var out: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-        let n = fread(&chunk, 1, chunk.count, f)
-        if n <= 0 { break }
-        out += chunk[0..<n]
-    }
-    return out
-}
-
-func fail(_ message: String) -> Never {
-    var m = "scanout-view-bench: " + message + "\n"
-    m.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
-    exit(1)
-}
-
-func nowMs() -> Double {
-    var t = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &t)
-    return Double(t.tv_sec) * 1e3 + Double(t.tv_nsec) / 1e6
-}
-
-func median(_ v: [Double]) -> Double {
-    let s = v.sorted()
-    return s.isEmpty ? 0 : (s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2)
-}
-
-func fixed4(_ v: Double) -> String {
-    let scaled = Int((v * 10_000).rounded())
-    let frac = String(scaled % 10_000)
-    return "\(scaled / 10_000)." + String(repeating: "0", count: 4 - frac.count) + frac
-}
+func fail(_ message: String) -> Never { BenchTools.fail("scanout-view-bench", message) }
 
 @MainActor func color(_ argb: UInt32) -> Color {
     Color(red: Double(argb >> 16 & 255) / 255, green: Double(argb >> 8 & 255) / 255, blue: Double(argb & 255) / 255,
@@ -140,56 +106,47 @@ struct Dashboard: View {
     }
 }
 
-func option(_ name: String, _ args: inout [String]) -> String? {
-    guard let i = args.firstIndex(of: name), i + 1 < args.count else { return nil }
-    defer { args.removeSubrange(i...(i + 1)) }
-    return args[i + 1]
-}
-
 var args = Array(CommandLine.arguments.dropFirst())
-let here = String(String(#filePath).split(separator: "/", omittingEmptySubsequences: false).dropLast(2).joined(separator: "/"))
-let sceneDir = option("--scene", &args) ?? here + "/scene"
+let sceneDir = BenchTools.option("--scene", &args) ?? BenchTools.defaultSceneFolder
 var sizes: [(Int, Int)] = [(800, 480), (1920, 1080)]
 if args.count >= 2, let w = Int(args[0]), let h = Int(args[1]) { sizes = [(w, h)] }
-let frames = max(1, Int(getenv("FRAMES").map { String(cString: $0) } ?? "") ?? 200)
-let warmup = max(0, Int(getenv("WARMUP").map { String(cString: $0) } ?? "") ?? 20)
+let frames = max(1, Int(BenchTools.environment("FRAMES") ?? "") ?? 200)
+let warmup = max(0, Int(BenchTools.environment("WARMUP") ?? "") ?? 20)
 
 @MainActor
 func run(_ w: Int, _ h: Int) {
-    guard let bytes = readFile("\(sceneDir)/scene_\(w)x\(h).txt") else { fail("cannot read the scene in \(sceneDir)") }
+    guard let bytes = BenchTools.readFile("\(sceneDir)/scene_\(w)x\(h).txt") else { fail("cannot read the scene in \(sceneDir)") }
     guard let scene = try? BenchScene(text: String(decoding: bytes, as: UTF8.self)) else { fail("malformed scene") }
-    guard let raw = readFile("\(sceneDir)/image256.bgra"), raw.count == 256 * 256 * 4 else { fail("cannot read image256.bgra") }
-    let image = PixelBuffer(width: 256, height: 256, format: .argb8888)
-    raw.withUnsafeBytes { src in for y in 0..<256 { image.row(y).copyMemory(from: src.baseAddress! + y * 1024, byteCount: 1024) } }
+    guard let image = BenchTools.loadImage(folder: sceneDir) else { fail("cannot read \(sceneDir)/image256.bgra") }
 
     let size = CGSize(width: CGFloat(w), height: CGFloat(h))
-    let t0 = nowMs()
+    let t0 = BenchTools.nowMs()
     let live = Live()
     let host = ViewHost(rootView: Dashboard(scene: scene, image: image, live: live), size: size)
     let compositor = FrameCompositor(width: w, height: h, format: .xrgb8888)
-    let t1 = nowMs(); host.update()
-    let t2 = nowMs(); host.layout()
-    let t3 = nowMs(); let list = host.makeDisplayList()
-    let t4 = nowMs(); compositor.render(list, background: .black)
-    let t5 = nowMs()
+    let t1 = BenchTools.nowMs(); host.update()
+    let t2 = BenchTools.nowMs(); host.layout()
+    let t3 = BenchTools.nowMs(); let list = host.makeDisplayList()
+    let t4 = BenchTools.nowMs(); compositor.render(list, background: .black)
+    let t5 = BenchTools.nowMs()
     let first = (setup: t1 - t0, update: t2 - t1, layout: t3 - t2, list: t4 - t3, compose: t5 - t4)
 
     var update: [Double] = [], layout: [Double] = [], displayList: [Double] = [], compose: [Double] = [], total: [Double] = []
     var area = 0
     var bodiesPerFrame = 0
     for i in 0..<(warmup + frames) {
-        let s0 = nowMs()
+        let s0 = BenchTools.nowMs()
         live.stateB.toggle()  // a tap's worth of state: ring 0 and its label
         var bodies = host.bodyEvaluations
         host.update()
         bodies = host.bodyEvaluations - bodies
-        let s1 = nowMs()
+        let s1 = BenchTools.nowMs()
         host.layout()
-        let s2 = nowMs()
+        let s2 = BenchTools.nowMs()
         let l = host.makeDisplayList()
-        let s3 = nowMs()
+        let s3 = BenchTools.nowMs()
         let damage = compositor.render(l, background: .black)
-        let s4 = nowMs()
+        let s4 = BenchTools.nowMs()
         if i >= warmup {
             update.append(s1 - s0); layout.append(s2 - s1); displayList.append(s3 - s2); compose.append(s4 - s3); total.append(s4 - s0)
             area = damage.area
@@ -201,22 +158,22 @@ func run(_ w: Int, _ h: Int) {
     var time = 1.0
     for _ in 0..<frames {
         time += 1.0 / 60
-        let s0 = nowMs()
+        let s0 = BenchTools.nowMs()
         host.advanceTime(to: time)
         if host.needsFrame || host.needsLayout {
             host.update(); host.layout(); compositor.render(host.makeDisplayList(), background: .black)
         }
-        idle.append(nowMs() - s0)
+        idle.append(BenchTools.nowMs() - s0)
     }
-    print("\(w)x\(h): first frame \(fixed4(first.update + first.layout + first.list + first.compose)) ms "
-        + "(update \(fixed4(first.update)), layout \(fixed4(first.layout)), display list \(fixed4(first.list)), compose \(fixed4(first.compose)))")
-    print("\(w)x\(h): damage frame \(fixed4(median(total))) ms (update \(fixed4(median(update))), layout \(fixed4(median(layout))), "
-        + "display list \(fixed4(median(displayList))), damage+compose \(fixed4(median(compose)))), \(area) px repainted, \(bodiesPerFrame) bodies run; "
-        + "no-change frame \(fixed4(median(idle) * 1000)) µs")
-    print("{\"bench\":\"scanout-views\",\"W\":\(w),\"H\":\(h),\"first_ms\":\(fixed4(first.update + first.layout + first.list + first.compose)),"
-        + "\"damage_ms\":{\"median\":\(fixed4(median(total))),\"update\":\(fixed4(median(update))),\"layout\":\(fixed4(median(layout))),"
-        + "\"display_list\":\(fixed4(median(displayList))),\"compose\":\(fixed4(median(compose)))},\"damage_px\":\(area),"
-        + "\"no_change_us\":\(fixed4(median(idle) * 1000))}")
+    print("\(w)x\(h): first frame \(BenchTools.fixed4(first.update + first.layout + first.list + first.compose)) ms "
+        + "(update \(BenchTools.fixed4(first.update)), layout \(BenchTools.fixed4(first.layout)), display list \(BenchTools.fixed4(first.list)), compose \(BenchTools.fixed4(first.compose)))")
+    print("\(w)x\(h): damage frame \(BenchTools.fixed4(BenchTools.median(total))) ms (update \(BenchTools.fixed4(BenchTools.median(update))), layout \(BenchTools.fixed4(BenchTools.median(layout))), "
+        + "display list \(BenchTools.fixed4(BenchTools.median(displayList))), damage+compose \(BenchTools.fixed4(BenchTools.median(compose)))), \(area) px repainted, \(bodiesPerFrame) bodies run; "
+        + "no-change frame \(BenchTools.fixed4(BenchTools.median(idle) * 1000)) µs")
+    print("{\"bench\":\"scanout-views\",\"W\":\(w),\"H\":\(h),\"first_ms\":\(BenchTools.fixed4(first.update + first.layout + first.list + first.compose)),"
+        + "\"damage_ms\":{\"median\":\(BenchTools.fixed4(BenchTools.median(total))),\"update\":\(BenchTools.fixed4(BenchTools.median(update))),\"layout\":\(BenchTools.fixed4(BenchTools.median(layout))),"
+        + "\"display_list\":\(BenchTools.fixed4(BenchTools.median(displayList))),\"compose\":\(BenchTools.fixed4(BenchTools.median(compose)))},\"damage_px\":\(area),"
+        + "\"no_change_us\":\(BenchTools.fixed4(BenchTools.median(idle) * 1000))}")
 }
 
 MainActor.assumeIsolated {
