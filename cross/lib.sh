@@ -52,19 +52,17 @@ cross_sysroot() { echo "$(cross_bundle "$1")/$2/sysroot"; }   # arch, triple
 # Runs a command (a bash script string) inside the chroot as root, with /proc, /dev and the repository
 # (at /project) mounted in a private mount namespace. Extra mounts: CROSS_EXTRA_BINDS="host:guest ...".
 cross_chroot() {
-  local script="$1"
-  unshare --mount --propagation private /bin/bash -s -- "$cross_root" "$cross_repo" "$script" <<'SH'
+  # The mount script is an argument (not stdin), so the command inside keeps the caller's stdin.
+  unshare --mount --propagation private /bin/bash -c '
 set -e
 root="$1" repo="$2" script="$3"
 mkdir -p "$root/proc" "$root/dev" "$root/project"
 mount -t proc proc "$root/proc"
 mount --bind /dev "$root/dev"
-mount -t devpts devpts "$root/dev/pts" -o newinstance,ptmxmode=0666 2>/dev/null || true
 mount --bind "$repo" "$root/project"
 for b in ${CROSS_EXTRA_BINDS:-}; do mkdir -p "$root/${b#*:}"; mount --bind "${b%%:*}" "$root/${b#*:}"; done
 exec chroot "$root" /usr/bin/env -i HOME=/root PATH=/usr/bin:/bin:/usr/sbin:/sbin LANG=C.UTF-8 \
-  ${CROSS_ENV:-} /bin/bash -c "$script"
-SH
+  ${CROSS_ENV:-} /bin/bash -c "$script"' cross-chroot "$cross_root" "$cross_repo" "$1"
 }
 
 # A path under the repository as the chroot sees it.
