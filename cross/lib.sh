@@ -41,7 +41,7 @@ cross_arch_of() {
   case "$1" in
     aarch64-*-linux-gnu) echo arm64 ;;
     armv7-*-linux-gnueabihf|arm-*-linux-gnueabihf) echo armhf ;;
-    *) cross_die "unsupported target triple '$1' (supported: aarch64-unknown-linux-gnu, armv7-unknown-linux-gnueabihf)" ;;
+    *) cross_die "unsupported target triple '$1' (supported: aarch64-unknown-linux-gnu; armv7-unknown-linux-gnueabihf is known but Debian has no Swift for armhf)" ;;
   esac
 }
 cross_multiarch_of() { case "$1" in arm64) echo aarch64-linux-gnu ;; armhf) echo arm-linux-gnueabihf ;; esac; }
