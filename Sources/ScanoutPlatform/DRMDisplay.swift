@@ -1,4 +1,5 @@
 import CDRM
+import CUdev
 import Glibc
 import ScanoutRaster
 
@@ -6,15 +7,18 @@ import ScanoutRaster
 ///
 /// | capability          | DRM display                                                                     |
 /// |---------------------|---------------------------------------------------------------------------------|
-/// | card / connector    | udev's first card with a connected connector, or `card:`/`connector:` (env)      |
-/// | mode                | the connector's preferred mode                                                  |
-/// | buffers             | 2 (or 3) dumb buffers, mapped; AddFB2 XRGB8888 or RGB565                         |
+/// | card / connector    | udev's first card with a connected connector, or the board profile's / env's      |
+/// | mode                | the connector's preferred mode, or the one asked for (`mode = 1280x800@60`)       |
+/// | buffers             | 2 or 3 dumb buffers, mapped; AddFB2 XRGB8888 or RGB565                           |
 /// | modeset             | legacy `drmModeSetCrtc` with the first frame                                    |
 /// | present             | legacy `drmModePageFlip` with `DRM_MODE_PAGE_FLIP_EVENT`, one flip in flight     |
 /// | atomic              | detected and reported (`supportsAtomic`), not used yet                           |
 /// | vblank              | detected (`flipsWaitForVBlank`); without it flips complete at once (QEMU)        |
 /// | exit                | waits for the pending flip, restores the CRTC found at start, frees the buffers  |
-/// | not yet             | hotplug re-modeset, DRM-master retry with backoff, VT text/graphics mode switch  |
+/// | hotplug             | udev `drm` change events: unplugged → frames run but are not committed;           |
+/// |                     | plugged back → the mode is set again with the newest buffer                      |
+/// | blanking            | `setBlanked(true)` turns the CRTC off (the panel sleeps); `false` sets it again   |
+/// | DRM master busy     | `open` throws `.drmMasterBusy`; `DRMMasterWait` retries with backoff             |
 ///
 /// Scanout memory is write-combined: the app composes elsewhere and copies rows in (`DisplayTransform.copy`);
 /// nothing here reads a mapped buffer.
@@ -25,6 +29,10 @@ public final class DRMDisplay: Display {
     public let crtcID: UInt32
     public let mode: DisplayMode
     public let format: PixelFormat
+    /// Whether the connector is plugged in and the display not blanked; frames reach the panel only then.
+    public private(set) var presence = ConnectorPresence()
+    /// Called on the loop with a line worth logging (unplugged, plugged back, blanked...).
+    public var onStatus: (@MainActor (String) -> Void)?
     /// The driver accepted DRM_CLIENT_CAP_ATOMIC.
     public let supportsAtomic: Bool
     public private(set) var flipsWaitForVBlank = false
@@ -36,8 +44,11 @@ public final class DRMDisplay: Display {
     private var buffers: [DumbBuffer] = []
     private var ring: BufferRing
     private var isModeSet = false
+    /// The CRTC was set by us at least once: exit restores what was there before.
+    private var tookCRTC = false
     private var saved: drmModeCrtc?
     private var source: LoopSource?
+    private var hotplug: HotplugMonitor?
     private weak var loop: MainLoop?
     private var isClosed = false
     /// When the first flip (or modeset) completed.
@@ -46,26 +57,38 @@ public final class DRMDisplay: Display {
     /// Opens the card, picks the connector, a CRTC and the preferred mode, allocates and maps the buffers and
     /// watches the card's descriptor on `loop` for flip events. The screen is not touched until the first
     /// `present()`.
-    public static func open(card: String? = nil, connector: String? = nil, format: PixelFormat = .xrgb8888,
-                            bufferCount: Int = 2, loop: MainLoop) throws(PlatformError) -> DRMDisplay {
+    public static func open(card: String? = nil, connector: String? = nil, mode: DisplayModeRequest? = nil,
+                            format: PixelFormat = .xrgb8888, bufferCount: Int = 2, loop: MainLoop) throws(PlatformError) -> DRMDisplay {
         let choice = try DRMCardFinder.find(card: card, connector: connector)
         let device = try DRMDevice.open(path: choice.path)
         do throws(PlatformError) {
-            return try DRMDisplay(device: device, connector: choice.connector, format: format, bufferCount: bufferCount, loop: loop)
+            return try DRMDisplay(device: device, connector: choice.connector, modeRequest: mode, format: format,
+                                  bufferCount: bufferCount, loop: loop)
         } catch {
             device.close()
             throw error
         }
     }
 
-    private init(device: DRMDevice, connector: DRMConnector, format: PixelFormat, bufferCount: Int, loop: MainLoop) throws(PlatformError) {
+    private init(device: DRMDevice, connector: DRMConnector, modeRequest: DisplayModeRequest?, format: PixelFormat,
+                 bufferCount: Int, loop: MainLoop) throws(PlatformError) {
         self.device = device
         self.connector = connector
         self.format = format
         self.loop = loop
         driverName = device.driverName
-        guard let m = connector.preferredMode else {
+        guard let preferred = connector.preferredMode else {
             throw PlatformError.noConnectedConnector(card: device.path, connectors: ["\(connector.name) (no modes)"])
+        }
+        var m = preferred
+        if let modeRequest {
+            guard let match = modeRequest.select(from: connector.modes, width: \.width, height: \.height,
+                                                 refreshRate: \.refreshRate, isPreferred: \.isPreferred) else {
+                throw PlatformError.unsupported(device: device.path, detail: "\(connector.name) has no mode \(modeRequest) "
+                    + "(it has: \(connector.modes.map(\.description).joined(separator: ", "))). Set mode to one of those "
+                    + "in the board profile, SCANOUT_MODE or --mode")
+            }
+            m = match
         }
         modeInfo = m.info
         mode = m.displayMode
@@ -85,6 +108,10 @@ public final class DRMDisplay: Display {
             buffers.append(try DumbBuffer(device: device, width: mode.width, height: mode.height, format: format))
         }
         source = try loop.watch(fd: device.fd, name: "DRM \(device.path)") { [unowned self] in self.handleEvents() }
+        // Without udev's netlink socket (a container) there is no hotplug; the display still works.
+        hotplug = HotplugMonitor(loop: loop) { [unowned self] devnode in
+            if devnode == nil || devnode == self.device.path { self.connectorMayHaveChanged() }
+        }
     }
 
     /// The CRTC the connector's encoder drives now, else the first free one an encoder can drive.
@@ -114,6 +141,12 @@ public final class DRMDisplay: Display {
     public func present() throws(PlatformError) {
         let index = try ring.commit(display: name)
         let fb = buffers[index].framebufferID
+        guard presence.isPresenting else {
+            // Unplugged or blanked: the frame is kept (it becomes the newest buffer, shown when the display
+            // comes back) and "flips" at once; the scheduler paces the frames to the refresh period.
+            loop?.post { [weak self] in self?.flipped(at: .now()) }
+            return
+        }
         if !isModeSet {
             // The first frame sets the mode with its buffer, so the panel never shows an unpainted one.
             var connectorID = connector.id
@@ -126,6 +159,7 @@ public final class DRMDisplay: Display {
                 throw PlatformError.system(call: "drmModeSetCrtc", errno: code, context: "\(name): setting mode \(mode)")
             }
             isModeSet = true
+            tookCRTC = true
             flipsWaitForVBlank = Self.hasVBlank(device: device, crtcID: crtcID)
             // A modeset has no flip event: the buffer is on screen when the call returns.
             loop?.post { [weak self] in self?.flipped(at: .now()) }
@@ -139,6 +173,50 @@ public final class DRMDisplay: Display {
                 throw PlatformError.drmMasterBusy(device: device.path, detail: "drmModePageFlip: \(PlatformError.errorString(code)) (DRM master lost, e.g. a VT switch)")
             }
             throw PlatformError.system(call: "drmModePageFlip", errno: code, context: "\(name): presenting a frame")
+        }
+    }
+
+    // MARK: Hotplug and blanking
+
+    /// A udev `change` event on the card: read the connector's status again (without forcing a probe).
+    private func connectorMayHaveChanged() {
+        guard !isClosed, let c = drmModeGetConnectorCurrent(device.fd, connector.id) else { return }
+        let connected = c.pointee.connection == DRM_MODE_CONNECTED
+        let hasModes = c.pointee.count_modes > 0
+        drmModeFreeConnector(c)
+        apply(presence.connectorChanged(connected: connected, hasModes: hasModes))
+    }
+
+    /// Blanks the display (the CRTC off: the panel sleeps, as with DPMS off) or wakes it.
+    public func setBlanked(_ blanked: Bool) {
+        apply(presence.setBlanked(blanked))
+    }
+
+    private func apply(_ action: ConnectorPresence.Action) {
+        switch action {
+        case .none:
+            break
+        case .stopPresenting(let reason):
+            onStatus?("\(connector.name): \(reason); frames are not shown until it is back")
+            if isModeSet {
+                // A blanked panel gets no signal; an unplugged connector has nothing to drive.
+                _ = drmModeSetCrtc(device.fd, crtcID, 0, 0, 0, nil, 0, nil)
+                isModeSet = false
+            }
+        case .remodeset(let reason):
+            // The newest buffer (the front one; frames kept being drawn meanwhile) goes up with the mode.
+            guard let front = ring.front, !ring.isInFlight else {
+                onStatus?("\(connector.name): \(reason); the next frame sets the mode")
+                return
+            }
+            var connectorID = connector.id
+            if drmModeSetCrtc(device.fd, crtcID, buffers[front].framebufferID, 0, 0, &connectorID, 1, &modeInfo) == 0 {
+                isModeSet = true
+                onStatus?("\(connector.name): \(reason); mode \(mode) set again")
+            } else {
+                onStatus?("\(connector.name): \(reason); setting mode \(mode) failed: \(PlatformError.errorString(errno)); "
+                    + "the next frame tries again")
+            }
         }
     }
 
@@ -168,6 +246,9 @@ public final class DRMDisplay: Display {
         onFlip?(time)
     }
 
+    /// "2 buffers" or "3 buffers", for the start-up line.
+    public var buffersDescription: String { "\(ring.count) buffers" }
+
     /// Waits (briefly) for a pending flip, restores the CRTC found at start, frees the buffers, closes the card.
     public func close() {
         guard !isClosed else { return }
@@ -182,7 +263,9 @@ public final class DRMDisplay: Display {
         }
         source?.cancel()
         source = nil
-        if isModeSet {
+        hotplug?.close()
+        hotplug = nil
+        if tookCRTC {
             if var s = saved, s.mode_valid != 0, s.buffer_id != 0 {
                 var connectorID = connector.id
                 _ = drmModeSetCrtc(device.fd, s.crtc_id, s.buffer_id, s.x, s.y, &connectorID, 1, &s.mode)
