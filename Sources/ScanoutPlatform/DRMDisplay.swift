@@ -10,9 +10,10 @@ import ScanoutRaster
 /// | card / connector    | udev's first card with a connected connector, or the board profile's / env's      |
 /// | mode                | the connector's preferred mode, or the one asked for (`mode = 1280x800@60`)       |
 /// | buffers             | 2 or 3 dumb buffers, mapped; AddFB2 XRGB8888 or RGB565                           |
-/// | modeset             | legacy `drmModeSetCrtc` with the first frame                                    |
-/// | present             | legacy `drmModePageFlip` with `DRM_MODE_PAGE_FLIP_EVENT`, one flip in flight     |
-/// | atomic              | detected and reported (`supportsAtomic`), not used yet                           |
+/// | modeset             | with the first frame: atomic (TEST_ONLY, then ALLOW_MODESET) where the driver     |
+/// |                     | has it, else legacy `drmModeSetCrtc`                                             |
+/// | present             | atomic nonblocking commit of the plane's FB_ID, or legacy `drmModePageFlip`;      |
+/// |                     | `DRM_MODE_PAGE_FLIP_EVENT`, one flip in flight. `SCANOUT_DRM_ATOMIC=0`: legacy    |
 /// | vblank              | detected (`flipsWaitForVBlank`); without it flips complete at once (QEMU)        |
 /// | exit                | waits for the pending flip, restores the CRTC found at start, frees the buffers  |
 /// | hotplug             | udev `drm` change events: unplugged → frames run but are not committed;           |
@@ -35,6 +36,15 @@ public final class DRMDisplay: Display {
     public var onStatus: (@MainActor (String) -> Void)?
     /// The driver accepted DRM_CLIENT_CAP_ATOMIC.
     public let supportsAtomic: Bool
+    /// Atomic commits in use (nil: legacy calls).
+    private var atomic: DRMAtomic?
+    /// Why atomic commits are not used, when the driver has them.
+    private var atomicUnusedReason: String?
+    /// How frames reach the screen, for the start-up line.
+    public var presentMethod: String {
+        if atomic != nil { return "atomic commits" }
+        return "legacy page flips" + (atomicUnusedReason.map { " (\($0))" } ?? (supportsAtomic ? "" : " (no atomic modesetting)"))
+    }
     public private(set) var flipsWaitForVBlank = false
     public var onFlip: (@MainActor (MonotonicTime) -> Void)?
     public var name: String { "\(device.path) \(connector.name) (\(driverName))" }
@@ -57,13 +67,15 @@ public final class DRMDisplay: Display {
     /// Opens the card, picks the connector, a CRTC and the preferred mode, allocates and maps the buffers and
     /// watches the card's descriptor on `loop` for flip events. The screen is not touched until the first
     /// `present()`.
+    /// `useAtomic`: atomic commits where the driver supports them (false: legacy calls only).
     public static func open(card: String? = nil, connector: String? = nil, mode: DisplayModeRequest? = nil,
-                            format: PixelFormat = .xrgb8888, bufferCount: Int = 2, loop: MainLoop) throws(PlatformError) -> DRMDisplay {
+                            format: PixelFormat = .xrgb8888, bufferCount: Int = 2, useAtomic: Bool = true,
+                            loop: MainLoop) throws(PlatformError) -> DRMDisplay {
         let choice = try DRMCardFinder.find(card: card, connector: connector)
         let device = try DRMDevice.open(path: choice.path)
         do throws(PlatformError) {
             return try DRMDisplay(device: device, connector: choice.connector, modeRequest: mode, format: format,
-                                  bufferCount: bufferCount, loop: loop)
+                                  bufferCount: bufferCount, useAtomic: useAtomic, loop: loop)
         } catch {
             device.close()
             throw error
@@ -71,7 +83,7 @@ public final class DRMDisplay: Display {
     }
 
     private init(device: DRMDevice, connector: DRMConnector, modeRequest: DisplayModeRequest?, format: PixelFormat,
-                 bufferCount: Int, loop: MainLoop) throws(PlatformError) {
+                 bufferCount: Int, useAtomic: Bool, loop: MainLoop) throws(PlatformError) {
         self.device = device
         self.connector = connector
         self.format = format
@@ -100,6 +112,14 @@ public final class DRMDisplay: Display {
         try device.becomeMaster()
         supportsAtomic = device.enableAtomic()
         crtcID = try Self.pickCRTC(device: device, connector: connector)
+        if supportsAtomic && useAtomic {
+            switch DRMAtomic.find(device: device, connectorID: connector.id, crtcID: crtcID) {
+            case .success(let a): atomic = a
+            case .failure(let why): atomicUnusedReason = why.reason
+            }
+        } else if supportsAtomic {
+            atomicUnusedReason = "atomic turned off: SCANOUT_DRM_ATOMIC=0"
+        }
         if let c = drmModeGetCrtc(device.fd, crtcID) {
             saved = c.pointee
             drmModeFreeCrtc(c)
@@ -149,8 +169,16 @@ public final class DRMDisplay: Display {
         }
         if !isModeSet {
             // The first frame sets the mode with its buffer, so the panel never shows an unpainted one.
+            if let a = atomic {
+                let code = a.modeset(device: device, mode: &modeInfo, framebuffer: fb, width: mode.width, height: mode.height)
+                if code != 0 {
+                    // The driver refused the atomic modeset (its TEST_ONLY commit): the legacy call may still work.
+                    atomicUnusedReason = "the atomic modeset failed: \(PlatformError.errorString(code))"
+                    atomic = nil
+                }
+            }
             var connectorID = connector.id
-            guard drmModeSetCrtc(device.fd, crtcID, fb, 0, 0, &connectorID, 1, &modeInfo) == 0 else {
+            guard atomic != nil || drmModeSetCrtc(device.fd, crtcID, fb, 0, 0, &connectorID, 1, &modeInfo) == 0 else {
                 let code = errno
                 ring.commitFailed()
                 if code == EACCES || code == EPERM || code == EBUSY {
@@ -166,8 +194,14 @@ public final class DRMDisplay: Display {
             return
         }
         let userData = Unmanaged.passUnretained(self).toOpaque()
-        guard drmModePageFlip(device.fd, crtcID, fb, UInt32(DRM_MODE_PAGE_FLIP_EVENT), userData) == 0 else {
-            let code = errno
+        let failed: Int32
+        if let a = atomic {
+            failed = a.flip(device: device, framebuffer: fb, userData: userData)
+        } else {
+            failed = drmModePageFlip(device.fd, crtcID, fb, UInt32(DRM_MODE_PAGE_FLIP_EVENT), userData) == 0 ? 0 : errno
+        }
+        guard failed == 0 else {
+            let code = failed
             ring.commitFailed()
             if code == EACCES || code == EPERM {
                 throw PlatformError.drmMasterBusy(device: device.path, detail: "drmModePageFlip: \(PlatformError.errorString(code)) (DRM master lost, e.g. a VT switch)")

@@ -32,6 +32,8 @@ public struct PlatformOptions: Sendable, Equatable {
     public var seat = "seat0"
     /// Scanout buffers on DRM (2: double buffering, 3: triple).
     public var buffers = 2
+    /// DRM: atomic commits where the driver has them (false: legacy SetCrtc/PageFlip).
+    public var drmAtomic = true
     /// The framebuffer device of the fbdev backend.
     public var fbdevPath = "/dev/fb0"
     /// Blank the display (DPMS off) after this many seconds without input; nil: never.
@@ -60,6 +62,7 @@ public struct PlatformOptions: Sendable, Equatable {
           --mode WxH[@HZ]             DRM display mode (default: the connector's preferred one)         [SCANOUT_MODE]
           --format xrgb8888|rgb565    scanout pixel format                                              [SCANOUT_FORMAT]
           --buffers 2|3               DRM scanout buffers                                               [SCANOUT_BUFFERS]
+          --drm-atomic 1|0            DRM atomic commits where the driver has them (0: legacy flips)    [SCANOUT_DRM_ATOMIC]
           --fbdev PATH                framebuffer device of the fbdev backend (default /dev/fb0)        [SCANOUT_FBDEV]
           --calibration "a b c d e f" touch calibration matrix (libinput's convention)                 [SCANOUT_CALIBRATION]
           --scale S                   device pixels per point                                           [SCANOUT_SCALE]
@@ -87,6 +90,7 @@ public struct PlatformOptions: Sendable, Equatable {
         Setting(flag: "--mode", variable: "SCANOUT_MODE", boardKey: "mode"),
         Setting(flag: "--format", variable: "SCANOUT_FORMAT", boardKey: "format"),
         Setting(flag: "--buffers", variable: "SCANOUT_BUFFERS", boardKey: "buffers"),
+        Setting(flag: "--drm-atomic", variable: "SCANOUT_DRM_ATOMIC", boardKey: nil),
         Setting(flag: "--fbdev", variable: "SCANOUT_FBDEV", boardKey: "fbdev"),
         Setting(flag: "--calibration", variable: "SCANOUT_CALIBRATION", boardKey: "calibration"),
         Setting(flag: "--scale", variable: "SCANOUT_SCALE", boardKey: "scale"),
@@ -222,6 +226,12 @@ public struct PlatformOptions: Sendable, Equatable {
         case "--buffers":
             guard let n = Int(trimmed), n == 2 || n == 3 else { throw bad("2 or 3") }
             buffers = n
+        case "--drm-atomic":
+            switch trimmed.lowercased() {
+            case "1", "yes", "true", "on": drmAtomic = true
+            case "0", "no", "false", "off": drmAtomic = false
+            default: throw bad("1 (atomic commits where supported) or 0 (legacy page flips)")
+            }
         case "--fbdev":
             guard trimmed.hasPrefix("/") else { throw bad("a device path, e.g. /dev/fb0") }
             fbdevPath = trimmed

@@ -152,6 +152,22 @@ public final class TestHost {
         }
     }
 
+    /// A key pressed and released (a frame each), delivered to the view host as from a keyboard: `.tab`
+    /// moves the focus, `.return` presses the focused button, characters reach `onKeyPress` handlers.
+    public func press(_ key: KeyEquivalent, modifiers: EventModifiers = []) {
+        let scalar = key.character.unicodeScalars.first!.value
+        // Named keys (control characters, the private-use arrows) type nothing; space types a space.
+        let typesText = scalar >= 0x20 && scalar != 0x7F && !(0xF700...0xF8FF).contains(scalar)
+        let characters = typesText ? String(key.character) : ""
+        host.keyPressed(KeyPress(key: key, characters: characters, modifiers: modifiers, phase: .down))
+        runFrame()
+        host.keyPressed(KeyPress(key: key, characters: characters, modifiers: modifiers, phase: .up))
+        runFrame()
+    }
+
+    /// The focused view's name, nil when no view has keyboard focus.
+    public var focusedViewName: String? { host.focusedViewName }
+
     /// Queues a finger `id` going down at (x, y), delivered by the next `runFrame()` (hold it across frames,
     /// move it, lift it with the calls below).
     public func touchDown(id: Int = 0, x: Double, y: Double) { queueTouch(0, x, y, id) }

@@ -67,6 +67,8 @@ final class AppSession {
     /// Blanking after `blankAfter` seconds without input (DRM), and its timer.
     private var blanking: IdleBlanking?
     private var blankTimer: LoopTimer?
+    /// Key codes to keys (US layout), with the modifiers held.
+    private var keyboard = KeyboardState()
     let transform: DisplayTransform
     let host: ViewHost
     /// Keeps the app's frame (the display's format, the logical size) and repaints only its damage; the
@@ -104,12 +106,13 @@ final class AppSession {
                 // Another process may hold DRM master (a display manager stopping, an old instance): wait for it.
                 let opened = try DRMMasterWait().run({ () throws(PlatformError) -> DRMDisplay in
                     try DRMDisplay.open(card: options.drmCard, connector: options.drmConnector, mode: options.mode,
-                                        format: options.format, bufferCount: options.buffers, loop: loop)
+                                        format: options.format, bufferCount: options.buffers, useAtomic: options.drmAtomic,
+                                        loop: loop)
                 }, wait: { delay in AppSession.wait(delay, on: loop) }, log: { AppLog.error("scanout: \($0)") })
                 guard let drm = opened else { throw PlatformError.stopped(while: "waiting for DRM master") }
                 drm.onStatus = { AppLog.info($0) }
                 AppLog.info("\(drm.name) \(drm.mode) \(drm.format), \(drm.buffersDescription), "
-                    + "atomic \(drm.supportsAtomic ? "supported (legacy flips used)" : "not supported")")
+                    + "atomic \(drm.supportsAtomic ? "supported" : "not supported"), presenting with \(drm.presentMethod)")
                 panel = drm
             } else {
                 let fb = try FramebufferDisplay.open(path: options.fbdevPath, loop: loop)
@@ -299,11 +302,40 @@ final class AppSession {
                 AppLog.info("input device added: \(d)")
             case .deviceRemoved(let d):
                 AppLog.info("input device removed: \(d)")
-            case .key:
-                break  // key codes reach apps once ScanoutUI has focus and key handlers
+            case .key(let k):
+                guard let stroke = keyboard.translate(k) else { break }
+                host.keyPressed(Self.keyPress(stroke))
+                touched = true
             }
         }
         return touched
+    }
+
+    /// A translated key as SwiftUI's `KeyPress`.
+    static func keyPress(_ s: KeyStroke) -> KeyPress {
+        let key: KeyEquivalent
+        switch s.symbol {
+        case .character(let c): key = KeyEquivalent(c)
+        case .return: key = .return
+        case .escape: key = .escape
+        case .tab: key = .tab
+        case .space: key = .space
+        case .backspace: key = .delete
+        case .delete: key = .deleteForward
+        case .up: key = .upArrow
+        case .down: key = .downArrow
+        case .left: key = .leftArrow
+        case .right: key = .rightArrow
+        case .home: key = .home
+        case .end: key = .end
+        case .pageUp: key = .pageUp
+        case .pageDown: key = .pageDown
+        }
+        var modifiers: EventModifiers = []
+        if s.shift { modifiers.insert(.shift) }
+        if s.control { modifiers.insert(.control) }
+        if s.alt { modifiers.insert(.option) }
+        return KeyPress(key: key, characters: s.text, modifiers: modifiers, phase: s.isPressed ? .down : .up)
     }
 
     /// Input (or the start) begins a new idle period: blanking waits `blankAfter` seconds from now.
@@ -324,6 +356,7 @@ final class AppSession {
                 let up = Uptime.now()
                 line += " (process start to flip \(Int(((up - started) * 1000).rounded())) ms; uptime \(up) s)"
             }
+            if let drm = display as? DRMDisplay { line += "; \(drm.presentMethod)" }
             AppLog.info(line)
         }
         if flips.count < 100_000 { flips.append(now) }

@@ -13,7 +13,7 @@ func runTouch(_ o: ProbeOptions) -> Int32 {
         let loop = try MainLoop(signals: [SIGINT, SIGTERM, SIGHUP])
         defer { loop.close() }
         let display = try DRMDisplay.open(card: o.card, connector: o.connector, mode: o.platform.mode, format: o.format,
-                                          bufferCount: o.platform.buffers, loop: loop)
+                                          bufferCount: o.platform.buffers, useAtomic: o.platform.drmAtomic, loop: loop)
         defer { display.close() }
         let transform = DisplayTransform(panelWidth: display.mode.width, panelHeight: display.mode.height,
                                          rotation: o.platform.rotation, calibration: o.platform.calibration)
@@ -52,7 +52,8 @@ func runTouch(_ o: ProbeOptions) -> Int32 {
             inFlight = false
             show()
         }
-        seat.onInput = {
+        // `onInput` fires when the queue turns non-empty: take what is there already (the devices found at start).
+        func handleInput() {
             for event in seat.takeEvents() {
                 guard case .touch(let t) = event else { continue }
                 let p = transform.logicalPoint(fromTouch: t.position)
@@ -65,6 +66,8 @@ func runTouch(_ o: ProbeOptions) -> Int32 {
             }
             show()
         }
+        seat.onInput = { handleInput() }
+        handleInput()
         if let s = o.seconds {
             let timer = try loop.makeTimer(name: "touch duration") { loop.stop() }
             try timer.schedule(after: .nanoseconds(Int64(s * 1e9)))

@@ -207,7 +207,7 @@ func runPattern(_ o: ProbeOptions) -> Int32 {
         let loop = try MainLoop(signals: [SIGINT, SIGTERM, SIGHUP])  // they stop the loop
         defer { loop.close() }
         let display = try DRMDisplay.open(card: o.card, connector: o.connector, mode: o.platform.mode, format: o.format,
-                                          bufferCount: o.platform.buffers, loop: loop)
+                                          bufferCount: o.platform.buffers, useAtomic: o.platform.drmAtomic, loop: loop)
         defer { display.close() }
         let clock = try LoopFrameClock(loop: loop)
         defer { clock.close() }
@@ -245,7 +245,7 @@ func runPattern(_ o: ProbeOptions) -> Int32 {
             let now = MonotonicTime.now()
             if frame == 1 {
                 say("pattern: on screen \((now - start).milliseconds) ms after start; "
-                    + "vblank: \(display.flipsWaitForVBlank ? "yes" : "no (flips complete at once)")")
+                    + "vblank: \(display.flipsWaitForVBlank ? "yes" : "no (flips complete at once)"); \(display.presentMethod)")
             }
             if rawFlips.count <= o.flips && o.flips > 0 {
                 // Back-to-back flips, each presented from the previous one's event: the driver's flip latency.
