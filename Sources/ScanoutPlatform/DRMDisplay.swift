@@ -112,6 +112,7 @@ public final class DRMDisplay: Display {
         try device.becomeMaster()
         supportsAtomic = device.enableAtomic()
         crtcID = try Self.pickCRTC(device: device, connector: connector)
+        try Self.checkFormat(format, device: device, crtcID: crtcID, connector: connector.name)
         if supportsAtomic && useAtomic {
             switch DRMAtomic.find(device: device, connectorID: connector.id, crtcID: crtcID) {
             case .success(let a): atomic = a
@@ -131,6 +132,30 @@ public final class DRMDisplay: Display {
         // Without udev's netlink socket (a container) there is no hotplug; the display still works.
         hotplug = HotplugMonitor(loop: loop) { [unowned self] devnode in
             if devnode == nil || devnode == self.device.path { self.connectorMayHaveChanged() }
+        }
+    }
+
+    /// The CRTC's primary plane must scan out `format` (virtio_gpu's and bochs' take XRGB8888 only; vc4's and
+    /// small SPI panels' take RGB565 too): said at start, with what the plane takes, rather than as a failed
+    /// framebuffer later.
+    private static func checkFormat(_ format: PixelFormat, device: DRMDevice, crtcID: UInt32, connector: String) throws(PlatformError) {
+        _ = device.enableUniversalPlanes()
+        guard let crtc = (try? device.crtcs())?.first(where: { $0.id == crtcID }),
+              let primary = device.planes().first(where: { $0.kind == "primary" && $0.possibleCRTCs & (1 << UInt32(crtc.index)) != 0 })
+        else { return }  // no plane list (an old driver): AddFB2 decides
+        let fourcc = DRMDevice.fourccName(fourcc(format))
+        guard primary.formats.contains(fourcc) else {
+            throw PlatformError.unsupported(device: device.path, detail: "the primary plane of \(connector) scans out "
+                + "\(primary.formats.joined(separator: " ")), not \(fourcc) (\(format)); set format = xrgb8888 in the board "
+                + "profile (SCANOUT_FORMAT, --format)")
+        }
+    }
+
+    nonisolated static func fourcc(_ format: PixelFormat) -> UInt32 {
+        switch format {
+        case .xrgb8888: return scanout_drm_format_xrgb8888()
+        case .argb8888: return scanout_drm_format_argb8888()
+        case .rgb565: return scanout_drm_format_rgb565()
         }
     }
 
@@ -322,12 +347,7 @@ private struct DumbBuffer {
     let pixels: PixelBuffer
 
     init(device: DRMDevice, width: Int, height: Int, format: PixelFormat) throws(PlatformError) {
-        let fourcc: UInt32
-        switch format {
-        case .xrgb8888: fourcc = scanout_drm_format_xrgb8888()
-        case .argb8888: fourcc = scanout_drm_format_argb8888()
-        case .rgb565: fourcc = scanout_drm_format_rgb565()
-        }
+        let fourcc = DRMDisplay.fourcc(format)
         var handle: UInt32 = 0
         var pitch: UInt32 = 0
         var size: UInt64 = 0

@@ -52,7 +52,7 @@ public struct PlatformOptions: Sendable, Equatable {
         a flag wins over its variable, a variable over the profile):
           --board NAME|PATH           board profile: NAME.board in $SCANOUT_BOARDS_DIR, <exe>/../share/scanout/boards,
                                       /etc/scanout/boards, ./boards (or a path)                          [SCANOUT_BOARD]
-          --backend drm|fbdev|headless display backend; default: DRM when a card exists, else headless   [SCANOUT_BACKEND]
+          --backend KIND              drm, fbdev or headless; default: DRM when a card exists, else headless [SCANOUT_BACKEND]
           --rotation 0|90|180|270     rotate the app on the panel (pixels and touches)                  [SCANOUT_ROTATION]
           --frames N                  headless: run N frames of simulated time, then exit 0             [SCANOUT_FRAMES]
           --snapshot PATH             write the last committed frame as PNG (or .ppm) on exit            [SCANOUT_SNAPSHOT]

@@ -20,7 +20,12 @@ enum AppRunner {
         do throws(PlatformError) {
             options = try PlatformOptions.fromProcess()
         } catch {
-            AppLog.error("\(program): \(error)\nusage: \(program) [options]\n\(PlatformOptions.usage)")
+            switch error {
+            case .boardProfile, .boardNotFound, .system:
+                AppLog.error("\(program): \(error)")  // a file's problem: the options were right
+            default:
+                AppLog.error("\(program): \(error)\nusage: \(program) [options]\n\(PlatformOptions.usage)")
+            }
             return 2
         }
         if options.showHelp {
