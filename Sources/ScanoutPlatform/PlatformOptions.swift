@@ -188,64 +188,63 @@ public struct PlatformOptions: Sendable, Equatable {
     /// Sets what `flag` names from `value`, checked.
     mutating func apply(flag: String, value: String) throws(InvalidValue) {
         func bad(_ expected: String) -> InvalidValue { InvalidValue(expected: expected) }
-        let trimmed = value  // profile values arrive trimmed; flag values are taken as given
         switch flag {
         case "--backend":
-            guard let b = BackendKind(rawValue: trimmed.lowercased()) else { throw bad("drm, fbdev or headless") }
+            guard let b = BackendKind(rawValue: value.lowercased()) else { throw bad("drm, fbdev or headless") }
             backend = b
         case "--rotation":
-            guard let d = Int(trimmed), d % 90 == 0, let r = DisplayRotation(degrees: d), (0..<360).contains(d) else {
+            guard let d = Int(value), d % 90 == 0, let r = DisplayRotation(degrees: d), (0..<360).contains(d) else {
                 throw bad("0, 90, 180 or 270")
             }
             rotation = r
         case "--frames":
-            guard let n = Int(trimmed), n > 0 else { throw bad("a positive number of frames") }
+            guard let n = Int(value), n > 0 else { throw bad("a positive number of frames") }
             frames = n
         case "--snapshot":
-            snapshotPath = trimmed
+            snapshotPath = value
         case "--size":
-            guard let size = Self.parseSize(trimmed) else { throw bad("WIDTHxHEIGHT in pixels, e.g. 800x480") }
+            guard let size = Self.parseSize(value) else { throw bad("WIDTHxHEIGHT in pixels, e.g. 800x480") }
             headlessWidth = size.width
             headlessHeight = size.height
         case "--card":
-            guard !trimmed.isEmpty else { throw bad("a DRM card, e.g. card0 or /dev/dri/card1") }
+            guard !value.isEmpty else { throw bad("a DRM card, e.g. card0 or /dev/dri/card1") }
             // "card1" is short for the node in /dev/dri.
-            drmCard = trimmed.contains("/") ? trimmed : "/dev/dri/" + trimmed
+            drmCard = value.contains("/") ? value : "/dev/dri/" + value
         case "--connector":
-            guard !trimmed.isEmpty else { throw bad("a connector name as scanout-probe prints it, e.g. HDMI-A-1") }
-            drmConnector = trimmed
+            guard !value.isEmpty else { throw bad("a connector name as scanout-probe prints it, e.g. HDMI-A-1") }
+            drmConnector = value
         case "--mode":
-            guard let m = DisplayModeRequest(parsing: trimmed) else { throw bad("WIDTHxHEIGHT or WIDTHxHEIGHT@HZ, e.g. 1280x800@60") }
+            guard let m = DisplayModeRequest(parsing: value) else { throw bad("WIDTHxHEIGHT or WIDTHxHEIGHT@HZ, e.g. 1280x800@60") }
             mode = m
         case "--format":
-            switch trimmed.lowercased() {
+            switch value.lowercased() {
             case "xrgb8888": format = .xrgb8888
             case "rgb565": format = .rgb565
             default: throw bad("xrgb8888 or rgb565")
             }
         case "--buffers":
-            guard let n = Int(trimmed), n == 2 || n == 3 else { throw bad("2 or 3") }
+            guard let n = Int(value), n == 2 || n == 3 else { throw bad("2 or 3") }
             buffers = n
         case "--drm-atomic":
-            switch trimmed.lowercased() {
+            switch value.lowercased() {
             case "1", "yes", "true", "on": drmAtomic = true
             case "0", "no", "false", "off": drmAtomic = false
             default: throw bad("1 (atomic commits where supported) or 0 (legacy page flips)")
             }
         case "--fbdev":
-            guard trimmed.hasPrefix("/") else { throw bad("a device path, e.g. /dev/fb0") }
-            fbdevPath = trimmed
+            guard value.hasPrefix("/") else { throw bad("a device path, e.g. /dev/fb0") }
+            fbdevPath = value
         case "--calibration":
-            guard let c = TouchCalibration(parsing: trimmed) else { throw bad("six numbers, e.g. \"1 0 0 0 1 0\"") }
+            guard let c = TouchCalibration(parsing: value) else { throw bad("six numbers, e.g. \"1 0 0 0 1 0\"") }
             calibration = c
         case "--scale":
-            guard let s = Double(trimmed), s > 0, s <= 8 else { throw bad("a positive scale up to 8, e.g. 1 or 2") }
+            guard let s = Double(value), s > 0, s <= 8 else { throw bad("a positive scale up to 8, e.g. 1 or 2") }
             scale = s
         case "--blank-after":
-            guard let s = Double(trimmed), s >= 0, s.isFinite else { throw bad("seconds without input, e.g. 300 (0: never)") }
+            guard let s = Double(value), s >= 0, s.isFinite else { throw bad("seconds without input, e.g. 300 (0: never)") }
             blankAfter = s > 0 ? s : nil
         case "--seat":
-            seat = trimmed
+            seat = value
         default:
             break
         }
