@@ -40,6 +40,8 @@ public final class DRMDisplay: Display {
     private var atomic: DRMAtomic?
     /// Why atomic commits are not used, when the driver has them.
     private var atomicUnusedReason: String?
+    /// Set when the requested mode is missing and the preferred one is used instead.
+    public private(set) var modeNotice: String?
     /// How frames reach the screen, for the start-up line.
     public var presentMethod: String {
         if atomic != nil { return "atomic commits" }
@@ -94,13 +96,16 @@ public final class DRMDisplay: Display {
         }
         var m = preferred
         if let modeRequest {
-            guard let match = modeRequest.select(from: connector.modes, width: \.width, height: \.height,
-                                                 refreshRate: \.refreshRate, isPreferred: \.isPreferred) else {
-                throw PlatformError.unsupported(device: device.path, detail: "\(connector.name) has no mode \(modeRequest) "
-                    + "(it has: \(connector.modes.map(\.description).joined(separator: ", "))). Set mode to one of those "
-                    + "in the board profile, SCANOUT_MODE or --mode")
+            if let match = modeRequest.select(from: connector.modes, width: \.width, height: \.height,
+                                              refreshRate: \.refreshRate, isPreferred: \.isPreferred) {
+                m = match
+            } else {
+                // Another monitor than the profile was written for: showing the app in its preferred mode beats
+                // not showing it at all. Said once at start.
+                modeNotice = "\(connector.name) has no mode \(modeRequest) (it has: "
+                    + "\(connector.modes.prefix(12).map(\.description).joined(separator: ", ")) ...); using its preferred "
+                    + "mode \(preferred). Set mode (board profile, SCANOUT_MODE, --mode) to one it has"
             }
-            m = match
         }
         modeInfo = m.info
         mode = m.displayMode

@@ -116,6 +116,7 @@ final class AppSession {
                 }, wait: { delay in AppSession.wait(delay, on: loop) }, log: { AppLog.error("scanout: \($0)") })
                 guard let drm = opened else { throw PlatformError.stopped(while: "waiting for DRM master") }
                 drm.onStatus = { AppLog.info($0) }
+                if let notice = drm.modeNotice { AppLog.error("scanout: warning: \(notice)") }
                 AppLog.info("\(drm.name) \(drm.mode) \(drm.format), \(drm.buffersDescription), "
                     + "atomic \(drm.supportsAtomic ? "supported" : "not supported"), presenting with \(drm.presentMethod)")
                 panel = drm

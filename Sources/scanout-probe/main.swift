@@ -212,6 +212,7 @@ func runPattern(_ o: ProbeOptions) -> Int32 {
         let clock = try LoopFrameClock(loop: loop)
         defer { clock.close() }
         say("pattern: \(display.name), \(display.mode), \(display.format), atomic \(display.supportsAtomic ? "supported" : "not supported")")
+        if let notice = display.modeNotice { say("pattern: warning: \(notice)") }
         var frame = 0
         var failure: PlatformError?
         var rawFlips: [MonotonicTime] = []
