@@ -22,3 +22,4 @@ static inline unsigned long scanout_KDSETMODE(void) { return KDSETMODE; }
 static inline unsigned long scanout_VT_GETSTATE(void) { return VT_GETSTATE; }
 static inline unsigned long scanout_FBIOGET_VSCREENINFO(void) { return FBIOGET_VSCREENINFO; }
 static inline unsigned long scanout_FBIOGET_FSCREENINFO(void) { return FBIOGET_FSCREENINFO; }
+static inline unsigned long scanout_FBIOBLANK(void) { return FBIOBLANK; }

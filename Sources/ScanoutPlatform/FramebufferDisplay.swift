@@ -16,6 +16,7 @@ import ScanoutRaster
 /// | tearing         | possible (no flip, no vblank wait): only the damaged rows are written, in order    |
 /// | reads           | never: scanout memory is written only, as on DRM                                   |
 /// | rotation        | by the app's `DisplayTransform` copy, as on DRM                                    |
+/// | blanking        | FBIOBLANK powerdown after the idle timeout, unblank on input                      |
 /// | not supported   | panning/double buffering through FBIOPAN_DISPLAY, palettes, other channel layouts  |
 @MainActor
 public final class FramebufferDisplay: Display {
@@ -128,6 +129,25 @@ public final class FramebufferDisplay: Display {
 
     /// Frames presented so far.
     public var presentedFrames: Int { presents }
+
+    /// Whether the device is blanked (FBIOBLANK powerdown).
+    public private(set) var isBlanked = false
+    /// Called with a line worth logging (blanking that the driver refused).
+    public var onStatus: (@MainActor (String) -> Void)?
+
+    /// Powers the panel down (FB_BLANK_POWERDOWN) or up again; frames keep being copied into the memory, so
+    /// the screen is current when it wakes.
+    public func setBlanked(_ blanked: Bool) {
+        guard blanked != isBlanked else { return }
+        isBlanked = blanked
+        guard let fd = mapping?.fd else { return }
+        let level = blanked ? FB_BLANK_POWERDOWN : FB_BLANK_UNBLANK
+        if scanout_linux_ioctl_value(fd, scanout_FBIOBLANK(), UInt(level)) == 0 {
+            onStatus?("\(name): \(blanked ? "blanked after the idle timeout" : "woken by input")")
+        } else {
+            onStatus?("\(name): FBIOBLANK \(blanked ? "powerdown" : "unblank") failed: \(PlatformError.errorString(errno))")
+        }
+    }
 
     /// Unmaps the memory and closes the device; the screen keeps the last frame.
     public func close() {

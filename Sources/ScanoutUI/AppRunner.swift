@@ -69,7 +69,7 @@ final class AppSession {
     let input: LibinputSeat?
     /// The console switched to graphics mode while the app shows (restored on exit).
     let terminal: VirtualTerminal?
-    /// Blanking after `blankAfter` seconds without input (DRM), and its timer.
+    /// Blanking after `blankAfter` seconds without input (DRM, fbdev), and its timer.
     private var blanking: IdleBlanking?
     private var blankTimer: LoopTimer?
     /// Key codes to keys (US layout), with the modifiers held.
@@ -122,6 +122,7 @@ final class AppSession {
                 panel = drm
             } else {
                 let fb = try FramebufferDisplay.open(path: options.fbdevPath, loop: loop)
+                fb.onStatus = { AppLog.info($0) }
                 AppLog.info("\(fb.name) \(fb.mode) \(fb.format), fbdev: damaged rows copied in, paced by a timer")
                 panel = fb
             }
@@ -176,11 +177,11 @@ final class AppSession {
         host = scene.resolveViewHost(size: environment.displaySize, environment: environment)
         compositor = FrameCompositor(width: transform.logicalPixelWidth, height: transform.logicalPixelHeight,
                                      scale: options.scale, format: display.format)
-        if let seconds = options.blankAfter, let drm = display as? DRMDisplay {
+        if let seconds = options.blankAfter, !(display is HeadlessDisplay) {
             blanking = IdleBlanking(timeout: seconds)
             blankTimer = try loop.makeTimer(name: "idle blanking") { [unowned self] in
                 self.blanking?.blank()
-                drm.setBlanked(true)
+                self.display.setBlanked(true)
             }
         }
         ok = true
@@ -286,7 +287,7 @@ final class AppSession {
         if blanking != nil {
             let (passed, wake) = blanking!.filter(events)
             events = passed
-            if wake { (display as? DRMDisplay)?.setBlanked(false) }
+            if wake { display.setBlanked(false) }
         }
         var touched = false
         for event in events {
