@@ -186,7 +186,9 @@ final class ButtonBehavior<Label: View>: NodeBehavior {
     }
 
     /// A disabled button is dimmed (read when drawing, so it follows the environment wherever it changed).
+    /// The focused one (Tab) has a focus ring, so a keyboard user sees what Return will press.
     override func draw(into list: inout DisplayList) {
         ControlDrawing.group(enabled: node.environment.current.isEnabled, into: &list) { list in super.draw(into: &list) }
+        if node.host.focusedNode === node { ControlDrawing.focusRing(around: node.frame, into: &list) }
     }
 }

@@ -32,14 +32,20 @@ final class KeyboardTests: XCTestCase, @unchecked Sendable {
         XCTAssertTrue(host.contains(text: "log: nothing"))
         XCTAssertNil(host.focusedViewName)
 
+        let first = host.frame(ofText: "First")!
+        // Just outside the button's label: where the focus ring goes.
+        let ringX = Int(first.minX) - 3, ringY = Int(first.midY)
+        let before = host.pixel(x: ringX, y: ringY)
         host.press(.tab)
         XCTAssertNotNil(host.focusedViewName, "Tab focuses the first button")
+        XCTAssertNotEqual(host.pixel(x: ringX, y: ringY), before, "the focused button has a ring")
         host.press(.return)
         XCTAssertTrue(host.contains(text: "log: first"), "\(host.visibleTexts)")
 
         host.press(.tab)
         host.press(.space)
         XCTAssertTrue(host.contains(text: "log: second"), "the disabled button is skipped: \(host.visibleTexts)")
+        XCTAssertEqual(host.pixel(x: ringX, y: ringY), before, "the ring moved away from the first button")
 
         host.press(.tab)
         host.press(.return)
