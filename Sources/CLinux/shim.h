@@ -1,8 +1,25 @@
-// Linux event descriptors the main loop is built on (not in Swift's Glibc module): epoll, eventfd,
-// timerfd, signalfd.
+// Linux interfaces ScanoutPlatform calls that Swift's Glibc module lacks: the event descriptors the main loop
+// is built on (epoll, eventfd, timerfd, signalfd), the console (KD/VT ioctls) and the framebuffer device.
+#include <linux/fb.h>
+#include <linux/kd.h>
+#include <linux/vt.h>
 #include <poll.h>
 #include <signal.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
+#include <sys/ioctl.h>
 #include <sys/signalfd.h>
 #include <sys/timerfd.h>
+
+/// ioctl(2) with a pointer argument: the variadic ioctl is not callable from Swift.
+static inline int scanout_linux_ioctl(int fd, unsigned long request, void *arg) { return ioctl(fd, request, arg); }
+
+/// ioctl(2) with an integer argument (KDSETMODE takes the mode by value).
+static inline int scanout_linux_ioctl_value(int fd, unsigned long request, unsigned long value) { return ioctl(fd, request, value); }
+
+static inline unsigned long scanout_KDGETMODE(void) { return KDGETMODE; }
+static inline unsigned long scanout_KDSETMODE(void) { return KDSETMODE; }
+static inline unsigned long scanout_VT_GETSTATE(void) { return VT_GETSTATE; }
+static inline unsigned long scanout_FBIOGET_VSCREENINFO(void) { return FBIOGET_VSCREENINFO; }
+static inline unsigned long scanout_FBIOGET_FSCREENINFO(void) { return FBIOGET_FSCREENINFO; }
+static inline unsigned long scanout_FBIOBLANK(void) { return FBIOBLANK; }

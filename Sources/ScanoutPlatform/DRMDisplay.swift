@@ -1,4 +1,5 @@
 import CDRM
+import CUdev
 import Glibc
 import ScanoutRaster
 
@@ -6,15 +7,19 @@ import ScanoutRaster
 ///
 /// | capability          | DRM display                                                                     |
 /// |---------------------|---------------------------------------------------------------------------------|
-/// | card / connector    | udev's first card with a connected connector, or `card:`/`connector:` (env)      |
-/// | mode                | the connector's preferred mode                                                  |
-/// | buffers             | 2 (or 3) dumb buffers, mapped; AddFB2 XRGB8888 or RGB565                         |
-/// | modeset             | legacy `drmModeSetCrtc` with the first frame                                    |
-/// | present             | legacy `drmModePageFlip` with `DRM_MODE_PAGE_FLIP_EVENT`, one flip in flight     |
-/// | atomic              | detected and reported (`supportsAtomic`), not used yet                           |
+/// | card / connector    | udev's first card with a connected connector, or the board profile's / env's      |
+/// | mode                | the connector's preferred mode, or the one asked for (`mode = 1280x800@60`)       |
+/// | buffers             | 2 or 3 dumb buffers, mapped; AddFB2 XRGB8888 or RGB565                           |
+/// | modeset             | with the first frame: atomic (TEST_ONLY, then ALLOW_MODESET) where the driver     |
+/// |                     | has it, else legacy `drmModeSetCrtc`                                             |
+/// | present             | atomic nonblocking commit of the plane's FB_ID, or legacy `drmModePageFlip`;      |
+/// |                     | `DRM_MODE_PAGE_FLIP_EVENT`, one flip in flight. `SCANOUT_DRM_ATOMIC=0`: legacy    |
 /// | vblank              | detected (`flipsWaitForVBlank`); without it flips complete at once (QEMU)        |
 /// | exit                | waits for the pending flip, restores the CRTC found at start, frees the buffers  |
-/// | not yet             | hotplug re-modeset, DRM-master retry with backoff, VT text/graphics mode switch  |
+/// | hotplug             | udev `drm` change events: unplugged → frames run but are not committed;           |
+/// |                     | plugged back → the mode is set again with the newest buffer                      |
+/// | blanking            | `setBlanked(true)` turns the CRTC off (the panel sleeps); `false` sets it again   |
+/// | DRM master busy     | `open` throws `.drmMasterBusy`; `DRMMasterWait` retries with backoff             |
 ///
 /// Scanout memory is write-combined: the app composes elsewhere and copies rows in (`DisplayTransform.copy`);
 /// nothing here reads a mapped buffer.
@@ -25,8 +30,23 @@ public final class DRMDisplay: Display {
     public let crtcID: UInt32
     public let mode: DisplayMode
     public let format: PixelFormat
+    /// Whether the connector is plugged in and the display not blanked; frames reach the panel only then.
+    public private(set) var presence = ConnectorPresence()
+    /// Called on the loop with a line worth logging (unplugged, plugged back, blanked...).
+    public var onStatus: (@MainActor (String) -> Void)?
     /// The driver accepted DRM_CLIENT_CAP_ATOMIC.
     public let supportsAtomic: Bool
+    /// Atomic commits in use (nil: legacy calls).
+    private var atomic: DRMAtomic?
+    /// Why atomic commits are not used, when the driver has them.
+    private var atomicUnusedReason: String?
+    /// Set when the requested mode is missing and the preferred one is used instead.
+    public private(set) var modeNotice: String?
+    /// How frames reach the screen, for the start-up line.
+    public var presentMethod: String {
+        if atomic != nil { return "atomic commits" }
+        return "legacy page flips" + (atomicUnusedReason.map { " (\($0))" } ?? (supportsAtomic ? "" : " (no atomic modesetting)"))
+    }
     public private(set) var flipsWaitForVBlank = false
     public var onFlip: (@MainActor (MonotonicTime) -> Void)?
     public var name: String { "\(device.path) \(connector.name) (\(driverName))" }
@@ -36,8 +56,11 @@ public final class DRMDisplay: Display {
     private var buffers: [DumbBuffer] = []
     private var ring: BufferRing
     private var isModeSet = false
+    /// The CRTC was set by us at least once: exit restores what was there before.
+    private var tookCRTC = false
     private var saved: drmModeCrtc?
     private var source: LoopSource?
+    private var hotplug: HotplugMonitor?
     private weak var loop: MainLoop?
     private var isClosed = false
     /// When the first flip (or modeset) completed.
@@ -46,26 +69,43 @@ public final class DRMDisplay: Display {
     /// Opens the card, picks the connector, a CRTC and the preferred mode, allocates and maps the buffers and
     /// watches the card's descriptor on `loop` for flip events. The screen is not touched until the first
     /// `present()`.
-    public static func open(card: String? = nil, connector: String? = nil, format: PixelFormat = .xrgb8888,
-                            bufferCount: Int = 2, loop: MainLoop) throws(PlatformError) -> DRMDisplay {
+    /// `useAtomic`: atomic commits where the driver supports them (false: legacy calls only).
+    public static func open(card: String? = nil, connector: String? = nil, mode: DisplayModeRequest? = nil,
+                            format: PixelFormat = .xrgb8888, bufferCount: Int = 2, useAtomic: Bool = true,
+                            loop: MainLoop) throws(PlatformError) -> DRMDisplay {
         let choice = try DRMCardFinder.find(card: card, connector: connector)
         let device = try DRMDevice.open(path: choice.path)
         do throws(PlatformError) {
-            return try DRMDisplay(device: device, connector: choice.connector, format: format, bufferCount: bufferCount, loop: loop)
+            return try DRMDisplay(device: device, connector: choice.connector, modeRequest: mode, format: format,
+                                  bufferCount: bufferCount, useAtomic: useAtomic, loop: loop)
         } catch {
             device.close()
             throw error
         }
     }
 
-    private init(device: DRMDevice, connector: DRMConnector, format: PixelFormat, bufferCount: Int, loop: MainLoop) throws(PlatformError) {
+    private init(device: DRMDevice, connector: DRMConnector, modeRequest: DisplayModeRequest?, format: PixelFormat,
+                 bufferCount: Int, useAtomic: Bool, loop: MainLoop) throws(PlatformError) {
         self.device = device
         self.connector = connector
         self.format = format
         self.loop = loop
         driverName = device.driverName
-        guard let m = connector.preferredMode else {
+        guard let preferred = connector.preferredMode else {
             throw PlatformError.noConnectedConnector(card: device.path, connectors: ["\(connector.name) (no modes)"])
+        }
+        var m = preferred
+        if let modeRequest {
+            if let match = modeRequest.select(from: connector.modes, width: \.width, height: \.height,
+                                              refreshRate: \.refreshRate, isPreferred: \.isPreferred) {
+                m = match
+            } else {
+                // Another monitor than the profile was written for: showing the app in its preferred mode beats
+                // not showing it at all. Said once at start.
+                modeNotice = "\(connector.name) has no mode \(modeRequest) (it has: "
+                    + "\(connector.modes.prefix(12).map(\.description).joined(separator: ", ")) ...); using its preferred "
+                    + "mode \(preferred). Set mode (board profile, SCANOUT_MODE, --mode) to one it has"
+            }
         }
         modeInfo = m.info
         mode = m.displayMode
@@ -77,6 +117,15 @@ public final class DRMDisplay: Display {
         try device.becomeMaster()
         supportsAtomic = device.enableAtomic()
         crtcID = try Self.pickCRTC(device: device, connector: connector)
+        try Self.checkFormat(format, device: device, crtcID: crtcID, connector: connector.name)
+        if supportsAtomic && useAtomic {
+            switch DRMAtomic.find(device: device, connectorID: connector.id, crtcID: crtcID) {
+            case .success(let a): atomic = a
+            case .failure(let why): atomicUnusedReason = why.reason
+            }
+        } else if supportsAtomic {
+            atomicUnusedReason = "atomic turned off: SCANOUT_DRM_ATOMIC=0"
+        }
         if let c = drmModeGetCrtc(device.fd, crtcID) {
             saved = c.pointee
             drmModeFreeCrtc(c)
@@ -85,6 +134,34 @@ public final class DRMDisplay: Display {
             buffers.append(try DumbBuffer(device: device, width: mode.width, height: mode.height, format: format))
         }
         source = try loop.watch(fd: device.fd, name: "DRM \(device.path)") { [unowned self] in self.handleEvents() }
+        // Without udev's netlink socket (a container) there is no hotplug; the display still works.
+        hotplug = HotplugMonitor(loop: loop) { [unowned self] devnode in
+            if devnode == nil || devnode == self.device.path { self.connectorMayHaveChanged() }
+        }
+    }
+
+    /// The CRTC's primary plane must scan out `format` (virtio_gpu's and bochs' take XRGB8888 only; vc4's and
+    /// small SPI panels' take RGB565 too): said at start, with what the plane takes, rather than as a failed
+    /// framebuffer later.
+    private static func checkFormat(_ format: PixelFormat, device: DRMDevice, crtcID: UInt32, connector: String) throws(PlatformError) {
+        _ = device.enableUniversalPlanes()
+        guard let crtc = (try? device.crtcs())?.first(where: { $0.id == crtcID }),
+              let primary = device.planes().first(where: { $0.kind == "primary" && $0.possibleCRTCs & (1 << UInt32(crtc.index)) != 0 })
+        else { return }  // no plane list (an old driver): AddFB2 decides
+        let fourcc = DRMDevice.fourccName(fourcc(format))
+        guard primary.formats.contains(fourcc) else {
+            throw PlatformError.unsupported(device: device.path, detail: "the primary plane of \(connector) scans out "
+                + "\(primary.formats.joined(separator: " ")), not \(fourcc) (\(format)); set format = xrgb8888 in the board "
+                + "profile (SCANOUT_FORMAT, --format)")
+        }
+    }
+
+    nonisolated static func fourcc(_ format: PixelFormat) -> UInt32 {
+        switch format {
+        case .xrgb8888: return scanout_drm_format_xrgb8888()
+        case .argb8888: return scanout_drm_format_argb8888()
+        case .rgb565: return scanout_drm_format_rgb565()
+        }
     }
 
     /// The CRTC the connector's encoder drives now, else the first free one an encoder can drive.
@@ -114,10 +191,24 @@ public final class DRMDisplay: Display {
     public func present() throws(PlatformError) {
         let index = try ring.commit(display: name)
         let fb = buffers[index].framebufferID
+        guard presence.isPresenting else {
+            // Unplugged or blanked: the frame is kept (it becomes the newest buffer, shown when the display
+            // comes back) and "flips" at once; the scheduler paces the frames to the refresh period.
+            loop?.post { [weak self] in self?.flipped(at: .now()) }
+            return
+        }
         if !isModeSet {
             // The first frame sets the mode with its buffer, so the panel never shows an unpainted one.
+            if let a = atomic {
+                let code = a.modeset(device: device, mode: &modeInfo, framebuffer: fb, width: mode.width, height: mode.height)
+                if code != 0 {
+                    // The driver refused the atomic modeset (its TEST_ONLY commit): the legacy call may still work.
+                    atomicUnusedReason = "the atomic modeset failed: \(PlatformError.errorString(code))"
+                    atomic = nil
+                }
+            }
             var connectorID = connector.id
-            guard drmModeSetCrtc(device.fd, crtcID, fb, 0, 0, &connectorID, 1, &modeInfo) == 0 else {
+            guard atomic != nil || drmModeSetCrtc(device.fd, crtcID, fb, 0, 0, &connectorID, 1, &modeInfo) == 0 else {
                 let code = errno
                 ring.commitFailed()
                 if code == EACCES || code == EPERM || code == EBUSY {
@@ -126,19 +217,70 @@ public final class DRMDisplay: Display {
                 throw PlatformError.system(call: "drmModeSetCrtc", errno: code, context: "\(name): setting mode \(mode)")
             }
             isModeSet = true
+            tookCRTC = true
             flipsWaitForVBlank = Self.hasVBlank(device: device, crtcID: crtcID)
             // A modeset has no flip event: the buffer is on screen when the call returns.
             loop?.post { [weak self] in self?.flipped(at: .now()) }
             return
         }
         let userData = Unmanaged.passUnretained(self).toOpaque()
-        guard drmModePageFlip(device.fd, crtcID, fb, UInt32(DRM_MODE_PAGE_FLIP_EVENT), userData) == 0 else {
-            let code = errno
+        let failed: Int32
+        if let a = atomic {
+            failed = a.flip(device: device, framebuffer: fb, userData: userData)
+        } else {
+            failed = drmModePageFlip(device.fd, crtcID, fb, UInt32(DRM_MODE_PAGE_FLIP_EVENT), userData) == 0 ? 0 : errno
+        }
+        guard failed == 0 else {
+            let code = failed
             ring.commitFailed()
             if code == EACCES || code == EPERM {
                 throw PlatformError.drmMasterBusy(device: device.path, detail: "drmModePageFlip: \(PlatformError.errorString(code)) (DRM master lost, e.g. a VT switch)")
             }
             throw PlatformError.system(call: "drmModePageFlip", errno: code, context: "\(name): presenting a frame")
+        }
+    }
+
+    // MARK: Hotplug and blanking
+
+    /// A udev `change` event on the card: read the connector's status again (without forcing a probe).
+    private func connectorMayHaveChanged() {
+        guard !isClosed, let c = drmModeGetConnectorCurrent(device.fd, connector.id) else { return }
+        let connected = c.pointee.connection == DRM_MODE_CONNECTED
+        let hasModes = c.pointee.count_modes > 0
+        drmModeFreeConnector(c)
+        apply(presence.connectorChanged(connected: connected, hasModes: hasModes))
+    }
+
+    /// Blanks the display (the CRTC off: the panel sleeps, as with DPMS off) or wakes it.
+    public func setBlanked(_ blanked: Bool) {
+        apply(presence.setBlanked(blanked))
+    }
+
+    private func apply(_ action: ConnectorPresence.Action) {
+        switch action {
+        case .none:
+            break
+        case .stopPresenting(let reason):
+            onStatus?("\(connector.name): \(reason); frames are not shown until it is back")
+            if isModeSet {
+                // A blanked panel gets no signal; an unplugged connector has nothing to drive.
+                _ = drmModeSetCrtc(device.fd, crtcID, 0, 0, 0, nil, 0, nil)
+                isModeSet = false
+            }
+        case .remodeset(let reason):
+            // The newest buffer (the front one; frames kept being drawn meanwhile) goes up with the mode.
+            guard let front = ring.front, !ring.isInFlight else {
+                onStatus?("\(connector.name): \(reason); the next frame sets the mode")
+                return
+            }
+            var connectorID = connector.id
+            if drmModeSetCrtc(device.fd, crtcID, buffers[front].framebufferID, 0, 0, &connectorID, 1, &modeInfo) == 0 {
+                isModeSet = true
+                onStatus?("\(connector.name): \(reason); mode \(mode) set again")
+            } else {
+                onStatus?("\(connector.name): \(reason); setting mode \(mode) failed: \(PlatformError.errorString(errno)); "
+                    + "the next frame tries again")
+            }
         }
     }
 
@@ -168,6 +310,9 @@ public final class DRMDisplay: Display {
         onFlip?(time)
     }
 
+    /// "2 buffers" or "3 buffers", for the start-up line.
+    public var buffersDescription: String { "\(ring.count) buffers" }
+
     /// Waits (briefly) for a pending flip, restores the CRTC found at start, frees the buffers, closes the card.
     public func close() {
         guard !isClosed else { return }
@@ -182,7 +327,9 @@ public final class DRMDisplay: Display {
         }
         source?.cancel()
         source = nil
-        if isModeSet {
+        hotplug?.close()
+        hotplug = nil
+        if tookCRTC {
             if var s = saved, s.mode_valid != 0, s.buffer_id != 0 {
                 var connectorID = connector.id
                 _ = drmModeSetCrtc(device.fd, s.crtc_id, s.buffer_id, s.x, s.y, &connectorID, 1, &s.mode)
@@ -205,12 +352,7 @@ private struct DumbBuffer {
     let pixels: PixelBuffer
 
     init(device: DRMDevice, width: Int, height: Int, format: PixelFormat) throws(PlatformError) {
-        let fourcc: UInt32
-        switch format {
-        case .xrgb8888: fourcc = scanout_drm_format_xrgb8888()
-        case .argb8888: fourcc = scanout_drm_format_argb8888()
-        case .rgb565: fourcc = scanout_drm_format_rgb565()
-        }
+        let fourcc = DRMDisplay.fourcc(format)
         var handle: UInt32 = 0
         var pitch: UInt32 = 0
         var size: UInt64 = 0

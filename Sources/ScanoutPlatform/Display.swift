@@ -59,6 +59,9 @@ public protocol Display: AnyObject {
     func beginFrame() throws(PlatformError) -> DisplayFrame
     /// Commits the buffer from `beginFrame()`; `onFlip` follows.
     func present() throws(PlatformError)
+    /// Blanks the panel after the idle timeout (`true`: it sleeps; frames keep running but are not shown) or
+    /// wakes it (`false`: the newest frame comes back). A display that cannot blank ignores it.
+    func setBlanked(_ blanked: Bool)
     /// Releases the display (a DRM display restores the CRTC it found). Paired with the backend's opening.
     func close()
 }

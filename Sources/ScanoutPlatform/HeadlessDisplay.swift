@@ -64,6 +64,10 @@ public final class HeadlessDisplay: Display {
     /// Frames presented so far.
     public var presentedFrames: Int { ring.presents }
 
+    /// Whether the app asked for blanking (nothing to switch off in memory; tests read it).
+    public private(set) var isBlanked = false
+    public func setBlanked(_ blanked: Bool) { isBlanked = blanked }
+
     public func close() {
         onFlip = nil
         hasPendingFlip = false

@@ -28,6 +28,12 @@ public enum PlatformError: Error, Equatable, CustomStringConvertible {
     case unknownOption(String)
     /// A call was made in the wrong state (present without beginFrame, a second commit in flight...).
     case invalidState(String)
+    /// A board profile line Scanout cannot use: the file, the line (1-based) and what is wrong with it.
+    case boardProfile(file: String, line: Int, message: String)
+    /// A signal asked the process to stop while it waited (for DRM master...): not a failure, exit 0.
+    case stopped(while: String)
+    /// `--board NAME` found no `NAME.board` in any of the places searched.
+    case boardNotFound(name: String, searched: [String])
 
     public var description: String {
         switch self {
@@ -62,6 +68,13 @@ public enum PlatformError: Error, Equatable, CustomStringConvertible {
             return "unknown option \(arg)"
         case .invalidState(let detail):
             return detail
+        case .boardProfile(let file, let line, let message):
+            return "\(file):\(line): \(message)"
+        case .stopped(let what):
+            return "stopped by a signal while \(what)"
+        case .boardNotFound(let name, let searched):
+            return "no board profile \(name): looked for \(searched.joined(separator: ", ")). Give a path "
+                + "(--board path/to/NAME.board) or put the file in one of those places (SCANOUT_BOARDS_DIR names a folder)"
         }
     }
 

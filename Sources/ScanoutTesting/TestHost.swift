@@ -29,6 +29,8 @@ public final class TestHost {
     public private(set) var lastDamage = Damage()
     /// Touch events for the next frame: kind 0 down, 1 move, 2 up.
     private var pendingTouches: [(kind: Int, point: CGPoint, id: Int)] = []
+    /// Key presses for the next frame, delivered after the touches.
+    private var pendingKeys: [KeyPress] = []
     public var background = RGBA.white
 
     /// A headless display of `width`x`height` points at scale 1, showing `rootView`.
@@ -84,9 +86,13 @@ public final class TestHost {
             default: host.touchUp(id: t.id, at: t.point, time: eventTime)
             }
         }
+        // Keys after touches, as the app runner delivers them (input moves the focus ring even when no state changes).
+        let keys = pendingKeys
+        pendingKeys.removeAll()
+        for k in keys { host.keyPressed(k) }
         guard host.needsFrame || host.needsLayout else { return }
         let changed = host.update()
-        guard changed || host.needsLayout || !touches.isEmpty else { return }
+        guard changed || host.needsLayout || !touches.isEmpty || !keys.isEmpty else { return }
         host.layout()
         displayList = host.makeDisplayList()
         lastDamage = compositor.render(displayList, background: background)
@@ -151,6 +157,24 @@ public final class TestHost {
             runFrame()
         }
     }
+
+    /// A key pressed and released (a frame each), delivered to the view host as from a keyboard: `.tab`
+    /// moves the focus, `.return` presses the focused button, characters reach `onKeyPress` handlers.
+    public func press(_ key: KeyEquivalent, modifiers: EventModifiers = []) {
+        let scalar = key.character.unicodeScalars.first!.value
+        // Named keys (control characters, the private-use arrows) type nothing; space types a space.
+        let typesText = scalar >= 0x20 && scalar != 0x7F && !(0xF700...0xF8FF).contains(scalar)
+        let characters = typesText ? String(key.character) : ""
+        pendingKeys.append(KeyPress(key: key, characters: characters, modifiers: modifiers, phase: .down))
+        host.setNeedsFrame()
+        runFrame()
+        pendingKeys.append(KeyPress(key: key, characters: characters, modifiers: modifiers, phase: .up))
+        host.setNeedsFrame()
+        runFrame()
+    }
+
+    /// The focused view's name, nil when no view has keyboard focus.
+    public var focusedViewName: String? { host.focusedViewName }
 
     /// Queues a finger `id` going down at (x, y), delivered by the next `runFrame()` (hold it across frames,
     /// move it, lift it with the calls below).

@@ -20,16 +20,26 @@ enum AppRunner {
         do throws(PlatformError) {
             options = try PlatformOptions.fromProcess()
         } catch {
-            AppLog.error("\(program): \(error)\nusage: \(program) [options]\n\(PlatformOptions.usage)")
+            switch error {
+            case .boardProfile, .boardNotFound, .system:
+                AppLog.error("\(program): \(error)")  // a file's problem: the options were right
+            default:
+                AppLog.error("\(program): \(error)\nusage: \(program) [options]\n\(PlatformOptions.usage)")
+            }
             return 2
         }
         if options.showHelp {
             print("usage: \(program) [options]\n\(PlatformOptions.usage)")
             return 0
         }
+        for w in options.warnings { AppLog.error("\(program): warning: \(w)") }
+        if let board = options.board { AppLog.info("board profile \(board.path)\(board.name.map { " (\($0))" } ?? "")") }
         do throws(PlatformError) {
             let session = try AppSession(scene: scene, options: options)
             return session.run()
+        } catch .stopped(let what) {
+            AppLog.info("stopped by a signal while \(what)")
+            return 0
         } catch {
             AppLog.error("\(program): \(error)")
             return 1
@@ -57,6 +67,13 @@ final class AppSession {
     let clock: FrameClock
     let simulatedClock: SimulatedFrameClock?
     let input: LibinputSeat?
+    /// The console switched to graphics mode while the app shows (restored on exit).
+    let terminal: VirtualTerminal?
+    /// Blanking after `blankAfter` seconds without input (DRM, fbdev), and its timer.
+    private var blanking: IdleBlanking?
+    private var blankTimer: LoopTimer?
+    /// Key codes to keys (US layout), with the modifiers held.
+    private var keyboard = KeyboardState()
     let transform: DisplayTransform
     let host: ViewHost
     /// Keeps the app's frame (the display's format, the logical size) and repaints only its damage; the
@@ -70,6 +87,7 @@ final class AppSession {
     private(set) var committed = 0
     private let start = MonotonicTime.now()
 
+    /// Throws `.stopped` when a signal stopped the app while it waited for the display (DRM master held elsewhere).
     init<S: Scene>(scene: S, options: PlatformOptions) throws(PlatformError) {
         self.options = options
         // The loop and its signal mask come first, before libdispatch starts threads: threads started later
@@ -87,18 +105,37 @@ final class AppSession {
                                                   cardPaths: options.backend == nil ? DRMCardFinder.cardPaths() : [])
         if let notice = decision.notice { AppLog.error(notice) }
         switch decision.backend {
-        case .drm:
-            let drm = try DRMDisplay.open(card: options.drmCard, connector: options.drmConnector, format: options.format, loop: loop)
-            display = drm
+        case .drm, .fbdev:
+            let panel: Display
+            if decision.backend == .drm {
+                // Another process may hold DRM master (a display manager stopping, an old instance): wait for it.
+                let opened = try DRMMasterWait().run({ () throws(PlatformError) -> DRMDisplay in
+                    try DRMDisplay.open(card: options.drmCard, connector: options.drmConnector, mode: options.mode,
+                                        format: options.format, bufferCount: options.buffers, useAtomic: options.drmAtomic,
+                                        loop: loop)
+                }, wait: { delay in AppSession.wait(delay, on: loop) }, log: { AppLog.error("scanout: \($0)") })
+                guard let drm = opened else { throw PlatformError.stopped(while: "waiting for DRM master") }
+                drm.onStatus = { AppLog.info($0) }
+                if let notice = drm.modeNotice { AppLog.error("scanout: warning: \(notice)") }
+                AppLog.info("\(drm.name) \(drm.mode) \(drm.format), \(drm.buffersDescription), "
+                    + "atomic \(drm.supportsAtomic ? "supported" : "not supported"), presenting with \(drm.presentMethod)")
+                panel = drm
+            } else {
+                let fb = try FramebufferDisplay.open(path: options.fbdevPath, loop: loop)
+                fb.onStatus = { AppLog.info($0) }
+                AppLog.info("\(fb.name) \(fb.mode) \(fb.format), fbdev: damaged rows copied in, paced by a timer")
+                panel = fb
+            }
+            display = panel
             do throws(PlatformError) {
                 clock = try LoopFrameClock(loop: loop)
             } catch {
-                drm.close()
+                panel.close()
                 throw error
             }
             simulatedClock = nil
             do throws(PlatformError) {
-                let seat = try LibinputSeat(seat: options.seat, panelWidth: drm.mode.width, panelHeight: drm.mode.height, loop: loop)
+                let seat = try LibinputSeat(seat: options.seat, panelWidth: panel.mode.width, panelHeight: panel.mode.height, loop: loop)
                 for failure in seat.openFailures {
                     AppLog.error("scanout: cannot open input device \(failure): run as a user in the input group, or as root")
                 }
@@ -107,8 +144,15 @@ final class AppSession {
                 AppLog.error("scanout: no touch input: \(error)")
                 input = nil
             }
-            AppLog.info("\(drm.name) \(drm.mode) \(drm.format), atomic \(drm.supportsAtomic ? "supported (legacy flips used)" : "not supported")")
-        case .headless, .fbdev:
+            switch VirtualTerminal.enter() {
+            case .success(let vt):
+                AppLog.info("console \(vt.path) in graphics mode while the app runs")
+                terminal = vt
+            case .failure(let why):
+                AppLog.info("console left alone (\(why))")
+                terminal = nil
+            }
+        case .headless:
             let frameClock: FrameClock
             if options.frames != nil {
                 let sim = SimulatedFrameClock(start: .now())
@@ -122,6 +166,7 @@ final class AppSession {
             display = HeadlessDisplay(width: options.headlessWidth, height: options.headlessHeight, format: options.format,
                                       loop: loop, now: { frameClock.now })
             input = nil
+            terminal = nil
         }
         transform = DisplayTransform(panelWidth: display.mode.width, panelHeight: display.mode.height,
                                      rotation: options.rotation, calibration: options.calibration, scale: options.scale)
@@ -132,7 +177,25 @@ final class AppSession {
         host = scene.resolveViewHost(size: environment.displaySize, environment: environment)
         compositor = FrameCompositor(width: transform.logicalPixelWidth, height: transform.logicalPixelHeight,
                                      scale: options.scale, format: display.format)
+        if let seconds = options.blankAfter, !(display is HeadlessDisplay) {
+            blanking = IdleBlanking(timeout: seconds)
+            blankTimer = try loop.makeTimer(name: "idle blanking") { [unowned self] in
+                self.blanking?.blank()
+                self.display.setBlanked(true)
+            }
+        }
         ok = true
+    }
+
+    /// Runs the loop (signals, main-actor jobs) for `delay`; false when a signal asked the app to stop.
+    static func wait(_ delay: Duration, on loop: MainLoop) -> Bool {
+        let deadline = MonotonicTime.now() + delay
+        while !loop.isStopping {
+            let left = deadline - MonotonicTime.now()
+            if left <= .zero { return true }
+            do throws(PlatformError) { try loop.runOnce(timeout: left) } catch { return false }
+        }
+        return false
     }
 
     /// Runs until a signal (or the simulated frames are done), then tears down. Returns the exit status.
@@ -147,6 +210,7 @@ final class AppSession {
         input?.onInput = { [unowned self] in self.scheduler.requestFrame() }
         display.onFlip = { [unowned self] time in self.flipped(at: time) }
         scheduler.requestFrame()
+        restartIdleTimeout()
         do throws(PlatformError) {
             if let sim = simulatedClock, let frames = options.frames {
                 // N frames of simulated time: each period, move the clock (which runs the frame due then),
@@ -167,7 +231,10 @@ final class AppSession {
         writeSnapshot()
         report()
         input?.close()
+        blankTimer?.close()
         display.close()
+        // After the display: the console redraws itself once it is back in text mode.
+        terminal?.restore()
         (clock as? LoopFrameClock)?.close()
         loop.close()
         return status
@@ -215,8 +282,15 @@ final class AppSession {
     /// clock (velocities use it: several moves can arrive in one frame). Returns whether any touch arrived.
     private func applyInput() -> Bool {
         guard let input else { return false }
+        var events = input.takeEvents()
+        if IdleBlanking.isActivity(events) { restartIdleTimeout() }
+        if blanking != nil {
+            let (passed, wake) = blanking!.filter(events)
+            events = passed
+            if wake { display.setBlanked(false) }
+        }
         var touched = false
-        for event in input.takeEvents() {
+        for event in events {
             switch event {
             case .touch(let t):
                 touched = true
@@ -235,11 +309,50 @@ final class AppSession {
                 AppLog.info("input device added: \(d)")
             case .deviceRemoved(let d):
                 AppLog.info("input device removed: \(d)")
-            case .key:
-                break  // key codes reach apps once ScanoutUI has focus and key handlers
+            case .key(let k):
+                guard let stroke = keyboard.translate(k) else { break }
+                host.keyPressed(Self.keyPress(stroke))
+                touched = true
             }
         }
         return touched
+    }
+
+    /// A translated key as SwiftUI's `KeyPress`.
+    static func keyPress(_ s: KeyStroke) -> KeyPress {
+        let key: KeyEquivalent
+        switch s.symbol {
+        case .character(let c): key = KeyEquivalent(c)
+        case .return: key = .return
+        case .escape: key = .escape
+        case .tab: key = .tab
+        case .space: key = .space
+        case .backspace: key = .delete
+        case .delete: key = .deleteForward
+        case .up: key = .upArrow
+        case .down: key = .downArrow
+        case .left: key = .leftArrow
+        case .right: key = .rightArrow
+        case .home: key = .home
+        case .end: key = .end
+        case .pageUp: key = .pageUp
+        case .pageDown: key = .pageDown
+        }
+        var modifiers: EventModifiers = []
+        if s.shift { modifiers.insert(.shift) }
+        if s.control { modifiers.insert(.control) }
+        if s.alt { modifiers.insert(.option) }
+        return KeyPress(key: key, characters: s.text, modifiers: modifiers, phase: s.isPressed ? .down : .up)
+    }
+
+    /// Input (or the start) begins a new idle period: blanking waits `blankAfter` seconds from now.
+    private func restartIdleTimeout() {
+        guard let blanking, let blankTimer else { return }
+        do throws(PlatformError) {
+            try blankTimer.schedule(after: .nanoseconds(Int64(blanking.timeout * 1e9)))
+        } catch {
+            AppLog.error("scanout: idle blanking: \(error)")
+        }
     }
 
     private func flipped(at time: MonotonicTime) {
@@ -250,6 +363,7 @@ final class AppSession {
                 let up = Uptime.now()
                 line += " (process start to flip \(Int(((up - started) * 1000).rounded())) ms; uptime \(up) s)"
             }
+            if let drm = display as? DRMDisplay { line += "; \(drm.presentMethod)" }
             AppLog.info(line)
         }
         if flips.count < 100_000 { flips.append(now) }

@@ -34,6 +34,14 @@ enum ControlDrawing {
         list.append(.fill(circle(dy: 0, grow: 0), .solid(.white), FillStyle()))
     }
 
+    /// The keyboard focus ring: a 3-point accent-coloured rounded outline just outside `rect` (iPadOS draws
+    /// its hardware-keyboard focus the same way).
+    static func focusRing(around rect: CGRect, into list: inout DisplayList) {
+        let ring = rect.insetBy(dx: -4, dy: -4)
+        guard ring.width > 0, ring.height > 0 else { return }
+        list.append(.stroke(ScanoutRaster.Path(roundedRect: ring.raster, cornerRadius: 6), .solid(fill), StrokeStyle(lineWidth: 3)))
+    }
+
     /// Records `draw` as a group, dimmed when `enabled` is false.
     static func group(enabled: Bool, into list: inout DisplayList, _ draw: (inout DisplayList) -> Void) {
         if !enabled { list.append(.pushOpacity(disabledOpacity)) }

@@ -176,8 +176,19 @@ final class ButtonBehavior<Label: View>: NodeBehavior {
     }
     override func touchCancelled() { setPressed(false) }
 
+    /// Tab reaches an enabled button; focused, Return or space presses it.
+    override var isFocusable: Bool { node.environment.current.isEnabled }
+    override func keyPress(_ press: KeyPress) -> KeyPress.Result {
+        guard node.host.focusedNode === node, press.phase == .down, press.key == .return || press.key == .space,
+              node.environment.current.isEnabled else { return .ignored }
+        button.action()
+        return .handled
+    }
+
     /// A disabled button is dimmed (read when drawing, so it follows the environment wherever it changed).
+    /// The focused one (Tab) has a focus ring, so a keyboard user sees what Return will press.
     override func draw(into list: inout DisplayList) {
         ControlDrawing.group(enabled: node.environment.current.isEnabled, into: &list) { list in super.draw(into: &list) }
+        if node.host.focusedNode === node { ControlDrawing.focusRing(around: node.frame, into: &list) }
     }
 }

@@ -89,6 +89,11 @@ class NodeBehavior {
     func additionalTouchBegan(id: Int, at point: CGPoint) {}
     func additionalTouchMoved(id: Int, to point: CGPoint) {}
     func additionalTouchEnded(id: Int, at point: CGPoint, cancelled: Bool) {}
+
+    /// Keyboard: whether Tab may move the focus here (see `ViewHost.keyPressed`).
+    var isFocusable: Bool { false }
+    /// A key press for this node (it is focused, or the focused node is inside it, or nothing is focused).
+    func keyPress(_ press: KeyPress) -> KeyPress.Result { .ignored }
 }
 
 /// Structural views (tuples, conditionals, `Group`, `AnyView`): children only, transparent to layout.

@@ -9,6 +9,8 @@ import ScanoutRender
 public final class ViewHost {
     public let graph = AttributeGraph()
     private(set) var root: ViewNode!
+    /// The view with keyboard focus (see `keyPressed`); nil: none.
+    weak var focusedNode: ViewNode?
     let rootEnvironment: EnvironmentNode
     private let environmentSource: Attribute<EnvironmentValues>
 

@@ -1,10 +1,13 @@
 // scanout-probe: what a board offers Scanout — DRM cards, connectors and modes, CRTCs and planes, whether
 // atomic modesetting works, and the input devices libinput sees (modetest + `libinput list-devices` in one).
 // With --pattern it drives the display with a test pattern, measures page-flip intervals, and restores the
-// screen on exit (SIGINT/SIGTERM or after --seconds).
+// screen on exit (SIGINT/SIGTERM or after --seconds). With --touch it shows the pattern in the app's
+// orientation (--rotation, the board's) and draws a crosshair where each finger is, through the same
+// DisplayTransform as apps, so a misaligned panel or a wrong calibration shows at once.
 //
-// usage: scanout-probe [--pattern [--flips N] [--paced N] [--stay] [--seconds S]] [--card PATH]
-//                      [--connector NAME] [--format xrgb8888|rgb565] [--seat NAME] [--no-input]
+// usage: scanout-probe [--pattern [--flips N] [--paced N] [--stay] [--seconds S]] [--touch [--seconds S]]
+//                      [--no-input] [app options: --board NAME, --card, --connector, --mode, --format,
+//                      --buffers, --rotation, --calibration, --seat, and their SCANOUT_* variables]
 //   --flips N   N page flips back to back (each from the previous flip event): the driver's flip latency
 //   --paced N   N frames through the frame scheduler: its pacing (the refresh period, with or without vblank)
 //   --stay      keep the pattern up after measuring until SIGINT/SIGTERM (default: exit when measured)
@@ -26,16 +29,19 @@ func fail(_ message: String) -> Never {
 
 struct ProbeOptions {
     var pattern = false
+    var touch = false
     var seconds: Double?
     var flips = 0
     var paced = 0
     /// With --flips/--paced: keep the pattern up after measuring, until a signal (default: exit).
     var stayAfterMeasuring = false
-    var card: String?
-    var connector: String?
-    var format = PixelFormat.xrgb8888
-    var seat = "seat0"
     var input = true
+    /// The settings apps share (board profile, card, connector, mode, format, rotation, calibration...).
+    var platform = PlatformOptions()
+    var card: String? { platform.drmCard }
+    var connector: String? { platform.drmConnector }
+    var format: PixelFormat { platform.format }
+    var seat: String { platform.seat }
 }
 
 func parseOptions() -> ProbeOptions {
@@ -45,32 +51,36 @@ func parseOptions() -> ProbeOptions {
         guard !args.isEmpty else { fail("\(flag) needs a value") }
         return args.removeFirst()
     }
-    o.card = getenv("SCANOUT_DRM_CARD").map { String(cString: $0) }
-    o.connector = getenv("SCANOUT_DRM_CONNECTOR").map { String(cString: $0) }
+    var rest: [String] = []
     while !args.isEmpty {
         let a = args.removeFirst()
         switch a {
         case "--pattern": o.pattern = true
+        case "--touch": o.touch = true
         case "--seconds": guard let s = Double(value(a)), s >= 0 else { fail("--seconds wants a number") }; o.seconds = s
         case "--flips": guard let n = Int(value(a)), n >= 0 else { fail("--flips wants a count") }; o.flips = n
         case "--paced": guard let n = Int(value(a)), n >= 0 else { fail("--paced wants a count") }; o.paced = n
         case "--stay": o.stayAfterMeasuring = true
-        case "--card": o.card = value(a)
-        case "--connector": o.connector = value(a)
-        case "--format":
-            switch value(a) {
-            case "xrgb8888": o.format = .xrgb8888
-            case "rgb565": o.format = .rgb565
-            default: fail("--format wants xrgb8888 or rgb565")
-            }
-        case "--seat": o.seat = value(a)
         case "--no-input": o.input = false
         case "--help", "-h":
-            say("usage: scanout-probe [--pattern [--flips N] [--paced N] [--stay] [--seconds S]] [--card PATH] [--connector NAME] [--format xrgb8888|rgb565] [--seat NAME] [--no-input]")
+            say("usage: scanout-probe [--pattern [--flips N] [--paced N] [--stay] [--seconds S]] [--touch [--seconds S]] [--no-input] [app options]\n"
+                + PlatformOptions.usage)
             exit(0)
-        default: fail("unknown option \(a) (see --help)")
+        default:
+            // The app options (and their value) go to the shared parser.
+            rest.append(a)
+            if !a.contains("="), a.hasPrefix("--"), let next = args.first, !next.hasPrefix("--") {
+                rest.append(args.removeFirst())
+            }
         }
     }
+    do throws(PlatformError) {
+        o.platform = try PlatformOptions.fromArguments(rest)
+    } catch {
+        fail("\(error) (see --help)")
+    }
+    for w in o.platform.warnings { say("warning: \(w)") }
+    if let board = o.platform.board { say("board profile \(board.path)\(board.name.map { " (\($0))" } ?? "")") }
     return o
 }
 
@@ -196,11 +206,13 @@ func runPattern(_ o: ProbeOptions) -> Int32 {
     do throws(PlatformError) {
         let loop = try MainLoop(signals: [SIGINT, SIGTERM, SIGHUP])  // they stop the loop
         defer { loop.close() }
-        let display = try DRMDisplay.open(card: o.card, connector: o.connector, format: o.format, loop: loop)
+        let display = try DRMDisplay.open(card: o.card, connector: o.connector, mode: o.platform.mode, format: o.format,
+                                          bufferCount: o.platform.buffers, useAtomic: o.platform.drmAtomic, loop: loop)
         defer { display.close() }
         let clock = try LoopFrameClock(loop: loop)
         defer { clock.close() }
         say("pattern: \(display.name), \(display.mode), \(display.format), atomic \(display.supportsAtomic ? "supported" : "not supported")")
+        if let notice = display.modeNotice { say("pattern: warning: \(notice)") }
         var frame = 0
         var failure: PlatformError?
         var rawFlips: [MonotonicTime] = []
@@ -234,7 +246,7 @@ func runPattern(_ o: ProbeOptions) -> Int32 {
             let now = MonotonicTime.now()
             if frame == 1 {
                 say("pattern: on screen \((now - start).milliseconds) ms after start; "
-                    + "vblank: \(display.flipsWaitForVBlank ? "yes" : "no (flips complete at once)")")
+                    + "vblank: \(display.flipsWaitForVBlank ? "yes" : "no (flips complete at once)"); \(display.presentMethod)")
             }
             if rawFlips.count <= o.flips && o.flips > 0 {
                 // Back-to-back flips, each presented from the previous one's event: the driver's flip latency.
@@ -282,6 +294,10 @@ MainActor.assumeIsolated {
     if options.pattern {
         exit(runPattern(options))
     }
+    if options.touch {
+        exit(runTouch(options))
+    }
     listCards(only: options.card)
     if options.input { listInput(seat: options.seat) }
+    say("Console: \(VirtualTerminal.describeActive() ?? "no virtual terminal (no /dev/tty0, or no permission)")")
 }
