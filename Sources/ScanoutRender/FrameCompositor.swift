@@ -10,6 +10,10 @@ public final class FrameCompositor {
     public let scale: Double
     private let renderer: DisplayListRenderer
     private var tracker = DamageTracker()
+    /// The revision of the list last rendered (its successor's edits apply to it).
+    private var lastRevision: DisplayList.Revision?
+    /// Whether the last `render` compared only the ranges its list said were recorded again.
+    public var lastDamageWasIncremental: Bool { tracker.lastUpdateWasIncremental }
     /// Damage of recent frames, newest last (for buffer age).
     private var history: [Damage] = []
     public static let historyLength = 4
@@ -27,15 +31,14 @@ public final class FrameCompositor {
     @discardableResult
     public func render(_ list: DisplayList, background: RGBA) -> Damage {
         let screen = composition.bounds
-        let entries = DamageTracker.entries(of: list, scale: scale, screen: screen)
-        let damage = tracker.update(entries, screen: screen)
+        let damage = tracker.update(list, scale: scale, screen: screen, previousRevision: lastRevision)
+        lastRevision = list.revision
         history.append(damage)
         if history.count > Self.historyLength { history.removeFirst() }
         lastRepaintedArea = damage.area
         guard !damage.isEmpty else { return damage }
-        let bounds = entries.map(\.1.bounds)
         for r in damage.rects {
-            renderer.render(list, background: background, in: r, itemBounds: bounds)
+            renderer.render(list, background: background, in: r, itemBounds: tracker.bounds)
         }
         return damage
     }
@@ -43,6 +46,7 @@ public final class FrameCompositor {
     /// Forgets the previous frame: the next `render` repaints everything (after a mode change, say).
     public func invalidateAll() {
         tracker.reset()
+        lastRevision = nil
         history.removeAll()
     }
 

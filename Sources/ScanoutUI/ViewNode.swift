@@ -35,6 +35,8 @@ final class ViewNode {
     private var cachedLayoutSubviews: [ViewNode]?
     /// The node (or something below it) must be placed again in the next layout.
     var needsPlacement = true
+    /// The retained drawing (see DisplayRecording.swift).
+    var recording = NodeRecording()
 
     var name: String { String(describing: type(of: view)) }
 
@@ -63,6 +65,7 @@ final class ViewNode {
     func setView(_ newView: any View) {
         view = newView
         invalidateLayout()
+        setNeedsDisplay()
         if let slots = behavior.update(newView) { reconcile(slots) }
     }
 
@@ -78,6 +81,7 @@ final class ViewNode {
     func reconcile(_ slots: [ChildSlot]) {
         host.structureChanged = true
         invalidateLayout()
+        setNeedsDisplay()
         if children.isEmpty {
             children = slots.map(makeChild)
             return
@@ -106,6 +110,7 @@ final class ViewNode {
         let child = makeChild(slot)
         children.insert(child, at: index)
         invalidateLayout()
+        setNeedsDisplay()
         return child
     }
 
@@ -121,6 +126,7 @@ final class ViewNode {
         guard isAlive else { return }
         for c in children { c.destroy() }
         disappearIfNeeded()
+        if let parent, parent.isAlive { parent.setNeedsDisplay() }
         isAlive = false
         behavior.destroyed()
         stateSlots.removeAll()
@@ -131,6 +137,7 @@ final class ViewNode {
     func appearIfNeeded() {
         guard isAlive, !hasAppeared else { return }
         hasAppeared = true
+        parent?.setNeedsDisplay()  // a lazy ForEach draws only the rows that appeared
         behavior.appeared()
     }
 
@@ -138,6 +145,7 @@ final class ViewNode {
     private func disappearIfNeeded() {
         guard hasAppeared else { return }
         hasAppeared = false
+        parent?.setNeedsDisplay()
         behavior.disappeared()
     }
 
@@ -189,6 +197,9 @@ final class ViewNode {
         if !needsPlacement && rect == frame { return }
         frame = rect
         needsPlacement = false
+        // Drawing reads the frame and what placing decides (a lazy stack's rows, a scroll offset); when the
+        // recording comes out the same, nothing is damaged for it.
+        setNeedsDisplay()
         behavior.place(in: rect)
     }
 
@@ -213,6 +224,7 @@ final class ViewNode {
             n.guideCache.removeAll(keepingCapacity: true)
             n.cachedLayoutSubviews = nil
             n.needsPlacement = true
+            n.setNeedsDisplay()  // built-in views read the environment when drawing (colours, isEnabled)
             for c in n.children { clear(c) }
         }
         clear(self)
@@ -229,11 +241,17 @@ final class ViewNode {
         host.setNeedsLayout()
     }
 
-    /// Records the node's drawing; its items carry the node's id so damage tracking can match them across frames.
+    /// Records the node's drawing into `list`: the items carry the node's id so damage tracking can match them
+    /// across frames. Called by the parent's behaviour while it records: the child's retained recording is
+    /// spliced in at this point (see `NodeRecording`).
     func draw(into list: inout DisplayList) {
-        let saved = list.currentOwner
-        list.currentOwner = id
-        behavior.draw(into: &list)
-        list.currentOwner = saved
+        if host.recordsFresh {
+            let saved = list.currentOwner
+            list.currentOwner = id
+            behavior.draw(into: &list)
+            list.currentOwner = saved
+            return
+        }
+        host.childSplices.append((list.count, self))
     }
 }

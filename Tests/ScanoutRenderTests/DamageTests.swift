@@ -38,6 +38,38 @@ final class DamageTests: XCTestCase, @unchecked Sendable {
         XCTAssertEqual(c.lastRepaintedArea, r.width * r.height)
     }
 
+    /// A list carrying edits against the revision the compositor last saw: only the edited ranges are
+    /// compared, and the damage is the same as a whole-list comparison gives.
+    @MainActor func testEditsAgainstTheLastRevisionAreComparedAlone() async {
+        func revised(_ list: DisplayList, _ number: Int, _ edits: [DisplayList.Edit]?) -> DisplayList {
+            var l = list
+            l.revision = DisplayList.Revision(source: 7, number: number)
+            l.edits = edits
+            return l
+        }
+        let incremental = FrameCompositor(width: 300, height: 200), whole = FrameCompositor(width: 300, height: 200)
+        let a = screen(labels: ["alpha", "beta", "gamma"]), b = screen(labels: ["alpha", "BETA!!", "gamma"])
+        incremental.render(revised(a, 1, nil), background: .white)
+        whole.render(a, background: .white)
+        // Item 2 is the second label (item 0 the background, item 1 the first label).
+        let d = incremental.render(revised(b, 2, [DisplayList.Edit(old: 2..<3, new: 2..<3)]), background: .white)
+        XCTAssertTrue(incremental.lastDamageWasIncremental)
+        XCTAssertEqual(d, whole.render(b, background: .white))
+        XCTAssertFalse(whole.lastDamageWasIncremental)
+        XCTAssertEqual(memcmp(incremental.composition.baseAddress, whole.composition.baseAddress, 300 * 200 * 4), 0,
+                       "the incremental frame equals the whole-list one")
+
+        // An edit list that leaves a changed item out is trusted (that is the point: nothing else is compared).
+        let c = screen(labels: ["alpha", "BETA!!", "delta"])
+        XCTAssertTrue(incremental.render(revised(c, 3, []), background: .white).isEmpty)
+        // A revision the compositor did not see (one was skipped) is compared as a whole.
+        let e = incremental.render(revised(a, 5, []), background: .white)
+        XCTAssertFalse(incremental.lastDamageWasIncremental)
+        XCTAssertFalse(e.isEmpty)
+        whole.render(c, background: .white)
+        XCTAssertEqual(e, whole.render(a, background: .white))
+    }
+
     @MainActor func testUnchangedFrameHasNoDamageAndRepaintsNothing() async {
         let c = FrameCompositor(width: 300, height: 200)
         c.render(screen(labels: ["a", "b"]), background: .white)
