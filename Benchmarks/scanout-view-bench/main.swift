@@ -134,10 +134,12 @@ func run(_ w: Int, _ h: Int) {
     var update: [Double] = [], layout: [Double] = [], displayList: [Double] = [], compose: [Double] = [], total: [Double] = []
     var area = 0
     var bodiesPerFrame = 0
+    var recordedPerFrame = 0, createdPerFrame: UInt64 = 0
     for i in 0..<(warmup + frames) {
         let s0 = BenchTools.nowMs()
         live.stateB.toggle()  // a tap's worth of state: ring 0 and its label
         var bodies = host.bodyEvaluations
+        let recorded = host.recordedNodes, created = host.nodesCreated
         host.update()
         bodies = host.bodyEvaluations - bodies
         let s1 = BenchTools.nowMs()
@@ -151,6 +153,8 @@ func run(_ w: Int, _ h: Int) {
             update.append(s1 - s0); layout.append(s2 - s1); displayList.append(s3 - s2); compose.append(s4 - s3); total.append(s4 - s0)
             area = damage.area
             bodiesPerFrame = bodies
+            recordedPerFrame = host.recordedNodes - recorded
+            createdPerFrame = host.nodesCreated - created
         }
     }
     // A frame where nothing changed: the scheduler asks the host whether anything needs a frame.
@@ -168,7 +172,7 @@ func run(_ w: Int, _ h: Int) {
     print("\(w)x\(h): first frame \(BenchTools.fixed4(first.update + first.layout + first.list + first.compose)) ms "
         + "(update \(BenchTools.fixed4(first.update)), layout \(BenchTools.fixed4(first.layout)), display list \(BenchTools.fixed4(first.list)), compose \(BenchTools.fixed4(first.compose)))")
     print("\(w)x\(h): damage frame \(BenchTools.fixed4(BenchTools.median(total))) ms (update \(BenchTools.fixed4(BenchTools.median(update))), layout \(BenchTools.fixed4(BenchTools.median(layout))), "
-        + "display list \(BenchTools.fixed4(BenchTools.median(displayList))), damage+compose \(BenchTools.fixed4(BenchTools.median(compose)))), \(area) px repainted, \(bodiesPerFrame) bodies run; "
+        + "display list \(BenchTools.fixed4(BenchTools.median(displayList))), damage+compose \(BenchTools.fixed4(BenchTools.median(compose)))), \(area) px repainted, \(bodiesPerFrame) bodies run, \(createdPerFrame) nodes made, \(recordedPerFrame) nodes recorded; "
         + "no-change frame \(BenchTools.fixed4(BenchTools.median(idle) * 1000)) µs")
     print("{\"bench\":\"scanout-views\",\"W\":\(w),\"H\":\(h),\"first_ms\":\(BenchTools.fixed4(first.update + first.layout + first.list + first.compose)),"
         + "\"damage_ms\":{\"median\":\(BenchTools.fixed4(BenchTools.median(total))),\"update\":\(BenchTools.fixed4(BenchTools.median(update))),\"layout\":\(BenchTools.fixed4(BenchTools.median(layout))),"

@@ -52,6 +52,8 @@ public final class ViewHost {
     /// Presentation values moved since the last update (the frame must be laid out and drawn again).
     private var presentationChanged = false
     private var lastNodeID: UInt64 = 0
+    /// View nodes made so far (for tests and benchmarks: an update should reuse the nodes whose identity stayed).
+    public var nodesCreated: UInt64 { lastNodeID }
     func makeNodeID() -> UInt64 {
         lastNodeID += 1
         return lastNodeID

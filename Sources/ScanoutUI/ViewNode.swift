@@ -28,9 +28,9 @@ final class ViewNode {
     /// Frame in root coordinates, from the last layout.
     var frame = CGRect.zero
     /// Sizes by proposal, valid for one layout pass (`host.layoutGeneration`).
-    var sizeCache: [ProposedViewSize: CGSize] = [:]
+    var sizeCache = LayoutCache<ProposedViewSize, CGSize>()
     /// Explicit alignment guides by guide and size, cleared with `sizeCache`.
-    var guideCache: [GuideCacheKey: CGFloat?] = [:]
+    var guideCache = LayoutCache<GuideCacheKey, CGFloat?>()
     /// `layoutSubviews`, kept until the children below change (layout asks for it many times per pass).
     private var cachedLayoutSubviews: [ViewNode]?
     /// The node (or something below it) must be placed again in the next layout.
