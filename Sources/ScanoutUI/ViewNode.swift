@@ -33,6 +33,8 @@ final class ViewNode {
     var guideCache = LayoutCache<GuideCacheKey, CGFloat?>()
     /// `layoutSubviews`, kept until the children below change (layout asks for it many times per pass).
     private var cachedLayoutSubviews: [ViewNode]?
+    /// Changes whenever `layoutSubviews` may have (containers cache what they build from it).
+    private(set) var layoutSubviewsVersion = 0
     /// The node (or something below it) must be placed again in the next layout.
     var needsPlacement = true
     /// The retained drawing (see DisplayRecording.swift).
@@ -81,6 +83,7 @@ final class ViewNode {
     func reconcile(_ slots: [ChildSlot]) {
         host.structureChanged = true
         invalidateLayout()
+        invalidateLayoutSubviews()
         setNeedsDisplay()
         if children.isEmpty {
             children = slots.map(makeChild)
@@ -110,6 +113,7 @@ final class ViewNode {
         let child = makeChild(slot)
         children.insert(child, at: index)
         invalidateLayout()
+        invalidateLayoutSubviews()
         setNeedsDisplay()
         return child
     }
@@ -211,8 +215,19 @@ final class ViewNode {
         while let x = n {
             x.sizeCache.removeAll(keepingCapacity: true)
             x.guideCache.removeAll(keepingCapacity: true)
-            x.cachedLayoutSubviews = nil
             x.needsPlacement = true
+            n = x.parent
+        }
+    }
+
+    /// The children changed (or one started its removal): this node's `layoutSubviews` are made again, and so
+    /// are those of the ancestors it is transparent to (a transparent node's subviews are its parent's).
+    func invalidateLayoutSubviews() {
+        var n: ViewNode? = self
+        while let x = n {
+            x.cachedLayoutSubviews = nil
+            x.layoutSubviewsVersion &+= 1
+            guard x.behavior.role == .transparent else { return }
             n = x.parent
         }
     }
@@ -223,6 +238,7 @@ final class ViewNode {
             n.sizeCache.removeAll(keepingCapacity: true)
             n.guideCache.removeAll(keepingCapacity: true)
             n.cachedLayoutSubviews = nil
+            n.layoutSubviewsVersion &+= 1
             n.needsPlacement = true
             n.setNeedsDisplay()  // built-in views read the environment when drawing (colours, isEnabled)
             for c in n.children { clear(c) }
