@@ -5,7 +5,7 @@
 /// A canvas owns its scratch memory (rasterizer cells, span rows, gradient table, contour points); after the
 /// first few draws it allocates nothing. It is not thread-safe: one canvas per thread.
 public final class Canvas {
-    public let target: PixelBuffer
+    public private(set) var target: PixelBuffer
     /// User space → device pixels.
     public var transform: AffineTransform = .identity
     /// Multiplies the alpha of everything drawn (0...1).
@@ -46,6 +46,15 @@ public final class Canvas {
         covRow.deallocate()
         dstRow.deallocate()
         gradientTable.deallocate()
+    }
+
+    /// Draws into `buffer` from now on (same size and format: band compositing points the canvas at each band
+    /// in turn, keeping its warmed-up scratch memory). Resets the clip.
+    public func retarget(_ buffer: PixelBuffer) {
+        precondition(buffer.width == target.width && buffer.height == target.height && buffer.format == target.format,
+                     "a canvas is retargeted only to a buffer of the same size and format")
+        target = buffer
+        resetClip()
     }
 
     /// Narrows the clip to `rect` (device pixels).

@@ -118,4 +118,36 @@ final class DamageTests: XCTestCase, @unchecked Sendable {
             }
         }
     }
+
+    /// Band compositing straight into the display buffers (2 and 3 of them, by buffer age, bands of 8 rows so
+    /// that shapes and labels straddle bands): every buffer equals a full repaint of its frame.
+    @MainActor func testBandCompositingByBufferAgeEqualsAFullRepaint() async {
+        let frames: [DisplayList] = [
+            screen(labels: ["one", "two", "three"]),
+            screen(labels: ["one", "2", "three"]),
+            screen(labels: ["one", "2", "three"], opacity: 0.4),
+            screen(labels: ["uno", "2", "three"], opacity: 0.4, offset: -30),
+            screen(labels: ["uno", "2", "three"], opacity: 0.4, offset: -30),
+            screen(labels: ["uno", "2"], opacity: 1, offset: -80),
+            screen(labels: ["uno", "dos", "tres"], opacity: 1, offset: 0),
+        ]
+        for count in [2, 3] {
+            let c = FrameCompositor(width: 300, height: 200)
+            c.bandBytes = 300 * 4 * 8
+            let buffers = (0..<count).map { _ in PixelBuffer(width: 300, height: 200, format: .xrgb8888) }
+            var lastDrawn = [Int?](repeating: nil, count: count)
+            for (n, list) in frames.enumerated() {
+                let b = n % count
+                let age = lastDrawn[b].map { n - $0 } ?? 0
+                let damage = c.render(list, background: .white, into: buffers[b], age: age)
+                lastDrawn[b] = n
+                if n == 4 { XCTAssertTrue(damage.isEmpty, "frame 4 repeats frame 3") }
+                if age > 0 { XCTAssertLessThan(c.lastRepaintedArea, 300 * 200, "\(count) buffers, frame \(n): only the region the buffer lacks") }
+                let full = PixelBuffer(width: 300, height: 200, format: .xrgb8888)
+                DisplayListRenderer(target: full).render(list, background: .white)
+                let diff = GoldenImage.difference(buffers[b], full, over: 0)
+                XCTAssertEqual(diff.pixelsOver, 0, "\(count) buffers, frame \(n): \(diff.pixelsOver) pixels differ from a full repaint")
+            }
+        }
+    }
 }
