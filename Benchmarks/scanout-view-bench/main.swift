@@ -4,7 +4,8 @@
 // Prints a per-stage breakdown and one JSON line per size (medians in ms over FRAMES frames after WARMUP).
 //
 // usage: scanout-view-bench [W H] [--scene DIR]     (no size: 800x480 and 1920x1080)
-// env: FRAMES, WARMUP; BAND_KIB: the band buffer's size for band compositing (default 256)
+// env: FRAMES, WARMUP; BAND_KIB: the band buffer's size for band compositing (default 256); BUFFERS=0 skips
+// composing into display buffers (for profiles of the damage frame alone)
 import Glibc
 import Observation
 import BenchScene
@@ -202,7 +203,9 @@ func run(_ w: Int, _ h: Int) {
         }
         return (BenchTools.median(times), BenchTools.median(full))
     }
-    let copied = composeIntoBuffers(banded: false), banded = composeIntoBuffers(banded: true)
+    let compareBuffers = BenchTools.environment("BUFFERS") != "0"
+    let copied = compareBuffers ? composeIntoBuffers(banded: false) : (damage: 0.0, full: 0.0)
+    let banded = compareBuffers ? composeIntoBuffers(banded: true) : (damage: 0.0, full: 0.0)
     print("\(w)x\(h): first frame \(BenchTools.fixed4(first.update + first.layout + first.list + first.compose)) ms "
         + "(update \(BenchTools.fixed4(first.update)), layout \(BenchTools.fixed4(first.layout)), display list \(BenchTools.fixed4(first.list)), compose \(BenchTools.fixed4(first.compose)))")
     print("\(w)x\(h): damage frame \(BenchTools.fixed4(BenchTools.median(total))) ms (update \(BenchTools.fixed4(BenchTools.median(update))), layout \(BenchTools.fixed4(BenchTools.median(layout))), "

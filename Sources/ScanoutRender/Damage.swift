@@ -59,7 +59,8 @@ struct DamageTracker {
         let ordinal: Int
     }
 
-    /// The previous frame's list, and each of its items' context and device bounds.
+    /// The previous frame's items (a copy of its own, brought up to date by the edits: holding the recorder's
+    /// list would make the recorder's next in-place update copy it), and each item's context and device bounds.
     private var previous = DisplayList()
     private var contexts: [Context] = []
     /// Device bounds of the current list's items (what the renderer skips by), parallel to its items.
@@ -162,7 +163,11 @@ struct DamageTracker {
                 damage.add(screen)
             }
         }
-        previous = list
+        if lastUpdateWasIncremental, let edits = list.edits {
+            for e in edits.reversed() { previous.replaceSubrange(e.old, with: list, e.new) }
+        } else {
+            previous = list.separateCopy()
+        }
         contexts = newContexts
         bounds = newBounds
         hasPrevious = true

@@ -55,6 +55,24 @@ public struct DisplayList {
         owners.replaceSubrange(range, with: other.owners)
     }
 
+    /// Replaces the items of `range` by the items `source` of `other`.
+    public mutating func replaceSubrange(_ range: Range<Int>, with other: DisplayList, _ source: Range<Int>) {
+        items.replaceSubrange(range, with: other.items[source])
+        owners.replaceSubrange(range, with: other.owners[source])
+    }
+
+    /// A copy with storage of its own (updating it in place never copies the recorder's storage, and the
+    /// recorder's updates never copy it).
+    public func separateCopy() -> DisplayList {
+        var c = DisplayList()
+        c.items.reserveCapacity(items.count)
+        c.owners.reserveCapacity(owners.count)
+        c.items.append(contentsOf: items[...])
+        c.owners.append(contentsOf: owners[...])
+        c.currentOwner = currentOwner
+        return c
+    }
+
     /// Whether both lists draw the same items with the same owners.
     public func drawsSame(as other: DisplayList) -> Bool {
         guard items.count == other.items.count, owners == other.owners else { return false }

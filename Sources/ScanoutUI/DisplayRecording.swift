@@ -12,8 +12,12 @@ struct NodeRecording {
     var own = DisplayList()
     /// Where each child's drawing goes in `own` (an index into its items), in order.
     var splices: [(at: Int, child: ViewNode)] = []
-    /// The node's whole drawing: `own` with the children's drawings spliced in.
+    /// The node's whole drawing: `own` with the children's drawings spliced in (empty when `passesThrough`).
     var whole = DisplayList()
+    /// The node draws nothing itself and has one child (a user view, a modifier that only lays out): its whole
+    /// drawing is its child's, not a copy that would have to be updated too (and would keep the child's
+    /// storage shared, so that updating it in place would copy it).
+    var passesThrough = false
     /// Where each splice starts in `whole`.
     var offsets: [Int] = []
     var isValid = false
@@ -26,6 +30,19 @@ struct NodeRecording {
 }
 
 extension ViewNode {
+    /// The node's whole drawing (its own items with its children's spliced in).
+    var wholeRecording: DisplayList {
+        var n = self
+        while n.recording.passesThrough { n = n.recording.splices[0].child }
+        return n.recording.whole
+    }
+
+    private var wholeCount: Int {
+        var n = self
+        while n.recording.passesThrough { n = n.recording.splices[0].child }
+        return n.recording.whole.count
+    }
+
     /// The node's drawing may have changed: the next display list records it again.
     func setNeedsDisplay() {
         recording.needsDisplay = true
@@ -43,7 +60,7 @@ extension ViewNode {
         if recording.needsDisplay || !recording.isValid {
             recording.needsDisplay = false
             let wasValid = recording.isValid
-            let oldCount = recording.whole.count
+            let oldCount = wholeCount
             let previous = recording.own, previousSplices = recording.splices
             recordOwnItems()
             let sameOwn = wasValid && recording.own.drawsSame(as: previous)
@@ -55,18 +72,15 @@ extension ViewNode {
                 for s in recording.splices { s.child.updateRecording(oldBase: 0, newBase: 0, edits: &none) }
                 rebuildWhole()
                 recording.descendantNeedsDisplay = false
-                edits?.append(DisplayList.Edit(old: oldBase..<(oldBase + oldCount), new: newBase..<(newBase + recording.whole.count)))
+                edits?.append(DisplayList.Edit(old: oldBase..<(oldBase + oldCount), new: newBase..<(newBase + wholeCount)))
                 return
             }
             recording.own = previous  // identical: keep the storage the whole drawing was built from
         }
         guard recording.descendantNeedsDisplay else { return }
         recording.descendantNeedsDisplay = false
-        if recording.own.count == 0 && recording.splices.count == 1 {
-            // A pass-through node (a user view, a modifier that draws nothing itself) shares its child's drawing.
-            let child = recording.splices[0].child
-            child.updateRecording(oldBase: oldBase, newBase: newBase, edits: &edits)
-            recording.whole = child.recording.whole
+        if recording.passesThrough {
+            recording.splices[0].child.updateRecording(oldBase: oldBase, newBase: newBase, edits: &edits)
             return
         }
         var delta = 0
@@ -75,11 +89,12 @@ extension ViewNode {
             let oldOffset = recording.offsets[i]
             recording.offsets[i] = oldOffset + delta
             guard child.recording.needsDisplay || child.recording.descendantNeedsDisplay else { continue }
-            let oldCount = child.recording.whole.count
+            let oldCount = child.wholeCount
             child.updateRecording(oldBase: oldBase + oldOffset, newBase: newBase + oldOffset + delta, edits: &edits)
             let start = oldOffset + delta
-            recording.whole.replaceSubrange(start..<(start + oldCount), with: child.recording.whole)
-            delta += child.recording.whole.count - oldCount
+            let new = child.wholeRecording
+            recording.whole.replaceSubrange(start..<(start + oldCount), with: new)
+            delta += new.count - oldCount
         }
     }
 
@@ -100,11 +115,13 @@ extension ViewNode {
     /// Builds the whole drawing from the own items and the children's whole drawings.
     private func rebuildWhole() {
         let own = recording.own
+        recording.passesThrough = false
         if recording.splices.isEmpty {
             recording.whole = own
             recording.offsets = []
         } else if own.count == 0 && recording.splices.count == 1 {
-            recording.whole = recording.splices[0].child.recording.whole
+            recording.passesThrough = true
+            recording.whole = DisplayList()
             recording.offsets = [0]
         } else {
             var whole = DisplayList()
@@ -114,7 +131,7 @@ extension ViewNode {
             for s in recording.splices {
                 whole.append(contentsOf: own, range: pos..<s.at)
                 offsets.append(whole.count)
-                whole.append(contentsOf: s.child.recording.whole)
+                whole.append(contentsOf: s.child.wholeRecording)
                 pos = s.at
             }
             whole.append(contentsOf: own, range: pos..<own.count)

@@ -253,7 +253,7 @@ public final class ViewHost {
     public func makeDisplayList() -> DisplayList {
         var edits: [DisplayList.Edit]? = []
         root.updateRecording(oldBase: 0, newBase: 0, edits: &edits)
-        var list = root.recording.whole
+        var list = root.wholeRecording
         displayListRevision += 1
         list.revision = DisplayList.Revision(source: recorderID, number: displayListRevision)
         list.edits = edits
