@@ -4,6 +4,8 @@
 // Prints a per-stage breakdown and one JSON line per size (medians in ms over FRAMES frames after WARMUP).
 //
 // usage: scanout-view-bench [W H] [--scene DIR]     (no size: 800x480 and 1920x1080)
+// env: FRAMES, WARMUP; BAND_KIB: the band buffer's size for band compositing (default 256); BUFFERS=0 skips
+// composing into display buffers (for profiles of the damage frame alone)
 import Glibc
 import Observation
 import BenchScene
@@ -134,10 +136,12 @@ func run(_ w: Int, _ h: Int) {
     var update: [Double] = [], layout: [Double] = [], displayList: [Double] = [], compose: [Double] = [], total: [Double] = []
     var area = 0
     var bodiesPerFrame = 0
+    var recordedPerFrame = 0, createdPerFrame: UInt64 = 0
     for i in 0..<(warmup + frames) {
         let s0 = BenchTools.nowMs()
         live.stateB.toggle()  // a tap's worth of state: ring 0 and its label
         var bodies = host.bodyEvaluations
+        let recorded = host.recordedNodes, created = host.nodesCreated
         host.update()
         bodies = host.bodyEvaluations - bodies
         let s1 = BenchTools.nowMs()
@@ -151,6 +155,8 @@ func run(_ w: Int, _ h: Int) {
             update.append(s1 - s0); layout.append(s2 - s1); displayList.append(s3 - s2); compose.append(s4 - s3); total.append(s4 - s0)
             area = damage.area
             bodiesPerFrame = bodies
+            recordedPerFrame = host.recordedNodes - recorded
+            createdPerFrame = host.nodesCreated - created
         }
     }
     // A frame where nothing changed: the scheduler asks the host whether anything needs a frame.
@@ -165,15 +171,54 @@ func run(_ w: Int, _ h: Int) {
         }
         idle.append(BenchTools.nowMs() - s0)
     }
+    // Composing into display buffers (double buffering, by buffer age): the private frame repainted and the
+    // buffer's missing region copied from it, against band compositing straight into the buffer.
+    func composeIntoBuffers(banded: Bool) -> (damage: Double, full: Double) {
+        let comp = FrameCompositor(width: w, height: h, format: .xrgb8888)
+        if let kib = Int(BenchTools.environment("BAND_KIB") ?? "") { comp.bandBytes = kib * 1024 }
+        let buffers = [PixelBuffer(width: w, height: h, format: .xrgb8888), PixelBuffer(width: w, height: h, format: .xrgb8888)]
+        var drawn = [-1, -1]
+        var times: [Double] = []
+        for i in 0..<(warmup + frames) {
+            live.stateB.toggle()
+            host.update(); host.layout()
+            let l = host.makeDisplayList()
+            let b = i % 2, age = drawn[b] < 0 ? 0 : i - drawn[b]
+            let s0 = BenchTools.nowMs()
+            if banded { comp.render(l, background: .black, into: buffers[b], age: age) } else {
+                comp.render(l, background: .black); comp.present(into: buffers[b], age: age)
+            }
+            if i >= warmup { times.append(BenchTools.nowMs() - s0) }
+            drawn[b] = i
+        }
+        var full: [Double] = []
+        for _ in 0..<max(5, frames / 10) {
+            comp.invalidateAll()
+            let l = host.makeDisplayList()
+            let s0 = BenchTools.nowMs()
+            if banded { comp.render(l, background: .black, into: buffers[0], age: 0) } else {
+                comp.render(l, background: .black); comp.present(into: buffers[0], age: 0)
+            }
+            full.append(BenchTools.nowMs() - s0)
+        }
+        return (BenchTools.median(times), BenchTools.median(full))
+    }
+    let compareBuffers = BenchTools.environment("BUFFERS") != "0"
+    let copied = compareBuffers ? composeIntoBuffers(banded: false) : (damage: 0.0, full: 0.0)
+    let banded = compareBuffers ? composeIntoBuffers(banded: true) : (damage: 0.0, full: 0.0)
     print("\(w)x\(h): first frame \(BenchTools.fixed4(first.update + first.layout + first.list + first.compose)) ms "
         + "(update \(BenchTools.fixed4(first.update)), layout \(BenchTools.fixed4(first.layout)), display list \(BenchTools.fixed4(first.list)), compose \(BenchTools.fixed4(first.compose)))")
     print("\(w)x\(h): damage frame \(BenchTools.fixed4(BenchTools.median(total))) ms (update \(BenchTools.fixed4(BenchTools.median(update))), layout \(BenchTools.fixed4(BenchTools.median(layout))), "
-        + "display list \(BenchTools.fixed4(BenchTools.median(displayList))), damage+compose \(BenchTools.fixed4(BenchTools.median(compose)))), \(area) px repainted, \(bodiesPerFrame) bodies run; "
+        + "display list \(BenchTools.fixed4(BenchTools.median(displayList))), damage+compose \(BenchTools.fixed4(BenchTools.median(compose)))), \(area) px repainted, \(bodiesPerFrame) bodies run, \(createdPerFrame) nodes made, \(recordedPerFrame) nodes recorded; "
         + "no-change frame \(BenchTools.fixed4(BenchTools.median(idle) * 1000)) µs")
+    print("\(w)x\(h): into 2 display buffers: damage \(BenchTools.fixed4(copied.damage)) ms private frame + copy, \(BenchTools.fixed4(banded.damage)) ms bands "
+        + "(\(Int(BenchTools.environment("BAND_KIB") ?? "") ?? FrameCompositor.defaultBandBytes / 1024) KiB); whole frame \(BenchTools.fixed4(copied.full)) ms private frame + copy, \(BenchTools.fixed4(banded.full)) ms bands")
     print("{\"bench\":\"scanout-views\",\"W\":\(w),\"H\":\(h),\"first_ms\":\(BenchTools.fixed4(first.update + first.layout + first.list + first.compose)),"
         + "\"damage_ms\":{\"median\":\(BenchTools.fixed4(BenchTools.median(total))),\"update\":\(BenchTools.fixed4(BenchTools.median(update))),\"layout\":\(BenchTools.fixed4(BenchTools.median(layout))),"
         + "\"display_list\":\(BenchTools.fixed4(BenchTools.median(displayList))),\"compose\":\(BenchTools.fixed4(BenchTools.median(compose)))},\"damage_px\":\(area),"
-        + "\"no_change_us\":\(BenchTools.fixed4(BenchTools.median(idle) * 1000))}")
+        + "\"no_change_us\":\(BenchTools.fixed4(BenchTools.median(idle) * 1000)),"
+        + "\"buffers\":{\"damage_copy_ms\":\(BenchTools.fixed4(copied.damage)),\"damage_bands_ms\":\(BenchTools.fixed4(banded.damage)),"
+        + "\"full_copy_ms\":\(BenchTools.fixed4(copied.full)),\"full_bands_ms\":\(BenchTools.fixed4(banded.full))}}")
 }
 
 MainActor.assumeIsolated {

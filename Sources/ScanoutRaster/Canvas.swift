@@ -5,7 +5,7 @@
 /// A canvas owns its scratch memory (rasterizer cells, span rows, gradient table, contour points); after the
 /// first few draws it allocates nothing. It is not thread-safe: one canvas per thread.
 public final class Canvas {
-    public let target: PixelBuffer
+    public private(set) var target: PixelBuffer
     /// User space → device pixels.
     public var transform: AffineTransform = .identity
     /// Multiplies the alpha of everything drawn (0...1).
@@ -28,6 +28,8 @@ public final class Canvas {
     private let covRow: UnsafeMutablePointer<UInt8>
     private let dstRow: UnsafeMutablePointer<UInt32>
     private let gradientTable: UnsafeMutablePointer<UInt32>
+    /// The gradient `gradientTable` holds the colours of.
+    private var gradientTableHolds: Gradient?
 
     public init(target: PixelBuffer) {
         self.target = target
@@ -44,6 +46,15 @@ public final class Canvas {
         covRow.deallocate()
         dstRow.deallocate()
         gradientTable.deallocate()
+    }
+
+    /// Draws into `buffer` from now on (same size and format: band compositing points the canvas at each band
+    /// in turn, keeping its warmed-up scratch memory). Resets the clip.
+    public func retarget(_ buffer: PixelBuffer) {
+        precondition(buffer.width == target.width && buffer.height == target.height && buffer.format == target.format,
+                     "a canvas is retargeted only to a buffer of the same size and format")
+        target = buffer
+        resetClip()
     }
 
     /// Narrows the clip to `rect` (device pixels).
@@ -112,7 +123,7 @@ public final class Canvas {
         let fy0 = max(Int(FixedPoint.from(y0)), clip.minY << 8), fy1 = min(Int(FixedPoint.from(y1)), clip.maxY << 8)
         guard fx1 > fx0, fy1 > fy0 else { return }
         let px0 = fx0 >> 8, px1 = (fx1 - 1) >> 8  // first and last pixel columns touched
-        withBlitter(Shader(paint, ctm: transform, table: gradientTable), antialiased: true) { blitter in
+        withBlitter(Shader(paint, ctm: transform, table: gradientTable, tableHolds: &gradientTableHolds), antialiased: true) { blitter in
             for y in (fy0 >> 8)...((fy1 - 1) >> 8) {
                 let cy = min(fy1, (y + 1) << 8) - max(fy0, y << 8)  // 1...256
                 @inline(__always) func run(_ x: Int, _ n: Int, _ cx: Int) {
@@ -183,7 +194,7 @@ public final class Canvas {
         if let m = clipMask { box = box.intersection(m.bounds) }
         let visible = box.intersection(clipBounds)
         guard !visible.isEmpty else { return }
-        withBlitter(Shader(paint, ctm: transform, table: gradientTable), antialiased: antialiased) { blitter in
+        withBlitter(Shader(paint, ctm: transform, table: gradientTable, tableHolds: &gradientTableHolds), antialiased: antialiased) { blitter in
             // Large shapes are rasterized in horizontal bands, each fed every segment (clipped to the band),
             // so the cell buffer stays small (cache-resident) whatever the shape's size. Bands outside the clip
             // are skipped.

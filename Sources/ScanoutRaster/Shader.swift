@@ -25,8 +25,10 @@ struct Shader {
         return s
     }
 
-    /// Prepares `paint` drawn with `ctm` (user → device). `table` is scratch for gradient colours.
-    init(_ paint: Paint, ctm: AffineTransform, table: UnsafeMutablePointer<UInt32>) {
+    /// Prepares `paint` drawn with `ctm` (user → device). `table` is scratch for gradient colours; `tableHolds`
+    /// is the gradient it was last built for (a gradient drawn again, in every damaged rectangle of every frame,
+    /// is not rebuilt).
+    init(_ paint: Paint, ctm: AffineTransform, table: UnsafeMutablePointer<UInt32>, tableHolds: inout Gradient?) {
         switch paint {
         case .solid(let rgba):
             color = rgba.premultiplied
@@ -36,7 +38,10 @@ struct Shader {
             let v = g.endPoint - g.startPoint
             let l2 = v.dot(v)
             guard l2 > 0 else { color = stops.last!.color.premultiplied; return }
-            GradientTable.build(g.gradient, into: table)
+            if tableHolds != g.gradient {
+                GradientTable.build(g.gradient, into: table)
+                tableHolds = g.gradient
+            }
             self.table = table
             kind = .linear
             spread = g.spread
@@ -48,7 +53,10 @@ struct Shader {
             let stops = g.gradient.stops
             guard let inv = ctm.inverted(), !stops.isEmpty else { color = stops.last?.color.premultiplied ?? 0; return }
             guard g.endRadius != g.startRadius else { color = stops.last!.color.premultiplied; return }
-            GradientTable.build(g.gradient, into: table)
+            if tableHolds != g.gradient {
+                GradientTable.build(g.gradient, into: table)
+                tableHolds = g.gradient
+            }
             self.table = table
             kind = .radial
             spread = g.spread

@@ -43,14 +43,15 @@ public struct Damage: Sendable, Equatable, CustomStringConvertible {
 /// Compares a frame's display list with the previous frame's: items are matched by owner and their order
 /// within the owner; an item that changed, or whose surrounding state (transform, clip, opacity) changed,
 /// damages its old and new device bounds; a vanished item its old bounds; a new item its new bounds.
+///
+/// When the list says which ranges were recorded again since the previous one (`DisplayList.edits`), only
+/// those are compared; the state and bounds of every other item are the previous frame's, shifted.
 struct DamageTracker {
-    struct Entry {
-        let item: DisplayList.Item
-        /// Transform, clip and opacity in force (identity of the surrounding state).
-        let transform: AffineTransform
-        let clip: Rect?
-        let opacity: Double
-        let bounds: IntRect
+    /// Transform, clip and opacity in force where an item draws (the state around it).
+    struct Context: Equatable {
+        var transform: AffineTransform
+        var clip: Rect?
+        var opacity: Double
     }
 
     struct Key: Hashable {
@@ -58,88 +59,149 @@ struct DamageTracker {
         let ordinal: Int
     }
 
-    private var previous: [Key: Entry] = [:]
+    /// The previous frame's items (a copy of its own, brought up to date by the edits: holding the recorder's
+    /// list would make the recorder's next in-place update copy it), and each item's context and device bounds.
+    private var previous = DisplayList()
+    private var contexts: [Context] = []
+    /// Device bounds of the current list's items (what the renderer skips by), parallel to its items.
+    private(set) var bounds: [IntRect] = []
     private var hasPrevious = false
+    /// Whether the last update diffed only the edited ranges (for tests and statistics).
+    private(set) var lastUpdateWasIncremental = false
 
-    /// The entries of `list` with their device bounds (scale applied).
-    static func entries(of list: DisplayList, scale: Double, screen: IntRect) -> [(Key, Entry)] {
-        var out: [(Key, Entry)] = []
-        out.reserveCapacity(list.items.count)
-        var ordinals: [UInt64: Int] = [:]
-        var transform = AffineTransform(scaleX: scale, y: scale)
-        var clip: Rect? = nil
-        var opacity = 1.0
-        enum Saved { case transform(AffineTransform), clip(Rect?), opacity(Double) }
-        var stack: [Saved] = []
+    /// Appends the context and device bounds of `list.items[range]`, drawn starting in `context`.
+    static func walk(_ list: DisplayList, _ range: Range<Int>, from context: Context, screen: IntRect,
+                     contexts: inout [Context], bounds: inout [IntRect]) {
+        var c = context
+        var stack: [Context] = []
         let screenRect = Rect(x: Double(screen.x), y: Double(screen.y), width: Double(screen.width), height: Double(screen.height))
-        for (i, item) in list.items.enumerated() {
-            let owner = list.owners[i]
-            let ordinal = ordinals[owner, default: 0]
-            ordinals[owner] = ordinal + 1
-            var bounds = IntRect(x: 0, y: 0, width: 0, height: 0)
+        for i in range {
+            let item = list.items[i]
+            var b = IntRect(x: 0, y: 0, width: 0, height: 0)
             if let local = item.localBounds {
-                var device = DisplayList.bounds(of: local, under: transform).intersection(screenRect)
-                if let clip { device = device.intersection(clip) }
-                bounds = device.enclosingIntRect
+                var device = DisplayList.bounds(of: local, under: c.transform).intersection(screenRect)
+                if let clip = c.clip { device = device.intersection(clip) }
+                b = device.enclosingIntRect
             }
-            out.append((Key(owner: owner, ordinal: ordinal), Entry(item: item, transform: transform, clip: clip, opacity: opacity, bounds: bounds)))
+            contexts.append(c)
+            bounds.append(b)
             switch item {
             case .pushTransform(let t):
-                stack.append(.transform(transform))
-                transform = t.concatenating(transform)
+                stack.append(c)
+                c.transform = t.concatenating(c.transform)
             case .pushClip(let r):
-                stack.append(.clip(clip))
-                let device = DisplayList.bounds(of: r, under: transform)
-                clip = clip.map { $0.intersection(device) } ?? device
+                stack.append(c)
+                let device = DisplayList.bounds(of: r, under: c.transform)
+                c.clip = c.clip.map { $0.intersection(device) } ?? device
             case .pushClipShape(let path):
-                stack.append(.clip(clip))
-                let device = DisplayList.bounds(of: path.boundingRect, under: transform)
-                clip = clip.map { $0.intersection(device) } ?? device
+                stack.append(c)
+                let device = DisplayList.bounds(of: path.boundingRect, under: c.transform)
+                c.clip = c.clip.map { $0.intersection(device) } ?? device
             case .pushOpacity(let o):
-                stack.append(.opacity(opacity))
-                opacity *= o
+                stack.append(c)
+                c.opacity *= o
             case .pop:
-                switch stack.popLast() {
-                case .transform(let t)?: transform = t
-                case .clip(let c)?: clip = c
-                case .opacity(let o)?: opacity = o
-                case nil: break
-                }
+                if let saved = stack.popLast() { c = saved }
             default:
                 break
             }
         }
-        return out
     }
 
-    /// The damage between the previous frame and this one (`current`: this frame's `entries`); remembers this one.
-    mutating func update(_ current: [(Key, Entry)], screen: IntRect) -> Damage {
-        var damage = Damage()
-        if !hasPrevious {
-            damage.add(screen)
-        } else {
-            var unmatched = previous
-            for (key, entry) in current {
-                if let old = unmatched.removeValue(forKey: key) {
-                    let same = old.item.drawsSame(as: entry.item) && old.transform == entry.transform
-                        && old.clip == entry.clip && old.opacity == entry.opacity
-                    if !same {
-                        damage.add(old.bounds)
-                        damage.add(entry.bounds)
-                    }
-                } else {
-                    damage.add(entry.bounds)
-                }
-            }
-            for (_, gone) in unmatched { damage.add(gone.bounds) }
+    /// Damages what differs between `old` items `oldRange` (contexts and bounds from the previous frame) and
+    /// `new` items `newRange` (from this one), matching items by owner and order within the owner.
+    private static func diff(old: DisplayList, _ oldRange: Range<Int>, _ oldContexts: [Context], _ oldBounds: [IntRect],
+                             new: DisplayList, _ newRange: Range<Int>, _ newContexts: [Context], _ newBounds: [IntRect],
+                             into damage: inout Damage) {
+        var ordinals: [UInt64: Int] = [:]
+        var unmatched: [Key: Int] = [:]
+        unmatched.reserveCapacity(oldRange.count)
+        for i in oldRange {
+            let owner = old.owners[i]
+            let n = ordinals[owner, default: 0]
+            ordinals[owner] = n + 1
+            unmatched[Key(owner: owner, ordinal: n)] = i
         }
-        previous = Dictionary(current, uniquingKeysWith: { a, _ in a })
+        ordinals.removeAll(keepingCapacity: true)
+        for i in newRange {
+            let owner = new.owners[i]
+            let n = ordinals[owner, default: 0]
+            ordinals[owner] = n + 1
+            if let j = unmatched.removeValue(forKey: Key(owner: owner, ordinal: n)) {
+                if !(old.items[j].drawsSame(as: new.items[i]) && oldContexts[j] == newContexts[i]) {
+                    damage.add(oldBounds[j])
+                    damage.add(newBounds[i])
+                }
+            } else {
+                damage.add(newBounds[i])
+            }
+        }
+        for (_, j) in unmatched { damage.add(oldBounds[j]) }
+    }
+
+    /// The damage between the previous frame and `list`; remembers `list` (and its items' bounds, `bounds`).
+    mutating func update(_ list: DisplayList, scale: Double, screen: IntRect, previousRevision: DisplayList.Revision?) -> Damage {
+        let root = Context(transform: AffineTransform(scaleX: scale, y: scale), clip: nil, opacity: 1)
+        var newContexts: [Context] = []
+        var newBounds: [IntRect] = []
+        newContexts.reserveCapacity(list.count)
+        newBounds.reserveCapacity(list.count)
+        var damage = Damage()
+        lastUpdateWasIncremental = false
+        if hasPrevious, let edits = list.edits, let r = list.revision, let p = previousRevision,
+           r.source == p.source, r.number == p.number + 1,
+           incrementalUpdate(list, edits, root: root, screen: screen, contexts: &newContexts, bounds: &newBounds, damage: &damage) {
+            lastUpdateWasIncremental = true
+        } else {
+            newContexts.removeAll(keepingCapacity: true)
+            newBounds.removeAll(keepingCapacity: true)
+            damage = Damage()
+            Self.walk(list, 0..<list.count, from: root, screen: screen, contexts: &newContexts, bounds: &newBounds)
+            if hasPrevious {
+                Self.diff(old: previous, 0..<previous.count, contexts, bounds, new: list, 0..<list.count, newContexts, newBounds, into: &damage)
+            } else {
+                damage.add(screen)
+            }
+        }
+        if lastUpdateWasIncremental, let edits = list.edits {
+            for e in edits.reversed() { previous.replaceSubrange(e.old, with: list, e.new) }
+        } else {
+            previous = list.separateCopy()
+        }
+        contexts = newContexts
+        bounds = newBounds
         hasPrevious = true
         return damage.clipped(to: screen)
     }
 
+    /// Diffs only the edited ranges; the rest keeps the previous frame's contexts and bounds. False when the
+    /// edits do not fit the lists (the caller diffs everything instead).
+    private func incrementalUpdate(_ list: DisplayList, _ edits: [DisplayList.Edit], root: Context, screen: IntRect,
+                                   contexts newContexts: inout [Context], bounds newBounds: inout [IntRect], damage: inout Damage) -> Bool {
+        var oldPos = 0, newPos = 0
+        for e in edits {
+            guard e.old.lowerBound >= oldPos, e.old.upperBound <= previous.count, e.new.upperBound <= list.count,
+                  e.new.lowerBound - newPos == e.old.lowerBound - oldPos else { return false }
+            newContexts.append(contentsOf: contexts[oldPos..<e.old.lowerBound])
+            newBounds.append(contentsOf: bounds[oldPos..<e.old.lowerBound])
+            // The state where the range starts: that of the old item there (the next one when nothing was
+            // there: a sibling after it or the pop closing its group see the same state).
+            let start = e.old.lowerBound < contexts.count ? contexts[e.old.lowerBound] : root
+            Self.walk(list, e.new, from: start, screen: screen, contexts: &newContexts, bounds: &newBounds)
+            Self.diff(old: previous, e.old, contexts, bounds, new: list, e.new, newContexts, newBounds, into: &damage)
+            oldPos = e.old.upperBound
+            newPos = e.new.upperBound
+        }
+        guard previous.count - oldPos == list.count - newPos else { return false }
+        newContexts.append(contentsOf: contexts[oldPos...])
+        newBounds.append(contentsOf: bounds[oldPos...])
+        return true
+    }
+
     mutating func reset() {
-        previous.removeAll()
+        previous = DisplayList()
+        contexts.removeAll()
+        bounds.removeAll()
         hasPrevious = false
     }
 }

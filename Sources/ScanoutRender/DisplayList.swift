@@ -35,6 +35,76 @@ public struct DisplayList {
         owners.removeAll(keepingCapacity: true)
     }
 
+    public var count: Int { items.count }
+
+    /// Appends `other`'s items with their owners (a retained recording spliced into its parent's).
+    public mutating func append(contentsOf other: DisplayList) {
+        items.append(contentsOf: other.items)
+        owners.append(contentsOf: other.owners)
+    }
+
+    /// Appends the items of `range` of `other` with their owners.
+    public mutating func append(contentsOf other: DisplayList, range: Range<Int>) {
+        items.append(contentsOf: other.items[range])
+        owners.append(contentsOf: other.owners[range])
+    }
+
+    /// Replaces the items of `range` by `other`'s (one child's recording re-spliced).
+    public mutating func replaceSubrange(_ range: Range<Int>, with other: DisplayList) {
+        items.replaceSubrange(range, with: other.items)
+        owners.replaceSubrange(range, with: other.owners)
+    }
+
+    /// Replaces the items of `range` by the items `source` of `other`.
+    public mutating func replaceSubrange(_ range: Range<Int>, with other: DisplayList, _ source: Range<Int>) {
+        items.replaceSubrange(range, with: other.items[source])
+        owners.replaceSubrange(range, with: other.owners[source])
+    }
+
+    /// A copy with storage of its own (updating it in place never copies the recorder's storage, and the
+    /// recorder's updates never copy it).
+    public func separateCopy() -> DisplayList {
+        var c = DisplayList()
+        c.items.reserveCapacity(items.count)
+        c.owners.reserveCapacity(owners.count)
+        c.items.append(contentsOf: items[...])
+        c.owners.append(contentsOf: owners[...])
+        c.currentOwner = currentOwner
+        return c
+    }
+
+    /// Whether both lists draw the same items with the same owners.
+    public func drawsSame(as other: DisplayList) -> Bool {
+        guard items.count == other.items.count, owners == other.owners else { return false }
+        for i in items.indices where !items[i].drawsSame(as: other.items[i]) { return false }
+        return true
+    }
+
+    // MARK: Incremental updates
+
+    /// Identifies a list among the lists one recorder made, in order: `number` grows by one per list.
+    public struct Revision: Equatable, Sendable {
+        public var source: UInt64
+        public var number: Int
+        public init(source: UInt64, number: Int) { self.source = source; self.number = number }
+    }
+
+    /// A part of the list that was recorded again: the items of `old` in the previous revision became the
+    /// items of `new` here; everything outside the edits is the previous revision's items, shifted. Each
+    /// range holds balanced pushes and pops (a view's whole recording), so the state around it is unchanged.
+    public struct Edit: Equatable, Sendable {
+        public var old: Range<Int>
+        public var new: Range<Int>
+        public init(old: Range<Int>, new: Range<Int>) { self.old = old; self.new = new }
+    }
+
+    /// Set by a recorder that retains its recordings (the view host): this list's revision.
+    public var revision: Revision?
+    /// With `revision`: what changed since the revision before it, in order (empty: nothing). Damage tracking
+    /// diffs only these ranges when it saw that revision; otherwise (nil, or a revision it missed) it diffs
+    /// the whole list.
+    public var edits: [Edit]?
+
     /// Layers the list composes: the root, plus one per group that needs a layer-level property (opacity
     /// below 1, a transform, a clip). Everything else is coalesced into its enclosing layer's drawing.
     public var layerCount: Int {

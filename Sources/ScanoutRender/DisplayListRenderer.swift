@@ -6,7 +6,7 @@
 /// narrow the canvas clip; clips by shape use a coverage mask.
 @MainActor
 public final class DisplayListRenderer {
-    public let target: PixelBuffer
+    public private(set) var target: PixelBuffer
     /// Device pixels per point.
     public let scale: Double
     private let text: TextEngine
@@ -17,6 +17,12 @@ public final class DisplayListRenderer {
         self.target = target
         self.scale = scale
         self.text = text
+    }
+
+    /// Paints into `buffer` from now on (same size and format; see `Canvas.retarget`).
+    public func retarget(_ buffer: PixelBuffer) {
+        baseCanvas.retarget(buffer)
+        target = buffer
     }
 
     private enum Push { case clip(IntRect, AlphaMask?), transform(AffineTransform), layer(Canvas, Double) }

@@ -6,43 +6,76 @@
 /// those `age` frames; `present(into:age:)` copies exactly their union (age 0: unknown, everything).
 @MainActor
 public final class FrameCompositor {
+    /// The private frame (`render(_:background:)` keeps it up to date; band compositing does not use it).
     public let composition: PixelBuffer
     public let scale: Double
-    private let renderer: DisplayListRenderer
-    private var tracker = DamageTracker()
+    let renderer: DisplayListRenderer
+    private let text: TextEngine
+    var tracker = DamageTracker()
+    /// The revision of the list last rendered (its successor's edits apply to it).
+    private var lastRevision: DisplayList.Revision?
+    /// Whether the last `render` compared only the ranges its list said were recorded again.
+    public var lastDamageWasIncremental: Bool { tracker.lastUpdateWasIncremental }
     /// Damage of recent frames, newest last (for buffer age).
     private var history: [Damage] = []
     public static let historyLength = 4
     /// Pixels repainted by the last `render` (for tests and statistics).
-    public private(set) var lastRepaintedArea = 0
+    public internal(set) var lastRepaintedArea = 0
+    /// Band compositing: the bytes of its band buffer (set before the first banded frame).
+    public var bandBytes = FrameCompositor.defaultBandBytes
+    /// Band compositing's buffer and renderer (made on first use).
+    private var bands: BandBuffer?
+    private var bandPainter: DisplayListRenderer?
+
+    func bandBuffer(for target: PixelBuffer) -> BandBuffer {
+        if let b = bands, b.format == target.format { return b }
+        let b = BandBuffer(width: target.width, height: target.height, format: target.format,
+                           rows: bandRows(width: target.width, bytesPerPixel: target.format.bytesPerPixel))
+        bands = b
+        bandPainter = nil
+        return b
+    }
+
+    func bandRenderer(_ target: PixelBuffer) -> DisplayListRenderer {
+        if let p = bandPainter { return p }
+        let p = DisplayListRenderer(target: bandBuffer(for: target).view(at: 0), scale: scale, text: text)
+        bandPainter = p
+        return p
+    }
 
     public init(width: Int, height: Int, scale: Double = 1, format: PixelFormat = .xrgb8888, text: TextEngine = .shared) {
         composition = PixelBuffer(width: width, height: height, format: format)
         self.scale = scale
         renderer = DisplayListRenderer(target: composition, scale: scale, text: text)
+        self.text = text
     }
 
     /// Brings the composition up to date with `list`, repainting only the damage. Returns the damage
     /// (empty when the frame is unchanged: nothing needs presenting).
     @discardableResult
     public func render(_ list: DisplayList, background: RGBA) -> Damage {
-        let screen = composition.bounds
-        let entries = DamageTracker.entries(of: list, scale: scale, screen: screen)
-        let damage = tracker.update(entries, screen: screen)
-        history.append(damage)
-        if history.count > Self.historyLength { history.removeFirst() }
+        let damage = track(list)
         lastRepaintedArea = damage.area
         guard !damage.isEmpty else { return damage }
-        let bounds = entries.map(\.1.bounds)
         for r in damage.rects {
-            renderer.render(list, background: background, in: r, itemBounds: bounds)
+            renderer.render(list, background: background, in: r, itemBounds: tracker.bounds)
         }
+        return damage
+    }
+
+    /// This frame's damage against the previous list, remembered for buffer age.
+    func track(_ list: DisplayList) -> Damage {
+        let damage = tracker.update(list, scale: scale, screen: composition.bounds, previousRevision: lastRevision)
+        lastRevision = list.revision
+        history.append(damage)
+        if history.count > Self.historyLength { history.removeFirst() }
         return damage
     }
 
     /// Forgets the previous frame: the next `render` repaints everything (after a mode change, say).
     public func invalidateAll() {
         tracker.reset()
+        lastRevision = nil
         history.removeAll()
     }
 

@@ -27,6 +27,9 @@ public final class TestHost {
     private let compositor: FrameCompositor
     /// The region repainted by the last frame that ran (empty: it drew nothing).
     public private(set) var lastDamage = Damage()
+    /// Whether the last frame's damage came from comparing only the views recorded again (the retained
+    /// display list's edits) rather than the whole list.
+    public var lastDamageWasIncremental: Bool { compositor.lastDamageWasIncremental }
     /// Touch events for the next frame: kind 0 down, 1 move, 2 up.
     private var pendingTouches: [(kind: Int, point: CGPoint, id: Int)] = []
     /// Key presses for the next frame, delivered after the touches.
@@ -41,6 +44,9 @@ public final class TestHost {
         env.displaySize = CGSize(width: CGFloat(width), height: CGFloat(height))
         env.displayScale = 1
         host = ViewHost(rootView: rootView, size: CGSize(width: CGFloat(width), height: CGFloat(height)), environment: env)
+        // Every frame's retained display list is checked against a fresh recording: a change that forgot to
+        // mark a view for re-recording fails the test instead of leaving stale pixels.
+        host.verifiesRecordings = true
         compositor = FrameCompositor(width: width, height: height, format: .xrgb8888)
     }
 

@@ -92,6 +92,15 @@ struct EnvironmentWriter<Value>: PrimitiveModifier {
     }
 }
 
+/// Compared with `==` when the value can be (a body run again hands every modifier a new value; comparing
+/// members by reflection costs far more).
+extension EnvironmentWriter: Equatable where Value: Equatable {
+    // The graph compares on the main actor (views only change there); `==` itself cannot be isolated.
+    nonisolated static func == (a: Self, b: Self) -> Bool {
+        MainActor.assumeIsolated { a.keyPath == b.keyPath && a.value == b.value }
+    }
+}
+
 /// A modifier that hands its content a changed environment: the modifier value is a source attribute, the
 /// content's environment a rule over the parent's environment and that value.
 final class EnvironmentTransformBehavior<M: ViewModifier>: ModifierBehavior {

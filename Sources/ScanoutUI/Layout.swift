@@ -63,37 +63,44 @@ public struct LayoutSubviews: RandomAccessCollection {
 /// (what SwiftUI does with a body or modifier content of several views), or along `axis`.
 @MainActor
 struct LayoutUnit {
-    let nodes: [ViewNode]
+    /// The node when there is one (most units: no array to allocate).
+    private let single: ViewNode?
+    private let several: [ViewNode]
     var axis = Axis.vertical
-    init(_ nodes: [ViewNode]) { self.nodes = nodes }
-    init(_ nodes: [ViewNode], axis: Axis) { self.nodes = nodes; self.axis = axis }
+    init(_ nodes: [ViewNode]) {
+        if nodes.count == 1 { single = nodes[0]; several = [] } else { single = nil; several = nodes }
+    }
+    init(_ nodes: [ViewNode], axis: Axis) { self.init(nodes); self.axis = axis }
+    init(node: ViewNode) { single = node; several = [] }
 
-    var priority: Double { nodes.count == 1 ? nodes[0].layoutPriority : 0 }
+    var nodes: [ViewNode] { single.map { [$0] } ?? several }
+
+    var priority: Double { single?.layoutPriority ?? 0 }
 
     func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
-        switch nodes.count {
+        if let single { return single.cachedSize(proposal) }
+        switch several.count {
         case 0: return .zero
-        case 1: return nodes[0].cachedSize(proposal)
         default:
             var cache: Void = ()
             return StackLayout(axis: axis, alignment: .center, spacing: nil)
-                .sizeThatFits(proposal: proposal, subviews: LayoutSubviews(elements: nodes.map { LayoutSubview(unit: LayoutUnit([$0])) }), cache: &cache)
+                .sizeThatFits(proposal: proposal, subviews: LayoutSubviews(elements: several.map { LayoutSubview(unit: LayoutUnit(node: $0)) }), cache: &cache)
         }
     }
 
     func place(in rect: CGRect, proposal: ProposedViewSize) {
-        switch nodes.count {
+        if let single { single.place(in: rect); return }
+        switch several.count {
         case 0: return
-        case 1: nodes[0].place(in: rect)
         default:
             var cache: Void = ()
             StackLayout(axis: axis, alignment: .center, spacing: nil)
-                .placeSubviews(in: rect, proposal: proposal, subviews: LayoutSubviews(elements: nodes.map { LayoutSubview(unit: LayoutUnit([$0])) }), cache: &cache)
+                .placeSubviews(in: rect, proposal: proposal, subviews: LayoutSubviews(elements: several.map { LayoutSubview(unit: LayoutUnit(node: $0)) }), cache: &cache)
         }
     }
 
     func alignmentGuide(_ key: AlignmentKey, in size: CGSize) -> CGFloat? {
-        nodes.count == 1 ? nodes[0].alignmentGuide(key, in: size) : nil
+        single?.alignmentGuide(key, in: size)
     }
 }
 
@@ -162,8 +169,14 @@ final class LayoutBehavior<L: Layout>: NodeBehavior {
         return [ChildSlot(key: 0, view: v.anyContent)]
     }
 
+    private var cachedSubviews: (version: Int, subviews: LayoutSubviews)?
+
+    /// Kept until the node's `layoutSubviews` change (a pass asks for them for sizing and placing).
     private var subviews: LayoutSubviews {
-        LayoutSubviews(elements: node.layoutSubviews.map { LayoutSubview(unit: LayoutUnit([$0])) })
+        if let c = cachedSubviews, c.version == node.layoutSubviewsVersion { return c.subviews }
+        let s = LayoutSubviews(elements: node.layoutSubviews.map { LayoutSubview(unit: LayoutUnit(node: $0)) })
+        cachedSubviews = (node.layoutSubviewsVersion, s)
+        return s
     }
 
     override func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {

@@ -59,9 +59,42 @@ struct FrameModifier: PrimitiveModifier, Equatable {
     func makeBehavior() -> ModifierBehavior { FrameBehavior() }
 }
 
-final class FrameBehavior: ModifierBehavior {
+final class FrameBehavior: ModifierBehavior, AnimationTicking {
+    /// The frame laid out: the model's, with a fixed width and height at their presentation values while a
+    /// change of them animates (`.frame(width:)` changed inside `withAnimation`).
     var f: FrameModifier!
-    override func updateModifier(_ modifier: any ViewModifier) { f = (modifier as! FrameModifier) }
+    private var model: FrameModifier?
+    private var size: AnimatedValue<CGSize.AnimatableData>?
+
+    override func updateModifier(_ modifier: any ViewModifier) {
+        let m = modifier as! FrameModifier
+        defer { model = m; f = presented }
+        let target = CGSize(width: m.width ?? 0, height: m.height ?? 0).animatableData
+        // Only a fixed size that keeps its shape (the same dimensions given) is interpolated; anything else jumps.
+        guard let old = model, let size, !m.flexible, !old.flexible,
+              (old.width == nil) == (m.width == nil), (old.height == nil) == (m.height == nil) else {
+            size = AnimatedValue(target)
+            return
+        }
+        if size.set(target, animation: node.animationForChange(), now: node.host.time) { node.host.startAnimating(self) }
+    }
+
+    private var presented: FrameModifier {
+        guard var p = model else { return f }
+        if let s = size, s.isAnimating {
+            if p.width != nil { p.width = s.presentation.first }
+            if p.height != nil { p.height = s.presentation.second }
+        }
+        return p
+    }
+
+    func tick(_ now: Double) -> Bool {
+        let active = size?.tick(now) ?? false
+        f = presented
+        node.invalidateLayout()  // the size changed: this node and its ancestors measure again
+        node.host.setNeedsLayout()
+        return active
+    }
 
     private func clamp(_ v: CGFloat, _ lo: CGFloat?, _ hi: CGFloat?) -> CGFloat {
         var r = v

@@ -68,7 +68,7 @@ extension ViewHost {
     }
 
     /// Visits live nodes depth-first, parents first, until `visit` returns true.
-    private func visitNodes(_ visit: (ViewNode) -> Bool) {
+    func visitNodes(_ visit: (ViewNode) -> Bool) {
         func walk(_ node: ViewNode) -> Bool {
             guard node.isAlive else { return false }
             if visit(node) { return true }

@@ -178,7 +178,7 @@ final class LazyStackBehavior: NodeBehavior {
             }
             // Single views are always placed (they stay in the tree); made rows out of the window are not.
             if let node, crosses || row.provider == nil {
-                let subview = LayoutSubview(unit: LayoutUnit([node]))
+                let subview = LayoutSubview(unit: LayoutUnit(node: node))
                 let d = subview.dimensions(in: proposal)
                 if stackAxis == .vertical {
                     subview.place(at: CGPoint(x: bounds.minX + bd[alignment.horizontal] - d[alignment.horizontal], y: position), proposal: proposal)

@@ -160,6 +160,7 @@ final class RemovalTransition {
         guard pending <= 0, root.isAlive, let parent = root.parent else { return }
         parent.children.removeAll { $0 === root }
         parent.invalidateLayout()
+        parent.invalidateLayoutSubviews()
         root.host.structureChanged = true
         root.destroy()
         root.host.setNeedsFrame()

@@ -54,6 +54,8 @@ public final class ViewHost {
     /// Presentation values moved since the last update (the frame must be laid out and drawn again).
     private var presentationChanged = false
     private var lastNodeID: UInt64 = 0
+    /// View nodes made so far (for tests and benchmarks: an update should reuse the nodes whose identity stayed).
+    public var nodesCreated: UInt64 { lastNodeID }
     func makeNodeID() -> UInt64 {
         lastNodeID += 1
         return lastNodeID
@@ -203,7 +205,10 @@ public final class ViewHost {
     public func advanceTime(to now: Double) {
         time = now
         guard !animating.isEmpty else { return }
-        for (id, a) in animating where !a.tick(now) { animating[id] = nil }
+        for (id, a) in animating {
+            if !a.tick(now) { animating[id] = nil }
+            (a as? NodeBehavior)?.node.setNeedsDisplay()  // presentation values are read when drawing
+        }
         presentationChanged = true
         needsLayout = true
         requestFrame()
@@ -244,12 +249,53 @@ public final class ViewHost {
         warn("layout did not settle after \(Self.maximumPasses) passes; the rest waits for the next frame")
     }
 
-    /// The display list of the laid-out tree.
+    /// The display list of the laid-out tree. Recordings are retained per node: only the nodes whose drawing
+    /// may have changed are recorded again, and the list says which ranges changed since the previous one
+    /// (`DisplayList.edits`) so damage tracking compares only those.
     public func makeDisplayList() -> DisplayList {
+        var edits: [DisplayList.Edit]? = []
+        root.updateRecording(oldBase: 0, newBase: 0, edits: &edits)
+        var list = root.wholeRecording
+        displayListRevision += 1
+        list.revision = DisplayList.Revision(source: recorderID, number: displayListRevision)
+        list.edits = edits
+        if verifiesRecordings { verifyRecording(list) }
+        return list
+    }
+
+    /// The display list recorded from scratch, every node's behaviour drawing again (what the retained
+    /// recordings must always equal).
+    public func makeFreshDisplayList() -> DisplayList {
+        recordsFresh = true
+        defer { recordsFresh = false }
         var list = DisplayList()
         root.draw(into: &list)
         return list
     }
+
+    private func verifyRecording(_ list: DisplayList) {
+        let fresh = makeFreshDisplayList()
+        guard !list.drawsSame(as: fresh) else { return }
+        let i = zip(list.items.indices, zip(list.owners, fresh.owners)).first { $0.1.0 != $0.1.1 }?.0 ?? min(list.count, fresh.count)
+        preconditionFailure("retained display list differs from a fresh recording (\(list.count) vs \(fresh.count) items, first difference near item \(i)): a change did not call setNeedsDisplay")
+    }
+
+    /// Distinguishes this host's display lists from other recorders' (see `DisplayList.Revision`).
+    private let recorderID: UInt64 = {
+        ViewHost.lastRecorderID += 1
+        return ViewHost.lastRecorderID
+    }()
+    private static var lastRecorderID: UInt64 = 0
+    private var displayListRevision = 0
+    /// While recording a node's own items: the children it drew, where (see `NodeRecording`).
+    var childSplices: [(at: Int, child: ViewNode)] = []
+    /// Whether `ViewNode.draw(into:)` records children in place (a fresh list) instead of splicing.
+    private(set) var recordsFresh = false
+    /// Nodes whose own items were recorded so far (for tests and benchmarks).
+    public internal(set) var recordedNodes = 0
+    /// When set, every display list is compared with a fresh recording and a difference stops the program
+    /// (the test host sets it: a missed `setNeedsDisplay` shows as a failure, not as stale pixels).
+    public var verifiesRecordings = false
 
     // MARK: Touch
 
@@ -285,12 +331,14 @@ public final class ViewHost {
             && t.node.behavior.acceptsAdditionalTouch(at: point) {
             activeTouches[id] = (t.node, point, true)
             t.node.behavior.additionalTouchBegan(id: id, at: point)
+            t.node.setNeedsDisplay()  // pressed looks, scroll indicators
             return
         }
         // A node follows one finger: another one going down on it is ignored (a scroll view being dragged).
         if let target = touchTarget(at: point), !holdsTouch(target) {
             activeTouches[id] = (target, point, false)
             target.behavior.touchBegan(at: point)
+            target.setNeedsDisplay()  // pressed looks, scroll indicators
         }
     }
 
@@ -299,6 +347,7 @@ public final class ViewHost {
         guard var t = activeTouches[id], t.node.isAlive else { return }
         if t.additional {
             t.node.behavior.additionalTouchMoved(id: id, to: point)
+            t.node.setNeedsDisplay()  // pressed looks, scroll indicators
             return
         }
         if !t.node.behavior.claimsTouch(movedTo: point, from: t.start) {
@@ -306,12 +355,15 @@ public final class ViewHost {
             while let a = ancestor, holdsTouch(a) || !a.behavior.claimsTouch(movedTo: point, from: t.start) { ancestor = a.parent }
             if let claimant = ancestor {
                 t.node.behavior.touchCancelled()
+                t.node.setNeedsDisplay()  // pressed looks, scroll indicators
                 t = (claimant, t.start, false)
                 activeTouches[id] = t
                 claimant.behavior.touchBegan(at: t.start)
+                claimant.setNeedsDisplay()  // pressed looks, scroll indicators
             }
         }
         t.node.behavior.touchMoved(to: point, from: t.start)
+        t.node.setNeedsDisplay()  // pressed looks, scroll indicators
     }
 
     public func touchUp(id: Int = 0, at point: CGPoint, time eventTime: Double? = nil) {
@@ -319,8 +371,10 @@ public final class ViewHost {
         guard let t = activeTouches.removeValue(forKey: id), t.node.isAlive else { return }
         if t.additional {
             t.node.behavior.additionalTouchEnded(id: id, at: point, cancelled: false)
+            t.node.setNeedsDisplay()  // pressed looks, scroll indicators
         } else {
             t.node.behavior.touchEnded(at: point, from: t.start)
+            t.node.setNeedsDisplay()  // pressed looks, scroll indicators
         }
     }
 
@@ -334,8 +388,10 @@ public final class ViewHost {
     private func cancel(_ t: (node: ViewNode, start: CGPoint, additional: Bool), id: Int) {
         if t.additional {
             t.node.behavior.additionalTouchEnded(id: id, at: t.start, cancelled: true)
+            t.node.setNeedsDisplay()  // pressed looks, scroll indicators
         } else {
             t.node.behavior.touchCancelled()
+            t.node.setNeedsDisplay()  // pressed looks, scroll indicators
         }
     }
 }

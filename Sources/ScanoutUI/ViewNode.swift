@@ -28,13 +28,17 @@ final class ViewNode {
     /// Frame in root coordinates, from the last layout.
     var frame = CGRect.zero
     /// Sizes by proposal, valid for one layout pass (`host.layoutGeneration`).
-    var sizeCache: [ProposedViewSize: CGSize] = [:]
+    var sizeCache = LayoutCache<ProposedViewSize, CGSize>()
     /// Explicit alignment guides by guide and size, cleared with `sizeCache`.
-    var guideCache: [GuideCacheKey: CGFloat?] = [:]
+    var guideCache = LayoutCache<GuideCacheKey, CGFloat?>()
     /// `layoutSubviews`, kept until the children below change (layout asks for it many times per pass).
     private var cachedLayoutSubviews: [ViewNode]?
+    /// Changes whenever `layoutSubviews` may have (containers cache what they build from it).
+    private(set) var layoutSubviewsVersion = 0
     /// The node (or something below it) must be placed again in the next layout.
     var needsPlacement = true
+    /// The retained drawing (see DisplayRecording.swift).
+    var recording = NodeRecording()
 
     var name: String { String(describing: type(of: view)) }
 
@@ -63,6 +67,7 @@ final class ViewNode {
     func setView(_ newView: any View) {
         view = newView
         invalidateLayout()
+        setNeedsDisplay()
         if let slots = behavior.update(newView) { reconcile(slots) }
     }
 
@@ -78,6 +83,8 @@ final class ViewNode {
     func reconcile(_ slots: [ChildSlot]) {
         host.structureChanged = true
         invalidateLayout()
+        invalidateLayoutSubviews()
+        setNeedsDisplay()
         if children.isEmpty {
             children = slots.map(makeChild)
             return
@@ -106,6 +113,8 @@ final class ViewNode {
         let child = makeChild(slot)
         children.insert(child, at: index)
         invalidateLayout()
+        invalidateLayoutSubviews()
+        setNeedsDisplay()
         return child
     }
 
@@ -121,6 +130,7 @@ final class ViewNode {
         guard isAlive else { return }
         for c in children { c.destroy() }
         disappearIfNeeded()
+        if let parent, parent.isAlive { parent.setNeedsDisplay() }
         isAlive = false
         behavior.destroyed()
         stateSlots.removeAll()
@@ -131,6 +141,7 @@ final class ViewNode {
     func appearIfNeeded() {
         guard isAlive, !hasAppeared else { return }
         hasAppeared = true
+        parent?.setNeedsDisplay()  // a lazy ForEach draws only the rows that appeared
         behavior.appeared()
     }
 
@@ -138,6 +149,7 @@ final class ViewNode {
     private func disappearIfNeeded() {
         guard hasAppeared else { return }
         hasAppeared = false
+        parent?.setNeedsDisplay()
         behavior.disappeared()
     }
 
@@ -189,6 +201,9 @@ final class ViewNode {
         if !needsPlacement && rect == frame { return }
         frame = rect
         needsPlacement = false
+        // Drawing reads the frame and what placing decides (a lazy stack's rows, a scroll offset); when the
+        // recording comes out the same, nothing is damaged for it.
+        setNeedsDisplay()
         behavior.place(in: rect)
     }
 
@@ -200,8 +215,19 @@ final class ViewNode {
         while let x = n {
             x.sizeCache.removeAll(keepingCapacity: true)
             x.guideCache.removeAll(keepingCapacity: true)
-            x.cachedLayoutSubviews = nil
             x.needsPlacement = true
+            n = x.parent
+        }
+    }
+
+    /// The children changed (or one started its removal): this node's `layoutSubviews` are made again, and so
+    /// are those of the ancestors it is transparent to (a transparent node's subviews are its parent's).
+    func invalidateLayoutSubviews() {
+        var n: ViewNode? = self
+        while let x = n {
+            x.cachedLayoutSubviews = nil
+            x.layoutSubviewsVersion &+= 1
+            guard x.behavior.role == .transparent else { return }
             n = x.parent
         }
     }
@@ -212,7 +238,9 @@ final class ViewNode {
             n.sizeCache.removeAll(keepingCapacity: true)
             n.guideCache.removeAll(keepingCapacity: true)
             n.cachedLayoutSubviews = nil
+            n.layoutSubviewsVersion &+= 1
             n.needsPlacement = true
+            n.setNeedsDisplay()  // built-in views read the environment when drawing (colours, isEnabled)
             for c in n.children { clear(c) }
         }
         clear(self)
@@ -229,11 +257,17 @@ final class ViewNode {
         host.setNeedsLayout()
     }
 
-    /// Records the node's drawing; its items carry the node's id so damage tracking can match them across frames.
+    /// Records the node's drawing into `list`: the items carry the node's id so damage tracking can match them
+    /// across frames. Called by the parent's behaviour while it records: the child's retained recording is
+    /// spliced in at this point (see `NodeRecording`).
     func draw(into list: inout DisplayList) {
-        let saved = list.currentOwner
-        list.currentOwner = id
-        behavior.draw(into: &list)
-        list.currentOwner = saved
+        if host.recordsFresh {
+            let saved = list.currentOwner
+            list.currentOwner = id
+            behavior.draw(into: &list)
+            list.currentOwner = saved
+            return
+        }
+        host.childSplices.append((list.count, self))
     }
 }

@@ -38,6 +38,38 @@ final class DamageTests: XCTestCase, @unchecked Sendable {
         XCTAssertEqual(c.lastRepaintedArea, r.width * r.height)
     }
 
+    /// A list carrying edits against the revision the compositor last saw: only the edited ranges are
+    /// compared, and the damage is the same as a whole-list comparison gives.
+    @MainActor func testEditsAgainstTheLastRevisionAreComparedAlone() async {
+        func revised(_ list: DisplayList, _ number: Int, _ edits: [DisplayList.Edit]?) -> DisplayList {
+            var l = list
+            l.revision = DisplayList.Revision(source: 7, number: number)
+            l.edits = edits
+            return l
+        }
+        let incremental = FrameCompositor(width: 300, height: 200), whole = FrameCompositor(width: 300, height: 200)
+        let a = screen(labels: ["alpha", "beta", "gamma"]), b = screen(labels: ["alpha", "BETA!!", "gamma"])
+        incremental.render(revised(a, 1, nil), background: .white)
+        whole.render(a, background: .white)
+        // Item 2 is the second label (item 0 the background, item 1 the first label).
+        let d = incremental.render(revised(b, 2, [DisplayList.Edit(old: 2..<3, new: 2..<3)]), background: .white)
+        XCTAssertTrue(incremental.lastDamageWasIncremental)
+        XCTAssertEqual(d, whole.render(b, background: .white))
+        XCTAssertFalse(whole.lastDamageWasIncremental)
+        XCTAssertEqual(memcmp(incremental.composition.baseAddress, whole.composition.baseAddress, 300 * 200 * 4), 0,
+                       "the incremental frame equals the whole-list one")
+
+        // An edit list that leaves a changed item out is trusted (that is the point: nothing else is compared).
+        let c = screen(labels: ["alpha", "BETA!!", "delta"])
+        XCTAssertTrue(incremental.render(revised(c, 3, []), background: .white).isEmpty)
+        // A revision the compositor did not see (one was skipped) is compared as a whole (with the items it
+        // believes are on screen: b's, the edits having been trusted).
+        let e = incremental.render(revised(a, 5, []), background: .white)
+        XCTAssertFalse(incremental.lastDamageWasIncremental)
+        XCTAssertFalse(e.isEmpty)
+        XCTAssertEqual(e, whole.render(a, background: .white))
+    }
+
     @MainActor func testUnchangedFrameHasNoDamageAndRepaintsNothing() async {
         let c = FrameCompositor(width: 300, height: 200)
         c.render(screen(labels: ["a", "b"]), background: .white)
@@ -79,6 +111,38 @@ final class DamageTests: XCTestCase, @unchecked Sendable {
                 let age = lastDrawn[b].map { n - $0 } ?? 0
                 c.present(into: buffers[b], age: age)
                 lastDrawn[b] = n
+                let full = PixelBuffer(width: 300, height: 200, format: .xrgb8888)
+                DisplayListRenderer(target: full).render(list, background: .white)
+                let diff = GoldenImage.difference(buffers[b], full, over: 0)
+                XCTAssertEqual(diff.pixelsOver, 0, "\(count) buffers, frame \(n): \(diff.pixelsOver) pixels differ from a full repaint")
+            }
+        }
+    }
+
+    /// Band compositing straight into the display buffers (2 and 3 of them, by buffer age, bands of 8 rows so
+    /// that shapes and labels straddle bands): every buffer equals a full repaint of its frame.
+    @MainActor func testBandCompositingByBufferAgeEqualsAFullRepaint() async {
+        let frames: [DisplayList] = [
+            screen(labels: ["one", "two", "three"]),
+            screen(labels: ["one", "2", "three"]),
+            screen(labels: ["one", "2", "three"], opacity: 0.4),
+            screen(labels: ["uno", "2", "three"], opacity: 0.4, offset: -30),
+            screen(labels: ["uno", "2", "three"], opacity: 0.4, offset: -30),
+            screen(labels: ["uno", "2"], opacity: 1, offset: -80),
+            screen(labels: ["uno", "dos", "tres"], opacity: 1, offset: 0),
+        ]
+        for count in [2, 3] {
+            let c = FrameCompositor(width: 300, height: 200)
+            c.bandBytes = 300 * 4 * 8
+            let buffers = (0..<count).map { _ in PixelBuffer(width: 300, height: 200, format: .xrgb8888) }
+            var lastDrawn = [Int?](repeating: nil, count: count)
+            for (n, list) in frames.enumerated() {
+                let b = n % count
+                let age = lastDrawn[b].map { n - $0 } ?? 0
+                let damage = c.render(list, background: .white, into: buffers[b], age: age)
+                lastDrawn[b] = n
+                if n == 4 { XCTAssertTrue(damage.isEmpty, "frame 4 repeats frame 3") }
+                if age > 0 { XCTAssertLessThan(c.lastRepaintedArea, 300 * 200, "\(count) buffers, frame \(n): only the region the buffer lacks") }
                 let full = PixelBuffer(width: 300, height: 200, format: .xrgb8888)
                 DisplayListRenderer(target: full).render(list, background: .white)
                 let diff = GoldenImage.difference(buffers[b], full, over: 0)

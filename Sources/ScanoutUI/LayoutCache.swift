@@ -1,0 +1,35 @@
+/// A few values by key, searched in order: what a node caches per layout (sizes by proposal, alignment guides
+/// by guide and size). A node is asked for a handful of keys at most, where comparing them costs less than
+/// hashing them into a dictionary (layout of a container asks each of its children several times per pass).
+struct LayoutCache<Key: Equatable, Value> {
+    private var keys: [Key] = []
+    private var values: [Value] = []
+    /// Beyond this many entries the oldest go (a recomputed value is the same; only time is lost).
+    static var capacity: Int { 16 }
+
+    subscript(key: Key) -> Value? {
+        get {
+            // The latest entry is the likeliest (a parent asks again for the proposal it just made).
+            var i = keys.count - 1
+            while i >= 0 {
+                if keys[i] == key { return values[i] }
+                i -= 1
+            }
+            return nil
+        }
+        set {
+            guard let newValue else { return }
+            if keys.count >= Self.capacity {
+                keys.removeFirst(Self.capacity / 2)
+                values.removeFirst(Self.capacity / 2)
+            }
+            keys.append(key)
+            values.append(newValue)
+        }
+    }
+
+    mutating func removeAll(keepingCapacity: Bool) {
+        keys.removeAll(keepingCapacity: keepingCapacity)
+        values.removeAll(keepingCapacity: keepingCapacity)
+    }
+}
