@@ -10,7 +10,14 @@ public final class ViewHost {
     public let graph = AttributeGraph()
     private(set) var root: ViewNode!
     /// The view with keyboard focus (see `keyPressed`); nil: none.
-    weak var focusedNode: ViewNode?
+    weak var focusedNode: ViewNode? {
+        // The focused view draws a focus ring: both the old and the new one draw differently now.
+        didSet {
+            guard oldValue !== focusedNode else { return }
+            oldValue?.setNeedsDisplay()
+            focusedNode?.setNeedsDisplay()
+        }
+    }
     let rootEnvironment: EnvironmentNode
     private let environmentSource: Attribute<EnvironmentValues>
 
