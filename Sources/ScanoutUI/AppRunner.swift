@@ -69,8 +69,15 @@ final class AppSession {
     private var flips: [MonotonicTime] = []
     private(set) var committed = 0
     private let start = MonotonicTime.now()
+    /// systemd's notifications (READY=1 at the first flip, watchdog pings, STOPPING=1); inert without
+    /// $NOTIFY_SOCKET.
+    let service: ServiceLifecycle
+    /// When the buffer now in flight was committed (for the watchdog's health check).
+    private var committedAt: MonotonicTime?
 
-    init<S: Scene>(scene: S, options: PlatformOptions) throws(PlatformError) {
+    /// `processEnvironment`: where `$NOTIFY_SOCKET` and `$WATCHDOG_USEC` are read (the process's by default).
+    init<S: Scene>(scene: S, options: PlatformOptions,
+                   processEnvironment: (String) -> String? = { getenv($0).map { String(cString: $0) } }) throws(PlatformError) {
         self.options = options
         // The loop and its signal mask come first, before libdispatch starts threads: threads started later
         // inherit the blocked signals, so SIGTERM reaches the signalfd rather than killing the process
@@ -132,6 +139,14 @@ final class AppSession {
         host = scene.resolveViewHost(size: environment.displaySize, environment: environment)
         compositor = FrameCompositor(width: transform.logicalPixelWidth, height: transform.logicalPixelHeight,
                                      scale: options.scale, format: display.format)
+        do throws(PlatformError) {
+            service = try ServiceLifecycle.fromEnvironment(processEnvironment, loop: loop)
+        } catch {
+            // Run anyway (the panel matters more); under Type=notify systemd then times the start out, and
+            // this line in the journal says why.
+            AppLog.error("scanout: not notifying systemd: \(error)")
+            service = ServiceLifecycle(notifier: nil, watchdogTimeout: nil, clock: nil)
+        }
         ok = true
     }
 
@@ -146,6 +161,9 @@ final class AppSession {
         }
         input?.onInput = { [unowned self] in self.scheduler.requestFrame() }
         display.onFlip = { [unowned self] time in self.flipped(at: time) }
+        service.onSendFailure = { AppLog.error("scanout: \($0)") }
+        service.isHealthy = { [unowned self] in self.isFramePipelineAlive }
+        service.start(status: "starting on \(display.name) \(display.mode)")
         scheduler.requestFrame()
         do throws(PlatformError) {
             if let sim = simulatedClock, let frames = options.frames {
@@ -163,12 +181,14 @@ final class AppSession {
             AppLog.error("scanout: main loop: \(error)")
             status = 1
         }
+        service.stopping(status: status == 0 ? "stopping" : "stopping after an error")
         scheduler.stop()
         writeSnapshot()
         report()
         input?.close()
         display.close()
         (clock as? LoopFrameClock)?.close()
+        service.close()
         loop.close()
         return status
     }
@@ -201,6 +221,7 @@ final class AppSession {
                 try transform.copy(offscreen, to: target.buffer, region: r)
             }
             try display.present()
+            committedAt = clock.now
         } catch {
             AppLog.error("scanout: \(error)")
             status = 1
@@ -242,8 +263,16 @@ final class AppSession {
         return touched
     }
 
+    /// False when a committed buffer has waited for its flip longer than the watchdog allows: the loop turns,
+    /// but nothing reaches the screen any more (a wedged driver), and a restart is the way out.
+    private var isFramePipelineAlive: Bool {
+        guard scheduler.isCommitInFlight, let committedAt, let timeout = service.watchdogTimeout else { return true }
+        return clock.now - committedAt < timeout
+    }
+
     private func flipped(at time: MonotonicTime) {
         let now = clock.now
+        committedAt = nil
         if flips.isEmpty {
             var line = "first frame on screen \((now - start).milliseconds) ms after the app started"
             if simulatedClock == nil, let started = Uptime.processStart() {
@@ -251,6 +280,7 @@ final class AppSession {
                 line += " (process start to flip \(Int(((up - started) * 1000).rounded())) ms; uptime \(up) s)"
             }
             AppLog.info(line)
+            service.frameOnScreen(status: "showing the app on \(display.name) \(display.mode), rotation \(options.rotation.degrees)")
         }
         if flips.count < 100_000 { flips.append(now) }
         scheduler.flipCompleted(at: now)
