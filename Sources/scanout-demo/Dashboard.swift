@@ -1,14 +1,18 @@
+import Glibc
 import ScanoutUI
 
 /// The kiosk panel Scanout's demo shows: a header, a grid of machine cards with live values, gauges and a
-/// control row. Plain SwiftUI-style code. While the line runs, the values change every `Dashboard.interval`
-/// and the gauges sweep to them; "Stop line" stops them, and the panel is idle (no frames, no timers).
+/// control row, and the event log. Plain SwiftUI-style code. While the line runs, the values change every
+/// `Dashboard.interval` and the gauges sweep to them; "Stop line" stops them, and the panel is idle (no
+/// frames, no timers). `SCANOUT_DEMO_LIVE=0` keeps the values at their first reading, so a screen can be
+/// compared pixel for pixel with a golden image whenever it is taken (Tests/QEMU).
 struct Dashboard: View {
     @State private var selected = 0
     @State private var running = true
     @State private var tick = 0
 
     static let interval = Duration.seconds(2)
+    static let liveValues = getenv("SCANOUT_DEMO_LIVE").map { String(cString: $0) != "0" } ?? true
 
     static let machines = ["Line A01", "Pump P-11", "Valve V3", "Boiler B1", "Fan F-201", "Tank T-07"]
 
@@ -35,13 +39,14 @@ struct Dashboard: View {
                     .background(RoundedRectangle(cornerRadius: 8).fill(Color(white: 0.2)))
                 Text("Selected: \(Self.machines[selected])").foregroundColor(Color(white: 0.8))
             }
+            EventLog()
         }
         .padding(20)
         .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)
         .background(Color(red: 0.07, green: 0.1, blue: 0.14))
         .task(id: running) {
             // Live values: a new reading every interval while the line runs (cancelled when it stops).
-            guard running else { return }
+            guard running, Self.liveValues else { return }
             while !Task.isCancelled {
                 do { try await Task.sleep(for: Self.interval) } catch { return }
                 // The gauges sweep to their new readings (frames at the display's rate, then idle again).
