@@ -10,9 +10,11 @@ public final class FrameCompositor {
     public let scale: Double
     private let renderer: DisplayListRenderer
     private var tracker = DamageTracker()
-    /// Damage of recent frames, newest last (for buffer age).
+    /// Damage of recent presented (non-empty) frames, newest last (for buffer age).
     private var history: [Damage] = []
     public static let historyLength = 4
+    /// The last `render` found nothing to repaint (the current frame adds no damage of its own).
+    private var lastRenderWasUnchanged = false
     /// Pixels repainted by the last `render` (for tests and statistics).
     public private(set) var lastRepaintedArea = 0
 
@@ -29,10 +31,14 @@ public final class FrameCompositor {
         let screen = composition.bounds
         let entries = DamageTracker.entries(of: list, scale: scale, screen: screen)
         let damage = tracker.update(entries, screen: screen)
+        lastRepaintedArea = damage.area
+        lastRenderWasUnchanged = damage.isEmpty
+        // An unchanged frame is not presented, so it ages no buffer: recording its empty damage would push a
+        // real frame's damage out of `suffix(age)`, and a buffer shown again would keep stale pixels (seen in
+        // the QEMU guest: a button's pressed look came back when the list below it scrolled).
+        guard !damage.isEmpty else { return damage }
         history.append(damage)
         if history.count > Self.historyLength { history.removeFirst() }
-        lastRepaintedArea = damage.area
-        guard !damage.isEmpty else { return damage }
         let bounds = entries.map(\.1.bounds)
         for r in damage.rects {
             renderer.render(list, background: background, in: r, itemBounds: bounds)
@@ -44,13 +50,16 @@ public final class FrameCompositor {
     public func invalidateAll() {
         tracker.reset()
         history.removeAll()
+        lastRenderWasUnchanged = false
     }
 
     /// The region a buffer last drawn `age` frames ago must be given (0 or beyond the history: all of it).
     public func repaintRegion(forBufferAge age: Int) -> Damage {
-        guard age > 0, age <= history.count else { return Damage([composition.bounds]) }
+        // The history ends with the current frame's damage unless the last render changed nothing.
+        let frames = lastRenderWasUnchanged ? age - 1 : age
+        guard age > 0, frames <= history.count else { return Damage([composition.bounds]) }
         var d = Damage()
-        for frame in history.suffix(age) { d.formUnion(frame) }
+        for frame in history.suffix(frames) { d.formUnion(frame) }
         return d
     }
 
