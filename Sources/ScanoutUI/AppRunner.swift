@@ -74,6 +74,9 @@ final class AppSession {
     let service: ServiceLifecycle
     /// When the buffer now in flight was committed (for the watchdog's health check).
     private var committedAt: MonotonicTime?
+    /// SCANOUT_TRACE_TOUCHES=1: one log line per touch as libinput delivered it (panel pixels, its time), for
+    /// finding out on a board where touches go.
+    private let traceTouches = getenv("SCANOUT_TRACE_TOUCHES").map { String(cString: $0) == "1" } ?? false
 
     /// `processEnvironment`: where `$NOTIFY_SOCKET` and `$WATCHDOG_USEC` are read (the process's by default).
     init<S: Scene>(scene: S, options: PlatformOptions,
@@ -241,6 +244,7 @@ final class AppSession {
             switch event {
             case .touch(let t):
                 touched = true
+                if traceTouches { AppLog.info("touch \(t.phase) id \(t.id) at \(t.position) time \(t.time) µs, frame \(committed + 1)") }
                 let p = transform.logicalPoint(fromTouch: t.position)
                 let point = CGPoint(x: CGFloat(p.x), y: CGFloat(p.y))
                 // libinput's times are CLOCK_MONOTONIC microseconds, as `start`; a simulated clock has none.
