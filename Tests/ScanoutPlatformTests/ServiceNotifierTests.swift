@@ -183,12 +183,13 @@ final class ServiceNotifierTests: XCTestCase, @unchecked Sendable {
             XCTAssertEqual(service.pings, 12)
             XCTAssertEqual(clock.armedDeadlines, (1...12).map { t0 + .seconds($0) })
             // An unhealthy pipeline (a flip that never came back) withholds the pings.
-            var healthy = false
-            service.isHealthy = { healthy }
+            final class Health { var ok = false }
+            let health = Health()
+            service.isHealthy = { health.ok }
             clock.advance(by: .seconds(3))
             XCTAssertEqual(receiver.messages(), [])
             XCTAssertEqual(service.withheldPings, 3)
-            healthy = true
+            health.ok = true
             clock.advance(by: .seconds(1))
             XCTAssertEqual(receiver.messages(), ["WATCHDOG=1"])
             // After STOPPING=1 no ping, and no timer.
