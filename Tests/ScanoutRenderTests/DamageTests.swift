@@ -121,10 +121,10 @@ final class DamageTests: XCTestCase, @unchecked Sendable {
         }
     }
 
-    /// A sequence of frames presented into 2 or 3 rotating display buffers with their buffer age: every buffer,
-    /// when shown, equals a full repaint of that frame.
-    @MainActor func testBufferAgeRepaintEqualsFullRepaint() async {
-        let frames: [DisplayList] = [
+    /// Seven frames for the buffer-age tests: text changes, an opacity group appearing, moves, a frame that
+    /// repeats its predecessor, a label removed and added back.
+    @MainActor private func bufferAgeSequence() -> [DisplayList] {
+        [
             screen(labels: ["one", "two", "three"]),
             screen(labels: ["one", "2", "three"]),
             screen(labels: ["one", "2", "three"], opacity: 0.4),
@@ -133,6 +133,12 @@ final class DamageTests: XCTestCase, @unchecked Sendable {
             screen(labels: ["uno", "2"], opacity: 1, offset: -80),
             screen(labels: ["uno", "dos", "tres"], opacity: 1, offset: 0),
         ]
+    }
+
+    /// A sequence of frames presented into 2 or 3 rotating display buffers with their buffer age: every buffer,
+    /// when shown, equals a full repaint of that frame.
+    @MainActor func testBufferAgeRepaintEqualsFullRepaint() async {
+        let frames = bufferAgeSequence()
         for count in [2, 3] {
             let c = FrameCompositor(width: 300, height: 200)
             let buffers = (0..<count).map { _ in PixelBuffer(width: 300, height: 200, format: .xrgb8888) }
@@ -154,15 +160,7 @@ final class DamageTests: XCTestCase, @unchecked Sendable {
     /// Band compositing straight into the display buffers (2 and 3 of them, by buffer age, bands of 8 rows so
     /// that shapes and labels straddle bands): every buffer equals a full repaint of its frame.
     @MainActor func testBandCompositingByBufferAgeEqualsAFullRepaint() async {
-        let frames: [DisplayList] = [
-            screen(labels: ["one", "two", "three"]),
-            screen(labels: ["one", "2", "three"]),
-            screen(labels: ["one", "2", "three"], opacity: 0.4),
-            screen(labels: ["uno", "2", "three"], opacity: 0.4, offset: -30),
-            screen(labels: ["uno", "2", "three"], opacity: 0.4, offset: -30),
-            screen(labels: ["uno", "2"], opacity: 1, offset: -80),
-            screen(labels: ["uno", "dos", "tres"], opacity: 1, offset: 0),
-        ]
+        let frames = bufferAgeSequence()
         for count in [2, 3] {
             let c = FrameCompositor(width: 300, height: 200)
             c.bandBytes = 300 * 4 * 8
