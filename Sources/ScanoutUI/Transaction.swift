@@ -25,3 +25,17 @@ public func withTransaction<Result>(_ transaction: Transaction, _ body: () throw
     defer { TransactionContext.current = saved }
     return try body()
 }
+
+extension Binding {
+    /// The same binding, writing inside `withAnimation(animation)` (SwiftUI's `Binding.animation(_:)`): a
+    /// `Toggle` bound through it animates what the change moves.
+    public func animation(_ animation: Animation? = .default) -> Binding<Value> {
+        transaction(Transaction(animation: animation))
+    }
+
+    /// The same binding, writing inside `withTransaction(transaction)`.
+    public func transaction(_ transaction: Transaction) -> Binding<Value> {
+        let set = self.set
+        return Binding(location: location, path: path, get: get, set: { v in withTransaction(transaction) { set(v) } })
+    }
+}

@@ -10,6 +10,9 @@ struct Dashboard: View {
     @State private var selected = 0
     @State private var running = true
     @State private var tick = 0
+    @State private var showSettings = false
+    @State private var showEvents = true
+    @State private var dimming = 0.0
 
     static let interval = Duration.seconds(2)
     static let liveValues = getenv("SCANOUT_DEMO_LIVE").map { String(cString: $0) != "0" } ?? true
@@ -38,12 +41,21 @@ struct Dashboard: View {
                     .padding(12)
                     .background(RoundedRectangle(cornerRadius: 8).fill(Color(white: 0.2)))
                 Text("Selected: \(Self.machines[selected])").foregroundColor(Color(white: 0.8))
+                Button("Settings") { showSettings = true }
+                    .padding(12)
+                    .background(RoundedRectangle(cornerRadius: 8).fill(Color(white: 0.2)))
             }
-            EventLog()
+            if showEvents {
+                EventLog().transition(.opacity)
+            }
         }
         .padding(20)
         .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)
         .background(Color(red: 0.07, green: 0.1, blue: 0.14))
+        .overlay(Color.black.opacity(dimming).allowsHitTesting(false))
+        .sheet(isPresented: $showSettings) {
+            SettingsSheet(showEvents: $showEvents, dimming: $dimming)
+        }
         .task(id: running) {
             // Live values: a new reading every interval while the line runs (cancelled when it stops).
             guard running, Self.liveValues else { return }
@@ -105,5 +117,27 @@ struct Arc: Shape {
         p.addArc(center: CGPoint(x: rect.midX, y: rect.midY), radius: r, startAngle: .degrees(-90),
                  endAngle: .degrees(-90 + 360 * max(0.001, fraction)), clockwise: false)
         return p
+    }
+}
+
+/// The settings sheet: what the panel shows, and how bright it is.
+struct SettingsSheet: View {
+    @Binding var showEvents: Bool
+    @Binding var dimming: Double
+    @Environment(\.dismiss) private var dismiss
+
+    var body: some View {
+        VStack(alignment: .leading, spacing: 18) {
+            Text("Settings").font(.title2).foregroundColor(.white)
+            Toggle("Show the event log", isOn: $showEvents.animation(.easeInOut(duration: 0.3)))
+                .foregroundColor(Color(white: 0.9))
+            HStack(spacing: 16) {
+                Text("Dim the panel").foregroundColor(Color(white: 0.9))
+                Slider(value: $dimming, in: 0...0.6)
+            }
+            Button("Done") { dismiss() }
+                .padding(12)
+                .background(RoundedRectangle(cornerRadius: 8).fill(Color(white: 0.25)))
+        }
     }
 }
