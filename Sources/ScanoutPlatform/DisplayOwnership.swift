@@ -70,7 +70,7 @@ public final class DisplayOwnership {
         guard case .drmMasterBusy = error else { return false }
         display.releaseMaster()
         suspendInput()
-        log?("\(error): presenting stopped; the app keeps running")
+        log?("DRM master lost (\(Self.detail(error))): presenting stopped; the app keeps running")
         tryAcquire(tries: 0)
         return true
     }
@@ -88,7 +88,8 @@ public final class DisplayOwnership {
             let failed = tries + 1
             state = .waitingForMaster(tries: failed)
             let delay = backoff.delay(afterFailures: failed)
-            log?("\(error) — waiting for it; try \(failed + 1) in \(DRMMasterWait.seconds(delay)) s")
+            log?("DRM master held by another process (\(Self.detail(error))) — waiting for it; try \(failed + 1) in "
+                + "\(DRMMasterWait.seconds(delay)) s")
             scheduleRetry?(delay)
             return
         }
@@ -100,6 +101,13 @@ public final class DisplayOwnership {
         log?("DRM master \(tries > 0 ? "acquired after \(tries) \(tries == 1 ? "retry" : "retries")" : "taken again"); "
             + "presenting again with a full repaint")
         onResume?()
+    }
+
+    /// The call and errno of a master error (its description is written for the start: "stop the display
+    /// manager..."; mid-run the other client is expected to go away by itself).
+    private static func detail(_ error: PlatformError) -> String {
+        if case .drmMasterBusy(_, let detail) = error { return detail }
+        return "\(error)"
     }
 
     private func suspendInput() {
