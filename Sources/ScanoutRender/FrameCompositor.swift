@@ -17,8 +17,11 @@ public final class FrameCompositor {
     /// Whether the last `render` compared only the ranges its list said were recorded again.
     public var lastDamageWasIncremental: Bool { tracker.lastUpdateWasIncremental }
     /// Damage of recent frames, newest last (for buffer age).
+    /// Damage of recent presented (non-empty) frames, newest last (for buffer age).
     private var history: [Damage] = []
     public static let historyLength = 4
+    /// The last frame found nothing to repaint (the current frame adds no damage of its own).
+    private var lastRenderWasUnchanged = false
     /// Pixels repainted by the last `render` (for tests and statistics).
     public internal(set) var lastRepaintedArea = 0
     /// Band compositing: the bytes of its band buffer (set before the first banded frame).
@@ -67,6 +70,11 @@ public final class FrameCompositor {
     func track(_ list: DisplayList) -> Damage {
         let damage = tracker.update(list, scale: scale, screen: composition.bounds, previousRevision: lastRevision)
         lastRevision = list.revision
+        lastRenderWasUnchanged = damage.isEmpty
+        // An unchanged frame is not presented, so it ages no buffer: recording its empty damage would push a
+        // real frame's damage out of `suffix(age)`, and a buffer shown again would keep stale pixels (seen in
+        // the QEMU guest: a button's pressed look came back when the list below it scrolled).
+        guard !damage.isEmpty else { return damage }
         history.append(damage)
         if history.count > Self.historyLength { history.removeFirst() }
         return damage
@@ -77,13 +85,16 @@ public final class FrameCompositor {
         tracker.reset()
         lastRevision = nil
         history.removeAll()
+        lastRenderWasUnchanged = false
     }
 
     /// The region a buffer last drawn `age` frames ago must be given (0 or beyond the history: all of it).
     public func repaintRegion(forBufferAge age: Int) -> Damage {
-        guard age > 0, age <= history.count else { return Damage([composition.bounds]) }
+        // The history ends with the current frame's damage unless the last frame changed nothing.
+        let frames = lastRenderWasUnchanged ? age - 1 : age
+        guard age > 0, frames <= history.count else { return Damage([composition.bounds]) }
         var d = Damage()
-        for frame in history.suffix(age) { d.formUnion(frame) }
+        for frame in history.suffix(frames) { d.formUnion(frame) }
         return d
     }
 

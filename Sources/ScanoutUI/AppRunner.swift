@@ -91,9 +91,19 @@ final class AppSession {
     private var flips: [MonotonicTime] = []
     private(set) var committed = 0
     private let start = MonotonicTime.now()
+    /// systemd's notifications (READY=1 at the first flip, watchdog pings, STOPPING=1); inert without
+    /// $NOTIFY_SOCKET.
+    let service: ServiceLifecycle
+    /// When the buffer now in flight was committed (for the watchdog's health check).
+    private var committedAt: MonotonicTime?
+    /// SCANOUT_TRACE_TOUCHES=1: one log line per touch as libinput delivered it (panel pixels, its time), for
+    /// finding out on a board where touches go.
+    private let traceTouches = getenv("SCANOUT_TRACE_TOUCHES").map { String(cString: $0) == "1" } ?? false
 
     /// Throws `.stopped` when a signal stopped the app while it waited for the display (DRM master held elsewhere).
-    init<S: Scene>(scene: S, options: PlatformOptions) throws(PlatformError) {
+    /// `processEnvironment`: where `$NOTIFY_SOCKET` and `$WATCHDOG_USEC` are read (the process's by default).
+    init<S: Scene>(scene: S, options: PlatformOptions,
+                   processEnvironment: (String) -> String? = { getenv($0).map { String(cString: $0) } }) throws(PlatformError) {
         self.options = options
         // The loop and its signal mask come first, before libdispatch starts threads: threads started later
         // inherit the blocked signals, so SIGTERM reaches the signalfd rather than killing the process
@@ -197,6 +207,14 @@ final class AppSession {
         host = scene.resolveViewHost(size: environment.displaySize, environment: environment)
         compositor = FrameCompositor(width: transform.logicalPixelWidth, height: transform.logicalPixelHeight,
                                      scale: options.scale, format: display.format)
+        do throws(PlatformError) {
+            service = try ServiceLifecycle.fromEnvironment(processEnvironment, loop: loop)
+        } catch {
+            // Run anyway (the panel matters more); under Type=notify systemd then times the start out, and
+            // this line in the journal says why.
+            AppLog.error("scanout: not notifying systemd: \(error)")
+            service = ServiceLifecycle(notifier: nil, watchdogTimeout: nil, clock: nil)
+        }
         if let ownership {
             masterRetryTimer = try loop.makeTimer(name: "DRM master retry") { [weak ownership] in ownership?.retry() }
             ownership.scheduleRetry = { [unowned self] delay in
@@ -259,6 +277,9 @@ final class AppSession {
                 AppLog.error("scanout: VT signals: \(error)")
             }
         }
+        service.onSendFailure = { AppLog.error("scanout: \($0)") }
+        service.isHealthy = { [unowned self] in self.isFramePipelineAlive }
+        service.start(status: "starting on \(display.name) \(display.mode)")
         scheduler.requestFrame()
         restartIdleTimeout()
         do throws(PlatformError) {
@@ -277,6 +298,7 @@ final class AppSession {
             AppLog.error("scanout: main loop: \(error)")
             status = 1
         }
+        service.stopping(status: status == 0 ? "stopping" : "stopping after an error")
         scheduler.stop()
         writeSnapshot()
         report()
@@ -287,6 +309,7 @@ final class AppSession {
         // After the display: the console redraws itself once it is back in text mode.
         terminal?.restore()
         (clock as? LoopFrameClock)?.close()
+        service.close()
         loop.close()
         return status
     }
@@ -325,6 +348,7 @@ final class AppSession {
             }
             try display.present()
             needsFullCommit = false
+            committedAt = clock.now
         } catch {
             // Master lost (another client took the screen): wait for it and resume, the app keeps running.
             if let ownership, ownership.commitFailed(error) { return false }
@@ -353,6 +377,7 @@ final class AppSession {
             switch event {
             case .touch(let t):
                 touched = true
+                if traceTouches { AppLog.info("touch \(t.phase) id \(t.id) at \(t.position) time \(t.time) µs, frame \(committed + 1)") }
                 let p = transform.logicalPoint(fromTouch: t.position)
                 let point = CGPoint(x: CGFloat(p.x), y: CGFloat(p.y))
                 // libinput's times are CLOCK_MONOTONIC microseconds, as `start`; a simulated clock has none.
@@ -414,8 +439,16 @@ final class AppSession {
         }
     }
 
+    /// False when a committed buffer has waited for its flip longer than the watchdog allows: the loop turns,
+    /// but nothing reaches the screen any more (a wedged driver), and a restart is the way out.
+    private var isFramePipelineAlive: Bool {
+        guard scheduler.isCommitInFlight, let committedAt, let timeout = service.watchdogTimeout else { return true }
+        return clock.now - committedAt < timeout
+    }
+
     private func flipped(at time: MonotonicTime) {
         let now = clock.now
+        committedAt = nil
         if flips.isEmpty {
             var line = "first frame on screen \((now - start).milliseconds) ms after the app started"
             if simulatedClock == nil, let started = Uptime.processStart() {
@@ -424,6 +457,7 @@ final class AppSession {
             }
             if let drm = display as? DRMDisplay { line += "; \(drm.presentMethod)" }
             AppLog.info(line)
+            service.frameOnScreen(status: "showing the app on \(display.name) \(display.mode), rotation \(options.rotation.degrees)")
         }
         if flips.count < 100_000 { flips.append(now) }
         scheduler.flipCompleted(at: now)

@@ -89,6 +89,38 @@ final class DamageTests: XCTestCase, @unchecked Sendable {
         XCTAssertTrue(moved.bounds.minX >= 148 && moved.bounds.maxX <= 262 && moved.bounds.minX <= 151, "old and new: \(moved)")
     }
 
+    /// As the app runner does it: a frame whose render has no damage is not presented (and ages no buffer).
+    /// The buffer shown after it must still get the damage of the frames it missed.
+    @MainActor func testUnpresentedFramesDoNotHideOlderDamage() async {
+        let frames: [DisplayList] = [
+            screen(labels: ["one", "two", "three"]),
+            screen(labels: ["one", "PRESSED", "three"]),
+            screen(labels: ["one", "released", "three"]),
+            screen(labels: ["one", "released", "three"]),  // unchanged: not presented
+            screen(labels: ["one", "released", "three"]),  // unchanged: not presented
+            screen(labels: ["one", "released", "3"]),
+        ]
+        for count in [2, 3] {
+            let c = FrameCompositor(width: 300, height: 200)
+            let buffers = (0..<count).map { _ in PixelBuffer(width: 300, height: 200, format: .xrgb8888) }
+            var lastPresented = [Int?](repeating: nil, count: count)
+            var presents = 0
+            for (n, list) in frames.enumerated() {
+                guard !c.render(list, background: .white).isEmpty else { continue }
+                let b = presents % count
+                let age = lastPresented[b].map { presents - $0 } ?? 0
+                c.present(into: buffers[b], age: age)
+                lastPresented[b] = presents
+                presents += 1
+                let full = PixelBuffer(width: 300, height: 200, format: .xrgb8888)
+                DisplayListRenderer(target: full).render(list, background: .white)
+                let diff = GoldenImage.difference(buffers[b], full, over: 0)
+                XCTAssertEqual(diff.pixelsOver, 0, "\(count) buffers, frame \(n): \(diff.pixelsOver) pixels differ from a full repaint")
+            }
+            XCTAssertEqual(presents, 4)
+        }
+    }
+
     /// A sequence of frames presented into 2 or 3 rotating display buffers with their buffer age: every buffer,
     /// when shown, equals a full repaint of that frame.
     @MainActor func testBufferAgeRepaintEqualsFullRepaint() async {

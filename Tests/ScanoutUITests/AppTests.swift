@@ -84,3 +84,64 @@ final class AppTests: XCTestCase, @unchecked Sendable {
         XCTAssertLessThanOrEqual(committed, 10)
     }
 }
+
+/// The runner tells systemd (a datagram socket standing in for its notify socket) that the panel is up only
+/// once the first frame is on screen, and that it is stopping on the way out.
+final class AppServiceNotificationTests: XCTestCase, @unchecked Sendable {
+    struct Panel: View {
+        var body: some View { Text("Ready?") }
+    }
+
+    /// Runs a headless session of `frames` simulated frames with $NOTIFY_SOCKET pointing at a bound
+    /// abstract datagram socket; returns the messages it received, in order.
+    private func messages(afterFrames frames: Int) throws -> [String] {
+        let name = "@scanout-app-notify-\(getpid())-\(frames)"
+        let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+        XCTAssertGreaterThanOrEqual(fd, 0)
+        defer { close(fd) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(name.utf8)
+        withUnsafeMutableBytes(of: &address.sun_path) { p in
+            for (i, b) in bytes.enumerated() { p[i] = b }
+            p[0] = 0  // abstract
+        }
+        let length = socklen_t(MemoryLayout<sockaddr_un>.offset(of: \sockaddr_un.sun_path)! + bytes.count)
+        let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) } }
+        XCTAssertEqual(bound, 0)
+
+        var options = PlatformOptions()
+        options.backend = .headless
+        options.frames = frames
+        options.headlessWidth = 64
+        options.headlessHeight = 32
+        let status = try MainActor.assumeIsolated { () throws -> Int32 in
+            let session = try AppSession(scene: WindowGroup { Panel() }, options: options,
+                                         processEnvironment: { $0 == "NOTIFY_SOCKET" ? name : nil })
+            return session.run()
+        }
+        XCTAssertEqual(status, 0)
+        var received: [String] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while case let n = recv(fd, &buffer, buffer.count, 0), n > 0 {
+            received.append(String(decoding: buffer[0..<n], as: UTF8.self))
+        }
+        return received
+    }
+
+    func testReadyFollowsTheFirstFrameOnScreen() throws {
+        let received = try messages(afterFrames: 3)
+        XCTAssertEqual(received.count, 3, "\(received)")
+        guard received.count == 3 else { return }
+        XCTAssertEqual(received[0], "STATUS=starting on headless 64x32@60.0Hz")
+        XCTAssertTrue(received[1].hasPrefix("READY=1\nSTATUS=showing the app on headless"), received[1])
+        XCTAssertTrue(received[2].hasPrefix("STOPPING=1\n"), received[2])
+    }
+
+    func testNoFrameOnScreenMeansNoReady() throws {
+        // Zero frames: the session starts and stops without a frame reaching the screen.
+        let received = try messages(afterFrames: 0)
+        XCTAssertFalse(received.contains { $0.contains("READY=1") }, "\(received)")
+        XCTAssertEqual(received.last.map { $0.hasPrefix("STOPPING=1\n") }, true, "\(received)")
+    }
+}
