@@ -18,6 +18,12 @@ import Glibc
 /// the screen. `restore()` puts `VT_AUTO` back before the text mode: a VT left in process mode by an app
 /// that is gone would refuse to switch.
 ///
+/// Under systemd: with `TTYPath=/dev/tty1` and `StandardInput=tty` the VT is standard input and the app's
+/// controlling terminal, so the ioctls are allowed for a non-root service user (`DeviceAllow=/dev/tty1 rw`
+/// next to `DevicePolicy=closed`). Without a TTY the active VT is opened through /dev/tty0 (root or the tty
+/// group); when that is refused, switching stays the kernel's and a lost DRM master is noticed by the commit
+/// that fails (`DisplayOwnership`).
+///
 /// Paired lifecycle: `enter()` → (`takeSwitching`) → `restore()`.
 public final class VirtualTerminal {
     /// The terminal's device (/dev/tty1...).
