@@ -23,3 +23,6 @@ static inline unsigned long scanout_VT_GETSTATE(void) { return VT_GETSTATE; }
 static inline unsigned long scanout_FBIOGET_VSCREENINFO(void) { return FBIOGET_VSCREENINFO; }
 static inline unsigned long scanout_FBIOGET_FSCREENINFO(void) { return FBIOGET_FSCREENINFO; }
 static inline unsigned long scanout_FBIOBLANK(void) { return FBIOBLANK; }
+static inline unsigned long scanout_VT_GETMODE(void) { return VT_GETMODE; }
+static inline unsigned long scanout_VT_SETMODE(void) { return VT_SETMODE; }
+static inline unsigned long scanout_VT_RELDISP(void) { return VT_RELDISP; }

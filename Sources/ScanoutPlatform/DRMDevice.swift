@@ -136,6 +136,11 @@ public final class DRMDevice {
         }
     }
 
+    /// Gives DRM master up (a VT switch away: the console or another client may then modeset).
+    public func dropMaster() {
+        if isMaster { _ = drmDropMaster(fd) }
+    }
+
     /// The card's connectors with their modes.
     public func connectors() throws(PlatformError) -> [DRMConnector] {
         guard let res = drmModeGetResources(fd) else {

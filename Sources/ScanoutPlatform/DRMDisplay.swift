@@ -20,11 +20,13 @@ import ScanoutRaster
 /// |                     | plugged back → the mode is set again with the newest buffer                      |
 /// | blanking            | `setBlanked(true)` turns the CRTC off (the panel sleeps); `false` sets it again   |
 /// | DRM master busy     | `open` throws `.drmMasterBusy`; `DRMMasterWait` retries with backoff             |
+/// | DRM master lost     | `releaseMaster` / `acquireMaster` (`DisplayOwnership`: VT switches, a commit     |
+/// |                     | failing with EACCES); taken back, the mode is set again with a full repaint      |
 ///
 /// Scanout memory is write-combined: the app composes elsewhere and copies rows in (`DisplayTransform.copy`);
 /// nothing here reads a mapped buffer.
 @MainActor
-public final class DRMDisplay: Display {
+public final class DRMDisplay: Display, MasterSwitchable {
     public let device: DRMDevice
     public let connector: DRMConnector
     public let crtcID: UInt32
@@ -56,6 +58,8 @@ public final class DRMDisplay: Display {
     private var buffers: [DumbBuffer] = []
     private var ring: BufferRing
     private var isModeSet = false
+    /// DRM master is ours (false after `releaseMaster` or a commit refused for the lost master).
+    private var hasMaster = true
     /// The CRTC was set by us at least once: exit restores what was there before.
     private var tookCRTC = false
     private var saved: drmModeCrtc?
@@ -191,7 +195,7 @@ public final class DRMDisplay: Display {
     public func present() throws(PlatformError) {
         let index = try ring.commit(display: name)
         let fb = buffers[index].framebufferID
-        guard presence.isPresenting else {
+        guard presence.isPresenting, hasMaster else {
             // Unplugged or blanked: the frame is kept (it becomes the newest buffer, shown when the display
             // comes back) and "flips" at once; the scheduler paces the frames to the refresh period.
             loop?.post { [weak self] in self?.flipped(at: .now()) }
@@ -201,6 +205,11 @@ public final class DRMDisplay: Display {
             // The first frame sets the mode with its buffer, so the panel never shows an unpainted one.
             if let a = atomic {
                 let code = a.modeset(device: device, mode: &modeInfo, framebuffer: fb, width: mode.width, height: mode.height)
+                if code == EACCES || code == EPERM {
+                    ring.commitFailed()
+                    masterLost()
+                    throw PlatformError.drmMasterBusy(device: device.path, detail: "atomic modeset: \(PlatformError.errorString(code)) (DRM master lost)")
+                }
                 if code != 0 {
                     // The driver refused the atomic modeset (its TEST_ONLY commit): the legacy call may still work.
                     atomicUnusedReason = "the atomic modeset failed: \(PlatformError.errorString(code))"
@@ -212,6 +221,7 @@ public final class DRMDisplay: Display {
                 let code = errno
                 ring.commitFailed()
                 if code == EACCES || code == EPERM || code == EBUSY {
+                    masterLost()
                     throw PlatformError.drmMasterBusy(device: device.path, detail: "drmModeSetCrtc: \(PlatformError.errorString(code))")
                 }
                 throw PlatformError.system(call: "drmModeSetCrtc", errno: code, context: "\(name): setting mode \(mode)")
@@ -234,10 +244,50 @@ public final class DRMDisplay: Display {
             let code = failed
             ring.commitFailed()
             if code == EACCES || code == EPERM {
+                masterLost()
                 throw PlatformError.drmMasterBusy(device: device.path, detail: "drmModePageFlip: \(PlatformError.errorString(code)) (DRM master lost, e.g. a VT switch)")
             }
             throw PlatformError.system(call: "drmModePageFlip", errno: code, context: "\(name): presenting a frame")
         }
+    }
+
+    // MARK: DRM master
+
+    /// The kernel refused a commit for want of master: another client has the screen.
+    private func masterLost() {
+        hasMaster = false
+        isModeSet = false
+        ring.forgetContents()
+    }
+
+    /// Waits up to 500 ms for the flip in flight (a vblank-paced flip completes within a refresh or two); a
+    /// flip that does not come is dropped: the scheduler gets it as done, and the buffers' contents are
+    /// forgotten anyway when master is taken back.
+    public func finishPendingFlip() -> Bool {
+        var waited = 0
+        while ring.isInFlight && waited < 50 && !isClosed {
+            var pfd = pollfd(fd: device.fd, events: Int16(POLLIN), revents: 0)
+            if poll(&pfd, 1, 10) == 1 { handleEvents() }
+            waited += 1
+        }
+        guard ring.isInFlight else { return true }
+        flipped(at: .now())
+        return false
+    }
+
+    /// Stops presenting and drops DRM master, leaving the CRTC as it is (the console or the next client sets
+    /// its own mode).
+    public func releaseMaster() {
+        masterLost()
+        device.dropMaster()
+    }
+
+    /// Takes master back; the next frame sets the mode with a fully repainted buffer.
+    public func acquireMaster() throws(PlatformError) {
+        try device.becomeMaster()
+        hasMaster = true
+        isModeSet = false
+        ring.forgetContents()
     }
 
     // MARK: Hotplug and blanking
@@ -262,14 +312,14 @@ public final class DRMDisplay: Display {
             break
         case .stopPresenting(let reason):
             onStatus?("\(connector.name): \(reason); frames are not shown until it is back")
-            if isModeSet {
+            if isModeSet && hasMaster {
                 // A blanked panel gets no signal; an unplugged connector has nothing to drive.
                 _ = drmModeSetCrtc(device.fd, crtcID, 0, 0, 0, nil, 0, nil)
                 isModeSet = false
             }
         case .remodeset(let reason):
             // The newest buffer (the front one; frames kept being drawn meanwhile) goes up with the mode.
-            guard let front = ring.front, !ring.isInFlight else {
+            guard hasMaster, let front = ring.front, !ring.isInFlight else {
                 onStatus?("\(connector.name): \(reason); the next frame sets the mode")
                 return
             }
@@ -329,7 +379,8 @@ public final class DRMDisplay: Display {
         source = nil
         hotplug?.close()
         hotplug = nil
-        if tookCRTC {
+        // Without master (switched away) the screen is someone else's: nothing to restore.
+        if tookCRTC && hasMaster {
             if var s = saved, s.mode_valid != 0, s.buffer_id != 0 {
                 var connectorID = connector.id
                 _ = drmModeSetCrtc(device.fd, s.crtc_id, s.buffer_id, s.x, s.y, &connectorID, 1, &s.mode)

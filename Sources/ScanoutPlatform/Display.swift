@@ -116,6 +116,13 @@ struct BufferRing {
         presents -= 1
     }
 
+    /// Someone else drew on the screen (a VT switch, another DRM client): no buffer's content is known to be
+    /// on screen, so each counts as never presented (age 0: the next frame repaints all of it).
+    mutating func forgetContents() {
+        presentedIn = Array(repeating: 0, count: count)
+        front = nil
+    }
+
     /// The committed buffer is on screen: the next one becomes the back buffer.
     mutating func flipped() {
         guard isInFlight, let p = pending else { return }

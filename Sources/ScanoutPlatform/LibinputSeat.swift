@@ -87,6 +87,29 @@ public final class LibinputSeat {
         return events
     }
 
+    /// Whether the seat's devices are closed (`suspend()`).
+    public private(set) var isSuspended = false
+
+    /// Closes the seat's devices while the app is switched away (another VT or DRM client has the screen):
+    /// what is typed or touched there is not the app's. Keys already read are dropped (the switch's own
+    /// Ctrl-Alt-Fn among them); touches are kept, so a finger down ends with libinput's cancel or up.
+    public func suspend() {
+        guard let li = context, !isSuspended else { return }
+        isSuspended = true
+        dispatch()
+        libinput_suspend(li)
+        dispatch()
+        queue.removeAll { if case .touch = $0 { return false } else { return true } }
+    }
+
+    /// Opens the devices again (they come back as added devices).
+    public func resume() {
+        guard let li = context, isSuspended else { return }
+        isSuspended = false
+        _ = libinput_resume(li)
+        dispatch()
+    }
+
     /// Reads what libinput has (called when its descriptor is readable; callable any time).
     public func dispatch() {
         guard let li = context else { return }

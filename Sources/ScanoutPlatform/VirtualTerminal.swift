@@ -11,16 +11,33 @@ import Glibc
 /// Keyboard input to the terminal is left as it is (typing still reaches the shell below): turning it off
 /// (`KDSKBMODE K_OFF`) would also take Ctrl-C away from whoever started the app by hand.
 ///
-/// Paired lifecycle: `enter()` → `restore()`.
+/// VT switching (`takeSwitching`): with `VT_SETMODE VT_PROCESS` the kernel asks the app before switching
+/// away (the release signal: stop presenting, drop DRM master, then `acknowledgeRelease()`) and tells it when
+/// its VT is back (the acquire signal: `acknowledgeAcquire()`, take master, set the mode again). Without it
+/// the console could not take the screen back from the app's DRM master, and the app would not know it lost
+/// the screen. `restore()` puts `VT_AUTO` back before the text mode: a VT left in process mode by an app
+/// that is gone would refuse to switch.
+///
+/// Under systemd: with `TTYPath=/dev/tty1` and `StandardInput=tty` the VT is standard input and the app's
+/// controlling terminal, so the ioctls are allowed for a non-root service user (`DeviceAllow=/dev/tty1 rw`
+/// next to `DevicePolicy=closed`). Without a TTY the active VT is opened through /dev/tty0 (root or the tty
+/// group); when that is refused, switching stays the kernel's and a lost DRM master is noticed by the commit
+/// that fails (`DisplayOwnership`).
+///
+/// Paired lifecycle: `enter()` → (`takeSwitching`) → `restore()`.
 public final class VirtualTerminal {
     /// The terminal's device (/dev/tty1...).
     public let path: String
-    private var fd: Int32
+    private var device: TerminalDevice?
     private let previousMode: UInt32
+    /// Whether switching is in the app's hands (`VT_PROCESS`), to be given back on `restore()`.
+    public private(set) var handlesSwitching = false
 
-    private init(path: String, fd: Int32, previousMode: UInt32) {
+    /// A terminal already in graphics mode through `device` (which was in `previousMode`). `enter()` makes
+    /// the real one; tests pass a recording device.
+    public init(path: String, device: TerminalDevice, previousMode: UInt32) {
         self.path = path
-        self.fd = fd
+        self.device = device
         self.previousMode = previousMode
     }
 
@@ -61,21 +78,49 @@ public final class VirtualTerminal {
                 return .failure(e)
             }
         }
-        return .success(VirtualTerminal(path: path, fd: fd, previousMode: mode))
+        return .success(VirtualTerminal(path: path, device: TTYDevice(fd: fd), previousMode: mode))
     }
 
     /// Whether the terminal was in text mode before (and goes back to it on `restore()`).
     public var wasTextMode: Bool { previousMode == UInt32(KD_TEXT) }
 
-    /// Puts the terminal back into the mode it had (text mode: the console redraws itself).
-    public func restore() {
-        guard fd >= 0 else { return }
-        _ = scanout_linux_ioctl_value(fd, scanout_KDSETMODE(), UInt(previousMode))
-        close(fd)
-        fd = -1
+    /// Takes VT switching into the app's hands: the kernel sends `releaseSignal` before switching away and
+    /// `acquireSignal` when the VT is back (the app's main loop reads both from its signalfd). Returns why
+    /// not, when the terminal refuses (then switching stays the kernel's).
+    public func takeSwitching(releaseSignal: Int32, acquireSignal: Int32) -> PlatformError? {
+        guard let device else { return .invalidState("\(path) is restored") }
+        let code = device.setSwitching(process: true, releaseSignal: releaseSignal, acquireSignal: acquireSignal)
+        guard code == 0 else { return .system(call: "VT_SETMODE", errno: code, context: "\(path): VT_PROCESS") }
+        handlesSwitching = true
+        return nil
     }
 
-    deinit { if fd >= 0 { restore() } }
+    /// The app has stopped presenting and dropped DRM master: the kernel may switch away now.
+    public func acknowledgeRelease() {
+        guard handlesSwitching else { return }
+        _ = device?.releaseDisplay(1)
+    }
+
+    /// The VT is back: acknowledged before the app takes master and sets its mode again.
+    public func acknowledgeAcquire() {
+        guard handlesSwitching else { return }
+        _ = device?.releaseDisplay(Int32(VT_ACKACQ))
+    }
+
+    /// Gives switching back to the kernel (`VT_AUTO`) and puts the terminal back into the mode it had
+    /// (text mode: the console redraws itself).
+    public func restore() {
+        guard let device else { return }
+        if handlesSwitching {
+            _ = device.setSwitching(process: false, releaseSignal: 0, acquireSignal: 0)
+            handlesSwitching = false
+        }
+        _ = device.setDisplayMode(previousMode)
+        device.close()
+        self.device = nil
+    }
+
+    deinit { if device != nil { restore() } }
 
     /// The active VT's number and mode ("tty1 text"), for the probe; nil without a VT.
     public static func describeActive() -> String? {
@@ -90,5 +135,45 @@ public final class VirtualTerminal {
         defer { close(tty) }
         guard scanout_linux_ioctl(tty, scanout_KDGETMODE(), &mode) == 0 else { return "tty\(state.v_active)" }
         return "tty\(state.v_active) \(mode == UInt32(KD_GRAPHICS) ? "graphics" : "text") mode"
+    }
+}
+
+/// The console ioctls `VirtualTerminal` needs; each returns 0 or the errno.
+public protocol TerminalDevice: AnyObject {
+    /// `KDSETMODE`: `KD_TEXT` or `KD_GRAPHICS`.
+    func setDisplayMode(_ mode: UInt32) -> Int32
+    /// `VT_SETMODE`: `VT_PROCESS` with the signals, or `VT_AUTO`.
+    func setSwitching(process: Bool, releaseSignal: Int32, acquireSignal: Int32) -> Int32
+    /// `VT_RELDISP`: 1 (release allowed) or `VT_ACKACQ`.
+    func releaseDisplay(_ value: Int32) -> Int32
+    func close()
+}
+
+/// A VT's descriptor.
+final class TTYDevice: TerminalDevice {
+    private var fd: Int32
+
+    init(fd: Int32) { self.fd = fd }
+
+    func setDisplayMode(_ mode: UInt32) -> Int32 {
+        scanout_linux_ioctl_value(fd, scanout_KDSETMODE(), UInt(mode)) == 0 ? 0 : errno
+    }
+
+    func setSwitching(process: Bool, releaseSignal: Int32, acquireSignal: Int32) -> Int32 {
+        var mode = vt_mode()
+        mode.mode = CChar(process ? VT_PROCESS : VT_AUTO)
+        mode.relsig = Int16(releaseSignal)
+        mode.acqsig = Int16(acquireSignal)
+        return scanout_linux_ioctl(fd, scanout_VT_SETMODE(), &mode) == 0 ? 0 : errno
+    }
+
+    func releaseDisplay(_ value: Int32) -> Int32 {
+        scanout_linux_ioctl_value(fd, scanout_VT_RELDISP(), UInt(value)) == 0 ? 0 : errno
+    }
+
+    func close() {
+        guard fd >= 0 else { return }
+        Glibc.close(fd)
+        fd = -1
     }
 }

@@ -69,6 +69,11 @@ final class AppSession {
     let input: LibinputSeat?
     /// The console switched to graphics mode while the app shows (restored on exit).
     let terminal: VirtualTerminal?
+    /// Whether the screen is the app's (DRM): VT switches and lost DRM master stop frames and resume them.
+    private var ownership: DisplayOwnership?
+    private var masterRetryTimer: LoopTimer?
+    /// The screen was someone else's: the next frame commits the whole composition.
+    private var needsFullCommit = false
     /// Blanking after `blankAfter` seconds without input (DRM, fbdev), and its timer.
     private var blanking: IdleBlanking?
     private var blankTimer: LoopTimer?
@@ -103,11 +108,14 @@ final class AppSession {
         // The loop and its signal mask come first, before libdispatch starts threads: threads started later
         // inherit the blocked signals, so SIGTERM reaches the signalfd rather than killing the process
         // without restoring the display.
-        let loop = try MainLoop(signals: [SIGTERM, SIGINT, SIGHUP])
+        // SIGUSR1/SIGUSR2: the VT's release and acquire signals (`VT_PROCESS`), read on the loop as well.
+        let loop = try MainLoop(signals: [SIGTERM, SIGINT, SIGHUP, SIGUSR1, SIGUSR2])
         self.loop = loop
         var ok = false
         defer { if !ok { loop.close() } }
-        try loop.handleSignals([SIGTERM, SIGINT, SIGHUP]) { [unowned loop] signal in
+        try loop.handleSignals([SIGTERM, SIGINT, SIGHUP, SIGUSR1, SIGUSR2]) { [unowned loop] signal in
+            // VT signals before the session runs: none is sent before `takeSwitching`; `run()` routes them.
+            guard signal != SIGUSR1 && signal != SIGUSR2 else { return }
             AppLog.info("signal \(signal): exiting")
             loop.stop()
         }
@@ -162,6 +170,18 @@ final class AppSession {
                 AppLog.info("console left alone (\(why))")
                 terminal = nil
             }
+            if let drm = panel as? DRMDisplay {
+                // VT switches in the app's hands (fbdev has no master to give up: it keeps the kernel's switching).
+                if let vt = terminal {
+                    if let why = vt.takeSwitching(releaseSignal: SIGUSR1, acquireSignal: SIGUSR2) {
+                        AppLog.info("VT switching left to the kernel (\(why))")
+                    } else {
+                        AppLog.info("VT switching handled by the app (\(vt.path))")
+                    }
+                }
+                ownership = DisplayOwnership(display: drm, terminal: terminal?.handlesSwitching == true ? terminal : nil,
+                                             input: input)
+            }
         case .headless:
             let frameClock: FrameClock
             if options.frames != nil {
@@ -195,6 +215,17 @@ final class AppSession {
             AppLog.error("scanout: not notifying systemd: \(error)")
             service = ServiceLifecycle(notifier: nil, watchdogTimeout: nil, clock: nil)
         }
+        if let ownership {
+            masterRetryTimer = try loop.makeTimer(name: "DRM master retry") { [weak ownership] in ownership?.retry() }
+            ownership.scheduleRetry = { [unowned self] delay in
+                do throws(PlatformError) {
+                    try self.masterRetryTimer?.schedule(after: delay)
+                } catch {
+                    AppLog.error("scanout: DRM master retry: \(error)")
+                }
+            }
+            ownership.log = { AppLog.info($0) }
+        }
         if let seconds = options.blankAfter, !(display is HeadlessDisplay) {
             blanking = IdleBlanking(timeout: seconds)
             blankTimer = try loop.makeTimer(name: "idle blanking") { [unowned self] in
@@ -227,6 +258,25 @@ final class AppSession {
         }
         input?.onInput = { [unowned self] in self.scheduler.requestFrame() }
         display.onFlip = { [unowned self] time in self.flipped(at: time) }
+        ownership?.onResume = { [unowned self] in
+            self.needsFullCommit = true
+            self.scheduler.requestFrame()
+        }
+        if ownership != nil {
+            do throws(PlatformError) {
+                try loop.handleSignals([SIGTERM, SIGINT, SIGHUP, SIGUSR1, SIGUSR2]) { [unowned self] signal in
+                    switch signal {
+                    case SIGUSR1: self.ownership?.releaseRequested()
+                    case SIGUSR2: self.ownership?.acquireRequested()
+                    default:
+                        AppLog.info("signal \(signal): exiting")
+                        self.loop.stop()
+                    }
+                }
+            } catch {
+                AppLog.error("scanout: VT signals: \(error)")
+            }
+        }
         service.onSendFailure = { AppLog.error("scanout: \($0)") }
         service.isHealthy = { [unowned self] in self.isFramePipelineAlive }
         service.start(status: "starting on \(display.name) \(display.mode)")
@@ -254,6 +304,7 @@ final class AppSession {
         report()
         input?.close()
         blankTimer?.close()
+        masterRetryTimer?.close()
         display.close()
         // After the display: the console redraws itself once it is back in text mode.
         terminal?.restore()
@@ -266,6 +317,9 @@ final class AppSession {
     // MARK: Frame
 
     private func frame(_ ctx: FrameContext) -> Bool {
+        // Switched away or without master: no frames (the app's state keeps changing; the frame after the
+        // resume catches up with all of it).
+        if let ownership, !ownership.isPresenting { return false }
         // Input and update may mark things dirty; that is this frame's work, not a request for the next one.
         suppressRequests = true
         // The display clock, in seconds since the app started: animations show where they are when this
@@ -279,11 +333,13 @@ final class AppSession {
         }
         suppressRequests = false
         if host.needsFrame { scheduler.requestFrame() }  // work the update left for the next frame
-        guard draw else { return false }
-        host.layout()
-        // Repaint the damage in the private composition; a frame whose pixels did not change commits nothing.
-        let damage = compositor.render(host.makeDisplayList(), background: .black)
-        guard !damage.isEmpty else { return false }
+        guard draw || needsFullCommit else { return false }
+        if draw {
+            host.layout()
+            // Repaint the damage in the private composition; a frame whose pixels did not change commits nothing.
+            let damage = compositor.render(host.makeDisplayList(), background: .black)
+            guard !damage.isEmpty || needsFullCommit else { return false }
+        }
         do throws(PlatformError) {
             let target = try display.beginFrame()
             // The back buffer lacks the damage of the frames since it was last on screen (its age).
@@ -291,8 +347,11 @@ final class AppSession {
                 try transform.copy(offscreen, to: target.buffer, region: r)
             }
             try display.present()
+            needsFullCommit = false
             committedAt = clock.now
         } catch {
+            // Master lost (another client took the screen): wait for it and resume, the app keeps running.
+            if let ownership, ownership.commitFailed(error) { return false }
             AppLog.error("scanout: \(error)")
             status = 1
             loop.stop()
