@@ -72,20 +72,43 @@ public final class Canvas {
 
     public func fill(_ p: Path, with paint: Paint, style: FillStyle = FillStyle()) {
         path.reset()
-        PathFlattener.flatten(p, transform: transform, tolerance: ScanoutRasterInfo.fillTolerance, into: &path)
-        rasterize(path, rule: style.rule, paint: paint, antialiased: style.isAntialiased)
+        flattenForFill(p, into: &path)
+        rasterize(path, bounds: path.deviceBounds(), rule: style.rule, paint: paint, antialiased: style.isAntialiased)
+    }
+
+    /// Fills `p`, reusing `outline` when it already holds `p` under the current transform.
+    public func fill(_ p: Path, with paint: Paint, style: FillStyle = FillStyle(), reusing outline: ShapeOutline) {
+        outline.prepare(.fill(p, transform)) { flattenForFill(p, into: &$0) }
+        rasterize(outline.contours, bounds: outline.bounds, rule: style.rule, paint: paint, antialiased: style.isAntialiased)
     }
 
     public func stroke(_ p: Path, with paint: Paint, style: StrokeStyle) {
         guard style.lineWidth > 0, style.lineWidth.isFinite else { return }
+        strokeOutline(p, style: style, into: &outline)
+        rasterize(outline, bounds: outline.deviceBounds(), rule: .nonZero, paint: paint, antialiased: true)
+    }
+
+    /// Strokes `p`, reusing `outline` when it already holds `p`'s stroke with `style` under the current transform.
+    public func stroke(_ p: Path, with paint: Paint, style: StrokeStyle, reusing outline: ShapeOutline) {
+        guard style.lineWidth > 0, style.lineWidth.isFinite else { return }
+        outline.prepare(.stroke(p, style, transform)) { strokeOutline(p, style: style, into: &$0) }
+        rasterize(outline.contours, bounds: outline.bounds, rule: .nonZero, paint: paint, antialiased: true)
+    }
+
+    private func flattenForFill(_ p: Path, into collector: inout ContourCollector) {
+        PathFlattener.flatten(p, transform: transform, tolerance: ScanoutRasterInfo.fillTolerance, into: &collector)
+    }
+
+    /// The outline of `p` stroked with `style`, in device space, appended to `result` (which is reset first).
+    private func strokeOutline(_ p: Path, style: StrokeStyle, into result: inout ContourCollector) {
         // Stroke in user space (so a scaled transform scales the pen too), then map the outline to device space.
         let scale = max(transform.maxScale, 1e-9)
         let tolerance = ScanoutRasterInfo.strokeTolerance / scale
         path.reset()
         PathFlattener.flatten(p, transform: .identity, tolerance: tolerance, into: &path)
-        // The sink borrows the outline's storage (swapped, not copied, so appending does not copy it).
+        // The sink borrows the result's storage (swapped, not copied, so appending does not copy it).
         var sink = TransformingSink(inner: ContourCollector(), transform: transform)
-        swap(&sink.inner, &outline)
+        swap(&sink.inner, &result)
         sink.inner.reset()
         stroker.configure(style: style, tolerance: tolerance)
         var start = 0
@@ -102,8 +125,7 @@ public final class Canvas {
                 start = end
             }
         }
-        swap(&sink.inner, &outline)
-        rasterize(outline, rule: .nonZero, paint: paint, antialiased: true)
+        swap(&sink.inner, &result)
     }
 
     public func fill(_ rect: Rect, with paint: Paint) {
@@ -185,8 +207,8 @@ public final class Canvas {
 
     // MARK: - Internals
 
-    private func rasterize(_ contours: ContourCollector, rule: FillRule, paint: Paint, antialiased: Bool) {
-        guard let bounds = contours.deviceBounds() else { return }
+    private func rasterize(_ contours: ContourCollector, bounds: IntRect?, rule: FillRule, paint: Paint, antialiased: Bool) {
+        guard let bounds else { return }
         // The rasterizer's box (and its bands) depend only on the shape and the target, never on the clip
         // rectangle: clipping segments to a box rounds where they cross it, so a shape repainted inside a damage
         // rectangle must be rasterized exactly as in a full frame. The clip is applied to the spans instead.
@@ -204,7 +226,9 @@ public final class Canvas {
                 let band = IntRect(x: box.x, y: top, width: box.width, height: min(bandRows, box.maxY - top))
                 top = band.maxY
                 if band.maxY <= visible.minY || band.minY >= visible.maxY { continue }
-                rasterizer.begin(box: band)
+                // Only the rows inside the clip are accumulated (a damage rectangle or a compositing band
+                // a few rows high no longer pays for the whole shape's area).
+                rasterizer.begin(box: band, rows: max(band.minY, visible.minY)..<min(band.maxY, visible.maxY))
                 contours.feed(rasterizer)
                 rasterizer.sweep(rule, into: &blitter)
             }
