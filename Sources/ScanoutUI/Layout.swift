@@ -77,6 +77,9 @@ struct LayoutUnit {
 
     var priority: Double { single?.layoutPriority ?? 0 }
 
+    /// Changes whenever the unit's sizes or guides may have (nil: unknown, for a unit of several nodes).
+    var layoutVersion: UInt64? { single?.layoutVersion }
+
     func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
         if let single { return single.cachedSize(proposal) }
         switch several.count {
@@ -176,6 +179,11 @@ final class LayoutBehavior<L: Layout>: NodeBehavior {
         if let c = cachedSubviews, c.version == node.layoutSubviewsVersion { return c.subviews }
         let s = LayoutSubviews(elements: node.layoutSubviews.map { LayoutSubview(unit: LayoutUnit(node: $0)) })
         cachedSubviews = (node.layoutSubviewsVersion, s)
+        // As SwiftUI: a layout's cache is brought up to date when its subviews change.
+        if var c = cache {
+            layout.updateCache(&c, subviews: s)
+            cache = c
+        }
         return s
     }
 

@@ -31,6 +31,9 @@ final class ViewNode {
     var sizeCache = LayoutCache<ProposedViewSize, CGSize>()
     /// Explicit alignment guides by guide and size, cleared with `sizeCache`.
     var guideCache = LayoutCache<GuideCacheKey, CGFloat?>()
+    /// Changes whenever `sizeCache` and `guideCache` are cleared: a container that keeps its children's
+    /// measurements (a ZStack's) re-measures only the children whose version moved.
+    private(set) var layoutVersion: UInt64 = 0
     /// `layoutSubviews`, kept until the children below change (layout asks for it many times per pass).
     private var cachedLayoutSubviews: [ViewNode]?
     /// Changes whenever `layoutSubviews` may have (containers cache what they build from it).
@@ -83,11 +86,22 @@ final class ViewNode {
     func reconcile(_ slots: [ChildSlot]) {
         host.structureChanged = true
         invalidateLayout()
-        invalidateLayoutSubviews()
         setNeedsDisplay()
         if children.isEmpty {
             children = slots.map(makeChild)
+            if !children.isEmpty { invalidateLayoutSubviews() }
             return
+        }
+        // The same nodes in the same order (a body that ran again with new values): the layout subviews stay,
+        // and containers above keep what they measured of the children that did not change.
+        // (A child that starts a removal transition stays in `children` but leaves the layout subviews.)
+        let before = children
+        let removingBefore = children.reduce(0) { $0 + ($1.isRemoving ? 1 : 0) }
+        defer {
+            if children.count != before.count || zip(children, before).contains(where: { $0 !== $1 })
+                || children.reduce(0, { $0 + ($1.isRemoving ? 1 : 0) }) != removingBefore {
+                invalidateLayoutSubviews()
+            }
         }
         var old: [AnyHashable: ViewNode] = [:]
         old.reserveCapacity(children.count)
@@ -215,6 +229,7 @@ final class ViewNode {
         while let x = n {
             x.sizeCache.removeAll(keepingCapacity: true)
             x.guideCache.removeAll(keepingCapacity: true)
+            x.layoutVersion &+= 1
             x.needsPlacement = true
             n = x.parent
         }
@@ -237,6 +252,7 @@ final class ViewNode {
         func clear(_ n: ViewNode) {
             n.sizeCache.removeAll(keepingCapacity: true)
             n.guideCache.removeAll(keepingCapacity: true)
+            n.layoutVersion &+= 1
             n.cachedLayoutSubviews = nil
             n.layoutSubviewsVersion &+= 1
             n.needsPlacement = true
