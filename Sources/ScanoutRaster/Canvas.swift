@@ -79,7 +79,7 @@ public final class Canvas {
     /// Fills `p`, reusing `outline` when it already holds `p` under the current transform.
     public func fill(_ p: Path, with paint: Paint, style: FillStyle = FillStyle(), reusing outline: ShapeOutline) {
         outline.prepare(.fill(p, transform)) { flattenForFill(p, into: &$0) }
-        rasterize(outline.contours, bounds: outline.bounds, rule: style.rule, paint: paint, antialiased: style.isAntialiased)
+        rasterize(outline, rule: style.rule, paint: paint, antialiased: style.isAntialiased)
     }
 
     public func stroke(_ p: Path, with paint: Paint, style: StrokeStyle) {
@@ -92,7 +92,7 @@ public final class Canvas {
     public func stroke(_ p: Path, with paint: Paint, style: StrokeStyle, reusing outline: ShapeOutline) {
         guard style.lineWidth > 0, style.lineWidth.isFinite else { return }
         outline.prepare(.stroke(p, style, transform)) { strokeOutline(p, style: style, into: &$0) }
-        rasterize(outline.contours, bounds: outline.bounds, rule: .nonZero, paint: paint, antialiased: true)
+        rasterize(outline, rule: .nonZero, paint: paint, antialiased: true)
     }
 
     private func flattenForFill(_ p: Path, into collector: inout ContourCollector) {
@@ -234,6 +234,57 @@ public final class Canvas {
             }
         }
     }
+
+    /// A kept outline: drawn whole for the first time, it is rasterized as usual; repainted only in part (under
+    /// a damage rectangle, in a compositing band) or drawn again, the whole shape is swept once into its
+    /// recording and the rows needed are replayed from it from then on, until the outline changes.
+    private func rasterize(_ outline: ShapeOutline, rule: FillRule, paint: Paint, antialiased: Bool) {
+        guard let bounds = outline.bounds else { return }
+        var box = bounds.intersection(target.bounds)
+        if let m = clipMask { box = box.intersection(m.bounds) }
+        let visible = box.intersection(clipBounds)
+        guard !visible.isEmpty else { return }
+        outline.drawsSinceBuild += 1
+        let recording = outline.sweep
+        if !(recording.isValid && recording.box == box && recording.rule == rule) {
+            if (visible == box && outline.drawsSinceBuild < 2) || box.width * box.height > Self.maxRecordedPixels {
+                rasterize(outline.contours, bounds: bounds, rule: rule, paint: paint, antialiased: antialiased)
+                return
+            }
+            record(outline, box: box, rule: rule)
+            outline.countSweep()
+        }
+        withBlitter(Shader(paint, ctm: transform, table: gradientTable, tableHolds: &gradientTableHolds), antialiased: antialiased) { blitter in
+            outline.sweep.replay(rows: visible.minY..<visible.maxY, into: &blitter)
+        }
+    }
+
+    /// Sweeps the whole of `box` of the outline's shape into its recording, with the same bands as `rasterize`.
+    private func record(_ outline: ShapeOutline, box: IntRect, rule: FillRule) {
+        var sink = RecordingSink(ops: [], coverage: [])
+        swap(&sink.ops, &outline.sweep.ops)
+        swap(&sink.coverage, &outline.sweep.coverage)
+        sink.ops.removeAll(keepingCapacity: true)
+        sink.coverage.removeAll(keepingCapacity: true)
+        let bandRows = max(1, Self.bandCells / (box.width + 2))
+        var top = box.minY
+        while top < box.maxY {
+            let band = IntRect(x: box.x, y: top, width: box.width, height: min(bandRows, box.maxY - top))
+            top = band.maxY
+            rasterizer.begin(box: band)
+            outline.contours.feed(rasterizer)
+            rasterizer.sweep(rule, into: &sink)
+        }
+        swap(&sink.ops, &outline.sweep.ops)
+        swap(&sink.coverage, &outline.sweep.coverage)
+        outline.sweep.box = box
+        outline.sweep.rule = rule
+        outline.sweep.indexRows()
+    }
+
+    /// Shapes with a larger box are not recorded (a recording holds at most a few bytes per pixel of its edges,
+    /// but a huge shape is rarely repainted in part often enough to pay for it).
+    static let maxRecordedPixels = 1 << 22
 
     /// Cells per rasterizer band (256 KiB of accumulation cells).
     static let bandCells = 64 * 1024

@@ -13,6 +13,14 @@ public final class ShapeOutline {
     var contours = ContourCollector()
     /// `contours.deviceBounds()`, computed once per outline.
     var bounds: IntRect?
+    /// The spans of the whole shape, made the first time only part of it is repainted (see `Canvas`).
+    var sweep = SweepRecording()
+    /// How many times the shape's cells were accumulated and swept for a partial repaint (for tests: an
+    /// unchanged shape repainted under damage again and again is swept once).
+    public private(set) var sweeps = 0
+    /// Draws since the outline was built (a shape drawn whole is recorded from its second draw on: one drawn
+    /// once, or changing every frame, is not worth recording).
+    var drawsSinceBuild = 0
     /// How many times the outline was built (for tests: an unchanged shape is not flattened again).
     public private(set) var builds = 0
 
@@ -24,10 +32,17 @@ public final class ShapeOutline {
         contours.reset()
         build(&contours)
         bounds = contours.deviceBounds()
+        sweep.invalidate()
+        drawsSinceBuild = 0
         self.key = key
         builds += 1
     }
 
     /// Forgets the outline (the next draw builds it again).
-    public func invalidate() { key = nil }
+    public func invalidate() {
+        key = nil
+        sweep.invalidate()
+    }
+
+    func countSweep() { sweeps += 1 }
 }

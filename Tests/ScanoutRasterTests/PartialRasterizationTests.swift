@@ -73,6 +73,19 @@ final class PartialRasterizationTests: XCTestCase {
             }
             assertRowsEqual(fresh, kept, 0..<h, "shape \(n)")
             XCTAssertEqual(outline.builds, 1, "shape \(n): an unchanged shape is flattened once")
+            // Swept once when a band shows only part of it (a shape inside one band is drawn directly).
+            XCTAssertLessThanOrEqual(outline.sweeps, 1, "shape \(n): its spans are swept once, then replayed for each band")
+            // Drawn whole again (from the recording), into a fresh buffer: the same pixels.
+            let again = PixelBuffer(width: w, height: h)
+            let other = Canvas(target: again)
+            draw(shape, on: other, outline: outline)
+            draw(shape, on: other, outline: outline)
+            let twice = PixelBuffer(width: w, height: h)
+            let direct = Canvas(target: twice)
+            draw(shape, on: direct)
+            draw(shape, on: direct)
+            assertRowsEqual(twice, again, 0..<h, "shape \(n) drawn twice from its recording")
+            XCTAssertEqual(outline.sweeps, 1, "shape \(n): drawn again unchanged, it is replayed from one recording")
             // Another transform (or another path) builds it again.
             canvas.resetClip()
             canvas.transform = AffineTransform(translationX: 0.5, y: 0)
