@@ -119,6 +119,7 @@ extension ViewNode {
         if let s = sizeCache[proposal] { return s }
         let s = sizeThatFits(proposal)
         sizeCache[proposal] = s
+        host.layoutCacheWrites &+= 1
         return s
     }
 
@@ -139,6 +140,7 @@ extension ViewNode {
             value = behavior.alignmentGuide(key, in: size)
         }
         guideCache[cacheKey] = .some(value)
+        host.layoutCacheWrites &+= 1
         return value
     }
 }

@@ -34,6 +34,8 @@ final class ViewNode {
     /// Changes whenever `sizeCache` and `guideCache` are cleared: a container that keeps its children's
     /// measurements (a ZStack's) re-measures only the children whose version moved.
     private(set) var layoutVersion: UInt64 = 0
+    /// `host.layoutCacheWrites` when this node's layout was last invalidated (see `invalidateLayout`).
+    private var invalidatedAtWrite = UInt64.max
     /// `layoutSubviews`, kept until the children below change (layout asks for it many times per pass).
     private var cachedLayoutSubviews: [ViewNode]?
     /// Changes whenever `layoutSubviews` may have (containers cache what they build from it).
@@ -215,6 +217,7 @@ final class ViewNode {
         if !needsPlacement && rect == frame { return }
         frame = rect
         needsPlacement = false
+        host.layoutCacheWrites &+= 1
         // Drawing reads the frame and what placing decides (a lazy stack's rows, a scroll offset); when the
         // recording comes out the same, nothing is damaged for it.
         setNeedsDisplay()
@@ -223,10 +226,17 @@ final class ViewNode {
 
     /// Sizes cached for this node (and, through them, its ancestors') may be wrong: a view value, the children
     /// or a value layout reads changed. Ancestors' caches go too, up to the root (transparent nodes are never
-    /// measured or placed themselves, so no flag tells where an earlier invalidation stopped: walk it all).
+    /// measured or placed themselves, so their caches cannot tell where an earlier invalidation stopped; the
+    /// count of cache writes can).
     func invalidateLayout() {
+        // A node invalidated with no layout cache written anywhere since has every ancestor still invalid
+        // (its own walk cleared them, and nothing was measured or placed again): the walk stops there (a body
+        // that ran again sets a dozen nodes, each of which would otherwise walk to the root).
+        let writes = host.layoutCacheWrites
         var n: ViewNode? = self
         while let x = n {
+            if x.invalidatedAtWrite == writes { return }
+            x.invalidatedAtWrite = writes
             x.sizeCache.removeAll(keepingCapacity: true)
             x.guideCache.removeAll(keepingCapacity: true)
             x.layoutVersion &+= 1
