@@ -105,6 +105,13 @@ final class ViewNode {
                 invalidateLayoutSubviews()
             }
         }
+        // The usual case: the same keys and types in the same order (a body ran again with new values): each
+        // child is updated in place, with no table of the old children.
+        if children.count == slots.count, !children.contains(where: { $0.isRemoving }),
+           zip(children, slots).allSatisfy({ $0.key == $1.key && $0.viewType == ObjectIdentifier(type(of: $1.view)) }) {
+            for (child, slot) in zip(children, slots) { child.setView(slot.view) }
+            return
+        }
         var old: [AnyHashable: ViewNode] = [:]
         old.reserveCapacity(children.count)
         for c in children where !c.isRemoving { old[c.key] = c }
