@@ -72,20 +72,43 @@ public final class Canvas {
 
     public func fill(_ p: Path, with paint: Paint, style: FillStyle = FillStyle()) {
         path.reset()
-        PathFlattener.flatten(p, transform: transform, tolerance: ScanoutRasterInfo.fillTolerance, into: &path)
-        rasterize(path, rule: style.rule, paint: paint, antialiased: style.isAntialiased)
+        flattenForFill(p, into: &path)
+        rasterize(path, bounds: path.deviceBounds(), rule: style.rule, paint: paint, antialiased: style.isAntialiased)
+    }
+
+    /// Fills `p`, reusing `outline` when it already holds `p` under the current transform.
+    public func fill(_ p: Path, with paint: Paint, style: FillStyle = FillStyle(), reusing outline: ShapeOutline) {
+        outline.prepare(.fill(p, transform)) { flattenForFill(p, into: &$0) }
+        rasterize(outline, rule: style.rule, paint: paint, antialiased: style.isAntialiased)
     }
 
     public func stroke(_ p: Path, with paint: Paint, style: StrokeStyle) {
         guard style.lineWidth > 0, style.lineWidth.isFinite else { return }
+        strokeOutline(p, style: style, into: &outline)
+        rasterize(outline, bounds: outline.deviceBounds(), rule: .nonZero, paint: paint, antialiased: true)
+    }
+
+    /// Strokes `p`, reusing `outline` when it already holds `p`'s stroke with `style` under the current transform.
+    public func stroke(_ p: Path, with paint: Paint, style: StrokeStyle, reusing outline: ShapeOutline) {
+        guard style.lineWidth > 0, style.lineWidth.isFinite else { return }
+        outline.prepare(.stroke(p, style, transform)) { strokeOutline(p, style: style, into: &$0) }
+        rasterize(outline, rule: .nonZero, paint: paint, antialiased: true)
+    }
+
+    private func flattenForFill(_ p: Path, into collector: inout ContourCollector) {
+        PathFlattener.flatten(p, transform: transform, tolerance: ScanoutRasterInfo.fillTolerance, into: &collector)
+    }
+
+    /// The outline of `p` stroked with `style`, in device space, appended to `result` (which is reset first).
+    private func strokeOutline(_ p: Path, style: StrokeStyle, into result: inout ContourCollector) {
         // Stroke in user space (so a scaled transform scales the pen too), then map the outline to device space.
         let scale = max(transform.maxScale, 1e-9)
         let tolerance = ScanoutRasterInfo.strokeTolerance / scale
         path.reset()
         PathFlattener.flatten(p, transform: .identity, tolerance: tolerance, into: &path)
-        // The sink borrows the outline's storage (swapped, not copied, so appending does not copy it).
+        // The sink borrows the result's storage (swapped, not copied, so appending does not copy it).
         var sink = TransformingSink(inner: ContourCollector(), transform: transform)
-        swap(&sink.inner, &outline)
+        swap(&sink.inner, &result)
         sink.inner.reset()
         stroker.configure(style: style, tolerance: tolerance)
         var start = 0
@@ -102,8 +125,7 @@ public final class Canvas {
                 start = end
             }
         }
-        swap(&sink.inner, &outline)
-        rasterize(outline, rule: .nonZero, paint: paint, antialiased: true)
+        swap(&sink.inner, &result)
     }
 
     public func fill(_ rect: Rect, with paint: Paint) {
@@ -185,8 +207,8 @@ public final class Canvas {
 
     // MARK: - Internals
 
-    private func rasterize(_ contours: ContourCollector, rule: FillRule, paint: Paint, antialiased: Bool) {
-        guard let bounds = contours.deviceBounds() else { return }
+    private func rasterize(_ contours: ContourCollector, bounds: IntRect?, rule: FillRule, paint: Paint, antialiased: Bool) {
+        guard let bounds else { return }
         // The rasterizer's box (and its bands) depend only on the shape and the target, never on the clip
         // rectangle: clipping segments to a box rounds where they cross it, so a shape repainted inside a damage
         // rectangle must be rasterized exactly as in a full frame. The clip is applied to the spans instead.
@@ -204,12 +226,65 @@ public final class Canvas {
                 let band = IntRect(x: box.x, y: top, width: box.width, height: min(bandRows, box.maxY - top))
                 top = band.maxY
                 if band.maxY <= visible.minY || band.minY >= visible.maxY { continue }
-                rasterizer.begin(box: band)
+                // Only the rows inside the clip are accumulated (a damage rectangle or a compositing band
+                // a few rows high no longer pays for the whole shape's area).
+                rasterizer.begin(box: band, rows: max(band.minY, visible.minY)..<min(band.maxY, visible.maxY))
                 contours.feed(rasterizer)
                 rasterizer.sweep(rule, into: &blitter)
             }
         }
     }
+
+    /// A kept outline: drawn whole for the first time, it is rasterized as usual; repainted only in part (under
+    /// a damage rectangle, in a compositing band) or drawn again, the whole shape is swept once into its
+    /// recording and the rows needed are replayed from it from then on, until the outline changes.
+    private func rasterize(_ outline: ShapeOutline, rule: FillRule, paint: Paint, antialiased: Bool) {
+        guard let bounds = outline.bounds else { return }
+        var box = bounds.intersection(target.bounds)
+        if let m = clipMask { box = box.intersection(m.bounds) }
+        let visible = box.intersection(clipBounds)
+        guard !visible.isEmpty else { return }
+        outline.drawsSinceBuild += 1
+        let recording = outline.sweep
+        if !(recording.isValid && recording.box == box && recording.rule == rule) {
+            if (visible == box && outline.drawsSinceBuild < 2) || box.width * box.height > Self.maxRecordedPixels {
+                rasterize(outline.contours, bounds: bounds, rule: rule, paint: paint, antialiased: antialiased)
+                return
+            }
+            record(outline, box: box, rule: rule)
+            outline.countSweep()
+        }
+        withBlitter(Shader(paint, ctm: transform, table: gradientTable, tableHolds: &gradientTableHolds), antialiased: antialiased) { blitter in
+            outline.sweep.replay(rows: visible.minY..<visible.maxY, into: &blitter)
+        }
+    }
+
+    /// Sweeps the whole of `box` of the outline's shape into its recording, with the same bands as `rasterize`.
+    private func record(_ outline: ShapeOutline, box: IntRect, rule: FillRule) {
+        var sink = RecordingSink(ops: [], coverage: [])
+        swap(&sink.ops, &outline.sweep.ops)
+        swap(&sink.coverage, &outline.sweep.coverage)
+        sink.ops.removeAll(keepingCapacity: true)
+        sink.coverage.removeAll(keepingCapacity: true)
+        let bandRows = max(1, Self.bandCells / (box.width + 2))
+        var top = box.minY
+        while top < box.maxY {
+            let band = IntRect(x: box.x, y: top, width: box.width, height: min(bandRows, box.maxY - top))
+            top = band.maxY
+            rasterizer.begin(box: band)
+            outline.contours.feed(rasterizer)
+            rasterizer.sweep(rule, into: &sink)
+        }
+        swap(&sink.ops, &outline.sweep.ops)
+        swap(&sink.coverage, &outline.sweep.coverage)
+        outline.sweep.box = box
+        outline.sweep.rule = rule
+        outline.sweep.indexRows()
+    }
+
+    /// Shapes with a larger box are not recorded (a recording holds at most a few bytes per pixel of its edges,
+    /// but a huge shape is rarely repainted in part often enough to pay for it).
+    static let maxRecordedPixels = 1 << 22
 
     /// Cells per rasterizer band (256 KiB of accumulation cells).
     static let bandCells = 64 * 1024

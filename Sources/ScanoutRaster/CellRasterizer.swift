@@ -30,6 +30,9 @@ final class CellRasterizer {
         /// First and last row any segment touched.
         var touchedRowMin = Int.max
         var touchedRowMax = -1
+        /// The rows (box-relative) whose coverage is wanted: cells of other rows are never written.
+        var rowLo = 0
+        var rowHi = 0
     }
 
     private let state: UnsafeMutablePointer<State>
@@ -77,10 +80,20 @@ final class CellRasterizer {
         if zeroed { buffer.initialize(repeating: 0, count: capacity) }
     }
 
-    /// Starts a shape whose visible part lies in `box` (device pixels, already clipped).
-    func begin(box: IntRect) {
+    /// Starts a shape whose visible part lies in `box` (device pixels, already clipped). With `rows`
+    /// (device rows inside the box), only those rows are accumulated and swept: a row's coverage depends only
+    /// on that row's cells, and each segment's crossing of a row is computed exactly as when walking it from
+    /// its start, so those rows come out identical to rasterizing the whole box.
+    func begin(box: IntRect, rows: Range<Int>? = nil) {
         let s = state
         s.pointee.box = box
+        if let rows {
+            s.pointee.rowLo = max(0, rows.lowerBound - box.y)
+            s.pointee.rowHi = min(box.height, rows.upperBound - box.y)
+        } else {
+            s.pointee.rowLo = 0
+            s.pointee.rowHi = box.height
+        }
         s.pointee.pitch = box.width + 2  // a segment on the right edge writes to cells w and w+1
         s.pointee.wordsPerRow = (s.pointee.pitch + Self.blockSize * 64 - 1) / (Self.blockSize * 64)
         Self.grow(&s.pointee.cells, &s.pointee.cellCapacity, to: s.pointee.pitch * max(box.height, 0), zeroed: true)
@@ -102,6 +115,9 @@ final class CellRasterizer {
         if y0 == y1 { return }
         let h = o.boxHeightFixed
         if (y0 <= 0 && y1 <= 0) || (y0 >= h && y1 >= h) { return }
+        // Nothing in the wanted rows (the clipping below only shortens the segment).
+        let lo = Int32(o.rowLo) << 8, hi = Int32(o.rowHi) << 8
+        if (y0 <= lo && y1 <= lo) || (y0 >= hi && y1 >= hi) { return }
         // Clip to 0...h vertically.
         if y0 < 0 || y1 < 0 || y0 > h || y1 > h {
             let dx = Int64(x1) - Int64(x0), dy = Int64(y1) - Int64(y0)
@@ -158,31 +174,48 @@ final class CellRasterizer {
         var x0 = ax, y0 = ay, x1 = bx, y1 = by
         var sign: Int32 = 1
         if y0 > y1 { swap(&x0, &x1); swap(&y0, &y1); sign = -1 }
-        var row = Int(y0 >> 8)
+        let row = Int(y0 >> 8)
         let lastRow = Int((y1 - 1) >> 8)
-        if row < touchedRowMin { touchedRowMin = row }
-        if lastRow > touchedRowMax { touchedRowMax = lastRow }
+        let first = max(row, state.pointee.rowLo), last = min(lastRow, state.pointee.rowHi - 1)
+        guard first <= last else { return }
+        if first < touchedRowMin { touchedRowMin = first }
+        if last > touchedRowMax { touchedRowMax = last }
         if row == lastRow {
             cellsInRow(row, x0, y0 - (Int32(row) << 8), x1, y1 - (Int32(row) << 8), sign)
             return
         }
         let dx = Int64(x1 - x0), dy = Int64(y1 - y0)
-        // First crossing, at the bottom of the first row.
-        let firstBoundary = Int32(row + 1) << 8
-        var (q, r) = Self.divMod(dx * Int64(firstBoundary - y0), dy)
-        var xb = x0 + Int32(q)
-        cellsInRow(row, x0, y0 - (Int32(row) << 8), xb, 256, sign)
-        row += 1
+        // The crossing at the top of row `first` + 1 (or, when rows before the wanted ones are skipped, at the
+        // top of `first`): x0 + floor(dx * (boundary - y0) / dy) with its remainder, the very value the DDA
+        // below reaches when it starts from the segment's first row.
+        var k = first
+        var xb: Int32
+        var r: Int64
+        if k == row {
+            let firstBoundary = Int32(row + 1) << 8
+            let (q, r0) = Self.divMod(dx * Int64(firstBoundary - y0), dy)
+            xb = x0 + Int32(q)
+            r = r0
+            cellsInRow(row, x0, y0 - (Int32(row) << 8), xb, 256, sign)
+            k += 1
+        } else {
+            let (q, r0) = Self.divMod(dx * (Int64(k) * 256 - Int64(y0)), dy)
+            xb = x0 + Int32(q)
+            r = r0
+        }
         let (lift, rem) = Self.divMod(dx * 256, dy)
-        while row < lastRow {
+        while k <= last {
+            if k == lastRow {
+                cellsInRow(k, xb, 0, x1, y1 - (Int32(k) << 8), sign)
+                break
+            }
             var xn = xb + Int32(lift)
             r += rem
             if r >= dy { r -= dy; xn += 1 }
-            cellsInRow(row, xb, 0, xn, 256, sign)
+            cellsInRow(k, xb, 0, xn, 256, sign)
             xb = xn
-            row += 1
+            k += 1
         }
-        cellsInRow(row, xb, 0, x1, y1 - (Int32(row) << 8), sign)
     }
 
     /// Distributes one scanline's piece of a segment over the cells it crosses.

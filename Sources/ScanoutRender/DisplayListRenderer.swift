@@ -11,6 +11,9 @@ public final class DisplayListRenderer {
     public let scale: Double
     private let text: TextEngine
     private var layerPool: [PixelBuffer] = []
+    /// The device outline of each fill and stroke item, by index in the list (checked by value on every use, so
+    /// an item that changed, or moved to another index, is flattened again and an unchanged one is not).
+    private var outlines: [ShapeOutline] = []
     private lazy var baseCanvas = Canvas(target: target)
 
     public init(target: PixelBuffer, scale: Double = 1, text: TextEngine = .shared) {
@@ -37,6 +40,7 @@ public final class DisplayListRenderer {
     public func render(_ list: DisplayList, background: RGBA, in region: IntRect, itemBounds: [IntRect]?) {
         let region = region.intersection(target.bounds)
         guard !region.isEmpty else { return }
+        if outlines.count > list.count { outlines.removeLast(outlines.count - list.count) }
         let base = baseCanvas
         base.resetClip()
         base.clip(to: region)
@@ -56,9 +60,9 @@ public final class DisplayListRenderer {
             }
             switch item {
             case .fill(let path, let paint, let style):
-                canvas.fill(path, with: paint, style: style)
+                canvas.fill(path, with: paint, style: style, reusing: outline(index))
             case .stroke(let path, let paint, let style):
-                canvas.stroke(path, with: paint, style: style)
+                canvas.stroke(path, with: paint, style: style, reusing: outline(index))
             case .text(let run):
                 text.draw(run, transform: transform, scale: 1, on: canvas)
             case .image(let image, let rect, let filter):
@@ -112,6 +116,17 @@ public final class DisplayListRenderer {
                 }
             }
         }
+    }
+
+    private func outline(_ index: Int) -> ShapeOutline {
+        while outlines.count <= index { outlines.append(ShapeOutline()) }
+        return outlines[index]
+    }
+
+    /// How many times the outline of item `index` was built so far (for tests: an item unchanged since the
+    /// last frame is not flattened or stroked again when repainted).
+    public func outlineBuilds(ofItemAt index: Int) -> Int {
+        index < outlines.count ? outlines[index].builds : 0
     }
 
     private func layerBuffer(_ depth: Int) -> PixelBuffer {

@@ -77,6 +77,9 @@ struct LayoutUnit {
 
     var priority: Double { single?.layoutPriority ?? 0 }
 
+    /// Changes whenever the unit's sizes or guides may have (nil: unknown, for a unit of several nodes).
+    var layoutVersion: UInt64? { single?.layoutVersion }
+
     func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
         if let single { return single.cachedSize(proposal) }
         switch several.count {
@@ -116,6 +119,7 @@ extension ViewNode {
         if let s = sizeCache[proposal] { return s }
         let s = sizeThatFits(proposal)
         sizeCache[proposal] = s
+        host.layoutCacheWrites &+= 1
         return s
     }
 
@@ -136,6 +140,7 @@ extension ViewNode {
             value = behavior.alignmentGuide(key, in: size)
         }
         guideCache[cacheKey] = .some(value)
+        host.layoutCacheWrites &+= 1
         return value
     }
 }
@@ -176,6 +181,11 @@ final class LayoutBehavior<L: Layout>: NodeBehavior {
         if let c = cachedSubviews, c.version == node.layoutSubviewsVersion { return c.subviews }
         let s = LayoutSubviews(elements: node.layoutSubviews.map { LayoutSubview(unit: LayoutUnit(node: $0)) })
         cachedSubviews = (node.layoutSubviewsVersion, s)
+        // As SwiftUI: a layout's cache is brought up to date when its subviews change.
+        if var c = cache {
+            layout.updateCache(&c, subviews: s)
+            cache = c
+        }
         return s
     }
 

@@ -143,22 +143,64 @@ extension VerticalAlignment {
 struct ZStackLayout: Layout {
     let alignment: Alignment
 
-    private func lines(_ dims: [ViewDimensions]) -> (x: AlignedLine, y: AlignedLine) {
-        (AlignedLine(lengths: dims.map(\.width), guides: dims.map { $0[alignment.horizontal] }),
-         AlignedLine(lengths: dims.map(\.height), guides: dims.map { $0[alignment.vertical] }))
+    /// Each subview's size and guides for the last proposal, with the layout version they were measured at:
+    /// after a change below one subview, a pass re-measures that one and answers the others from here
+    /// (a dashboard's root ZStack of dozens of views costs its changed children, not all of them).
+    final class Cache {
+        var proposal: ProposedViewSize?
+        var versions: [UInt64?] = []
+        var widths: [CGFloat] = []
+        var heights: [CGFloat] = []
+        var xGuides: [CGFloat] = []
+        var yGuides: [CGFloat] = []
+        var lines: (x: AlignedLine, y: AlignedLine)?
     }
 
-    func sizeThatFits(proposal p: ProposedViewSize, subviews: Subviews, cache: inout Void) -> CGSize {
-        let (x, y) = lines(subviews.map { $0.dimensions(in: p) })
+    func makeCache(subviews: Subviews) -> Cache { Cache() }
+
+    private func lines(_ p: ProposedViewSize, _ subviews: Subviews, _ cache: Cache) -> (x: AlignedLine, y: AlignedLine) {
+        let n = subviews.count
+        var changed = false
+        if cache.proposal != p || cache.versions.count != n {
+            cache.proposal = p
+            cache.versions = [UInt64?](repeating: nil, count: n)
+            cache.widths = [CGFloat](repeating: 0, count: n)
+            cache.heights = cache.widths
+            cache.xGuides = cache.widths
+            cache.yGuides = cache.widths
+            changed = true
+        }
+        for i in 0..<n {
+            let unit = subviews[i].unit
+            let version = unit.layoutVersion
+            if let v = version, cache.versions[i] == v { continue }
+            let d = subviews[i].dimensions(in: p)
+            cache.versions[i] = version
+            cache.widths[i] = d.width
+            cache.heights[i] = d.height
+            cache.xGuides[i] = d[alignment.horizontal]
+            cache.yGuides[i] = d[alignment.vertical]
+            changed = true
+        }
+        if !changed, let l = cache.lines { return l }
+        let l = (x: AlignedLine(lengths: cache.widths, guides: cache.xGuides), y: AlignedLine(lengths: cache.heights, guides: cache.yGuides))
+        cache.lines = l
+        return l
+    }
+
+    func sizeThatFits(proposal p: ProposedViewSize, subviews: Subviews, cache: inout Cache) -> CGSize {
+        let (x, y) = lines(p, subviews, cache)
         return CGSize(width: x.extent, height: y.extent)
     }
 
-    func placeSubviews(in bounds: CGRect, proposal p: ProposedViewSize, subviews: Subviews, cache: inout Void) {
-        let (x, y) = lines(subviews.map { $0.dimensions(in: p) })
+    func placeSubviews(in bounds: CGRect, proposal p: ProposedViewSize, subviews: Subviews, cache: inout Cache) {
+        let (x, y) = lines(p, subviews, cache)
         let left = x.start(in: bounds.minX, length: bounds.width, fraction: alignment.horizontal.unitFraction)
         let top = y.start(in: bounds.minY, length: bounds.height, fraction: alignment.vertical.unitFraction)
         for (i, s) in subviews.enumerated() {
-            s.place(at: CGPoint(x: left + x.offsets[i], y: top + y.offsets[i]), proposal: p)
+            // The size measured for this proposal (what `place(at:proposal:)` would ask the subview again).
+            let origin = CGPoint(x: left + x.offsets[i], y: top + y.offsets[i])
+            s.unit.place(in: CGRect(origin: origin, size: CGSize(width: cache.widths[i], height: cache.heights[i])), proposal: p)
         }
     }
 }

@@ -40,6 +40,8 @@ public final class ViewHost {
     public private(set) var needsLayout = true
     /// Increases with each layout pass (invalidates the nodes' size caches).
     var layoutGeneration = 0
+    /// Counts writes into nodes' layout caches and placements (see `ViewNode.invalidateLayout`).
+    var layoutCacheWrites: UInt64 = 0
     /// Whether a frame should run (state changed, input arrived, size changed).
     public private(set) var needsFrame = true
     /// Called when `needsFrame` becomes true (the scheduler's hook; a display arms its next frame).

@@ -31,6 +31,11 @@ final class ViewNode {
     var sizeCache = LayoutCache<ProposedViewSize, CGSize>()
     /// Explicit alignment guides by guide and size, cleared with `sizeCache`.
     var guideCache = LayoutCache<GuideCacheKey, CGFloat?>()
+    /// Changes whenever `sizeCache` and `guideCache` are cleared: a container that keeps its children's
+    /// measurements (a ZStack's) re-measures only the children whose version moved.
+    private(set) var layoutVersion: UInt64 = 0
+    /// `host.layoutCacheWrites` when this node's layout was last invalidated (see `invalidateLayout`).
+    private var invalidatedAtWrite = UInt64.max
     /// `layoutSubviews`, kept until the children below change (layout asks for it many times per pass).
     private var cachedLayoutSubviews: [ViewNode]?
     /// Changes whenever `layoutSubviews` may have (containers cache what they build from it).
@@ -83,10 +88,28 @@ final class ViewNode {
     func reconcile(_ slots: [ChildSlot]) {
         host.structureChanged = true
         invalidateLayout()
-        invalidateLayoutSubviews()
         setNeedsDisplay()
         if children.isEmpty {
             children = slots.map(makeChild)
+            if !children.isEmpty { invalidateLayoutSubviews() }
+            return
+        }
+        // The same nodes in the same order (a body that ran again with new values): the layout subviews stay,
+        // and containers above keep what they measured of the children that did not change.
+        // (A child that starts a removal transition stays in `children` but leaves the layout subviews.)
+        let before = children
+        let removingBefore = children.reduce(0) { $0 + ($1.isRemoving ? 1 : 0) }
+        defer {
+            if children.count != before.count || zip(children, before).contains(where: { $0 !== $1 })
+                || children.reduce(0, { $0 + ($1.isRemoving ? 1 : 0) }) != removingBefore {
+                invalidateLayoutSubviews()
+            }
+        }
+        // The usual case: the same keys and types in the same order (a body ran again with new values): each
+        // child is updated in place, with no table of the old children.
+        if children.count == slots.count, !children.contains(where: { $0.isRemoving }),
+           zip(children, slots).allSatisfy({ $0.key == $1.key && $0.viewType == ObjectIdentifier(type(of: $1.view)) }) {
+            for (child, slot) in zip(children, slots) { child.setView(slot.view) }
             return
         }
         var old: [AnyHashable: ViewNode] = [:]
@@ -201,6 +224,7 @@ final class ViewNode {
         if !needsPlacement && rect == frame { return }
         frame = rect
         needsPlacement = false
+        host.layoutCacheWrites &+= 1
         // Drawing reads the frame and what placing decides (a lazy stack's rows, a scroll offset); when the
         // recording comes out the same, nothing is damaged for it.
         setNeedsDisplay()
@@ -209,12 +233,20 @@ final class ViewNode {
 
     /// Sizes cached for this node (and, through them, its ancestors') may be wrong: a view value, the children
     /// or a value layout reads changed. Ancestors' caches go too, up to the root (transparent nodes are never
-    /// measured or placed themselves, so no flag tells where an earlier invalidation stopped: walk it all).
+    /// measured or placed themselves, so their caches cannot tell where an earlier invalidation stopped; the
+    /// count of cache writes can).
     func invalidateLayout() {
+        // A node invalidated with no layout cache written anywhere since has every ancestor still invalid
+        // (its own walk cleared them, and nothing was measured or placed again): the walk stops there (a body
+        // that ran again sets a dozen nodes, each of which would otherwise walk to the root).
+        let writes = host.layoutCacheWrites
         var n: ViewNode? = self
         while let x = n {
+            if x.invalidatedAtWrite == writes { return }
+            x.invalidatedAtWrite = writes
             x.sizeCache.removeAll(keepingCapacity: true)
             x.guideCache.removeAll(keepingCapacity: true)
+            x.layoutVersion &+= 1
             x.needsPlacement = true
             n = x.parent
         }
@@ -237,6 +269,7 @@ final class ViewNode {
         func clear(_ n: ViewNode) {
             n.sizeCache.removeAll(keepingCapacity: true)
             n.guideCache.removeAll(keepingCapacity: true)
+            n.layoutVersion &+= 1
             n.cachedLayoutSubviews = nil
             n.layoutSubviewsVersion &+= 1
             n.needsPlacement = true
