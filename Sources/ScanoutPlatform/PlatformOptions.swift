@@ -18,6 +18,9 @@ public struct PlatformOptions: Sendable, Equatable {
     public var frames: Int?
     /// Write the last committed frame here when the app exits (PNG, or PPM for a `.ppm` name).
     public var snapshotPath: String?
+    /// Also write every N-th committed frame, numbered (`demo.png` → `demo-00010.png`, …): a headless run's
+    /// frames to look at, or a board's screen now and then.
+    public var snapshotEvery: Int?
     /// The headless display's size in pixels.
     public var headlessWidth = 800
     public var headlessHeight = 480
@@ -56,6 +59,7 @@ public struct PlatformOptions: Sendable, Equatable {
           --rotation 0|90|180|270     rotate the app on the panel (pixels and touches)                  [SCANOUT_ROTATION]
           --frames N                  headless: run N frames of simulated time, then exit 0             [SCANOUT_FRAMES]
           --snapshot PATH             write the last committed frame as PNG (or .ppm) on exit            [SCANOUT_SNAPSHOT]
+          --snapshot-every N          also write every N-th committed frame as PATH-NNNNN.png            [SCANOUT_SNAPSHOT_EVERY]
           --size WxH                  headless display size in pixels (default 800x480)                 [SCANOUT_SIZE]
           --card PATH|cardN           DRM card, e.g. /dev/dri/card1                                     [SCANOUT_DRM_CARD]
           --connector NAME            DRM connector, e.g. HDMI-A-1                                      [SCANOUT_DRM_CONNECTOR]
@@ -84,6 +88,7 @@ public struct PlatformOptions: Sendable, Equatable {
         Setting(flag: "--rotation", variable: "SCANOUT_ROTATION", boardKey: "rotation"),
         Setting(flag: "--frames", variable: "SCANOUT_FRAMES", boardKey: nil),
         Setting(flag: "--snapshot", variable: "SCANOUT_SNAPSHOT", boardKey: nil),
+        Setting(flag: "--snapshot-every", variable: "SCANOUT_SNAPSHOT_EVERY", boardKey: nil),
         Setting(flag: "--size", variable: "SCANOUT_SIZE", boardKey: "headless-size"),
         Setting(flag: "--card", variable: "SCANOUT_DRM_CARD", boardKey: "card"),
         Setting(flag: "--connector", variable: "SCANOUT_DRM_CONNECTOR", boardKey: "connector"),
@@ -155,7 +160,24 @@ public struct PlatformOptions: Sendable, Equatable {
                 throw PlatformError.invalidOption(name: source.name, value: source.value, expected: error.expected)
             }
         }
+        if let every = options.snapshotEvery, options.snapshotPath == nil {
+            throw PlatformError.invalidOption(name: "--snapshot-every", value: String(every),
+                                              expected: "--snapshot PATH as well (the numbered frames are named after it)")
+        }
         return options
+    }
+
+    /// Where `--snapshot-every` writes committed frame `frame`: the snapshot's name with the frame number
+    /// before its extension (`out/demo.png` → `out/demo-00042.png`).
+    public func numberedSnapshotPath(frame: Int) -> String? {
+        guard let path = snapshotPath else { return nil }
+        var digits = String(frame)
+        while digits.count < 5 { digits = "0" + digits }
+        let slash = path.lastIndex(of: "/")
+        if let dot = path.lastIndex(of: "."), slash.map({ dot > $0 }) ?? true, dot != path.startIndex {
+            return path[..<dot] + "-" + digits + path[dot...]
+        }
+        return path + "-" + digits
     }
 
     /// `parse` with the process's arguments, environment and executable.
@@ -202,6 +224,9 @@ public struct PlatformOptions: Sendable, Equatable {
             frames = n
         case "--snapshot":
             snapshotPath = value
+        case "--snapshot-every":
+            guard let n = Int(value), n > 0 else { throw bad("a positive number of frames") }
+            snapshotEvery = n
         case "--size":
             guard let size = Self.parseSize(value) else { throw bad("WIDTHxHEIGHT in pixels, e.g. 800x480") }
             headlessWidth = size.width

@@ -358,6 +358,10 @@ final class AppSession {
             return false
         }
         committed += 1
+        if let every = options.snapshotEvery, committed % every == 0,
+           let path = options.numberedSnapshotPath(frame: committed) {
+            writeSnapshot(to: path)
+        }
         return true
     }
 
@@ -472,6 +476,11 @@ final class AppSession {
             status = status == 0 ? 1 : status
             return
         }
+        writeSnapshot(to: path)
+    }
+
+    /// The panel image of the last committed frame, written to `path` (PNG, or PPM for a `.ppm` name).
+    private func writeSnapshot(to path: String) {
         // The panel image of the last committed frame, from the offscreen copy (scanout memory is not read).
         let panel = PixelBuffer(width: transform.panelWidth, height: transform.panelHeight, format: display.format)
         do throws(PlatformError) {
@@ -482,7 +491,7 @@ final class AppSession {
         }
         do {
             try FrameSnapshot.write(panel, toFile: path)
-            AppLog.info("last frame written to \(path)")
+            AppLog.info("frame \(committed) written to \(path)")
         } catch {
             AppLog.error("scanout: cannot write the snapshot: \(error)")
             status = 1

@@ -211,6 +211,14 @@ static int handle(const char *id, char *rest) {
         finger_up();
         return 0;
     }
+    if (strcmp(rest, "replug") == 0) {
+        /* The touchscreen unplugged and plugged in again (a USB panel's cable): a new evdev node. */
+        ioctl(ui, UI_DEV_DESTROY);
+        close(ui);
+        sleep_ms(500);
+        create_touchscreen();
+        return 0;
+    }
     if (strncmp(rest, "sh ", 3) == 0) return run_shell(rest + 3);
     printf("@@agent: cannot parse command %s: %s\n", id, rest);
     return 255;

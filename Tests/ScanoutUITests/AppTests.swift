@@ -67,6 +67,54 @@ final class AppTests: XCTestCase, @unchecked Sendable {
         XCTAssertEqual(String(decoding: header, as: UTF8.self), "P6\n64 32\n25")
     }
 
+    struct Drifting: View {
+        @State var right = false
+        var body: some View {
+            Rectangle().fill(Color.blue).frame(width: 10, height: 10).offset(x: right ? 60 : 0)
+                .onAppear { withAnimation(.linear(duration: 1)) { right = true } }
+        }
+    }
+
+    /// `--snapshot-every N`: every N-th committed frame is written, numbered, besides the last one.
+    func testEveryNthCommittedFrameIsWrittenNumbered() throws {
+        let base = "/tmp/scanout-every-\(getpid())"
+        var options = PlatformOptions()
+        options.backend = .headless
+        options.frames = 8
+        options.snapshotPath = base + ".ppm"
+        options.snapshotEvery = 3
+        options.headlessWidth = 80
+        options.headlessHeight = 20
+        let committed = try MainActor.assumeIsolated { () throws -> Int in
+            let session = try AppSession(scene: WindowGroup { Drifting() }, options: options)
+            XCTAssertEqual(session.run(), 0)
+            return session.committed
+        }
+        XCTAssertGreaterThanOrEqual(committed, 6, "the drift commits a frame per refresh")
+        func exists(_ n: Int) -> Bool { access(options.numberedSnapshotPath(frame: n)!, F_OK) == 0 }
+        for n in 1...committed + 3 {
+            XCTAssertEqual(exists(n), n % 3 == 0 && n <= committed, "frame \(n) of \(committed)")
+            unlink(options.numberedSnapshotPath(frame: n)!)
+        }
+        XCTAssertEqual(access(base + ".ppm", F_OK), 0, "the last frame as well")
+        unlink(base + ".ppm")
+    }
+
+    func testNumberedSnapshotNamesAndTheirOption() throws {
+        var o = PlatformOptions()
+        o.snapshotPath = "out/demo.png"
+        XCTAssertEqual(o.numberedSnapshotPath(frame: 42), "out/demo-00042.png")
+        o.snapshotPath = "out.d/frame"
+        XCTAssertEqual(o.numberedSnapshotPath(frame: 7), "out.d/frame-00007")
+        XCTAssertThrowsError(try PlatformOptions.parse(arguments: ["--snapshot-every", "5"], environment: { _ in nil })) { error in
+            XCTAssertTrue("\(error)".contains("--snapshot PATH"), "\(error)")
+        }
+        let parsed = try PlatformOptions.parse(arguments: ["--snapshot", "a.png"], environment: {
+            $0 == "SCANOUT_SNAPSHOT_EVERY" ? "10" : nil
+        })
+        XCTAssertEqual(parsed.snapshotEvery, 10)
+    }
+
     /// An animation runs one frame per refresh of the display clock, then the frames stop.
     func testAnimationFramesFollowTheDisplayClock() throws {
         var options = PlatformOptions()
