@@ -15,6 +15,10 @@ public final class DisplayListRenderer {
     /// an item that changed, or moved to another index, is flattened again and an unchanged one is not).
     private var outlines: [ShapeOutline] = []
     private lazy var baseCanvas = Canvas(target: target)
+    private let groupCache = TransformedGroupCache()
+    /// Whether rotated and scaled groups are composited from a cached bitmap (see `TransformedGroupCache`);
+    /// false rasterizes them through their transform every time (for comparison in tests and benchmarks).
+    public var cachesTransformedGroups = true
 
     public init(target: PixelBuffer, scale: Double = 1, text: TextEngine = .shared) {
         self.target = target
@@ -41,6 +45,7 @@ public final class DisplayListRenderer {
         let region = region.intersection(target.bounds)
         guard !region.isEmpty else { return }
         if outlines.count > list.count { outlines.removeLast(outlines.count - list.count) }
+        groupCache.trim(to: list.count)
         let base = baseCanvas
         base.resetClip()
         base.clip(to: region)
@@ -53,7 +58,10 @@ public final class DisplayListRenderer {
         canvas.transform = transform
         var pushes: [Push] = []
         var layerDepth = 0
-        for (index, item) in list.items.enumerated() {
+        let items = list.items
+        var skipUntil = -1  // items up to this index were composited from a cached group bitmap
+        for (index, item) in items.enumerated() {
+            if index <= skipUntil { continue }
             if let bounds = itemBounds?[index], item.localBounds != nil {
                 let b = bounds.intersection(canvas.clipBounds)
                 if b.isEmpty { continue }
@@ -80,6 +88,12 @@ public final class DisplayListRenderer {
                 canvas.clip(to: mask.bounds)
                 canvas.clipMask = mask  // nested shape clips keep the innermost shape
             case .pushTransform(let t):
+                if cachesTransformedGroups, TransformedGroupCache.resamples(t),
+                   let end = TransformedGroupCache.matchingPop(of: index, in: items),
+                   compositeCachedGroup(items, index: index, end: end, transform: t.concatenating(transform), on: canvas) {
+                    skipUntil = end
+                    continue
+                }
                 pushes.append(.transform(transform))
                 transform = t.concatenating(transform)
                 canvas.transform = transform
@@ -117,6 +131,29 @@ public final class DisplayListRenderer {
             }
         }
     }
+
+    /// Composites the group pushed at `index` (closed at `end`) from its cached bitmap, rebuilt when its content
+    /// changed; false when it has no bitmap (draws nothing, or too large) and must be drawn directly.
+    private func compositeCachedGroup(_ items: [DisplayList.Item], index: Int, end: Int, transform: AffineTransform,
+                                      on canvas: Canvas) -> Bool {
+        guard let entry = groupCache.entry(at: index, items: items[(index + 1)..<end], scale: scale, text: text) else {
+            return false
+        }
+        let device = DisplayList.bounds(of: entry.frame, under: transform)
+        let touched = IntRect(x: Int(device.minX.rounded(.down)), y: Int(device.minY.rounded(.down)),
+                              width: Int(device.maxX.rounded(.up)) - Int(device.minX.rounded(.down)),
+                              height: Int(device.maxY.rounded(.up)) - Int(device.minY.rounded(.down)))
+        if touched.intersection(canvas.clipBounds).isEmpty { return true }
+        let saved = canvas.transform
+        canvas.transform = transform
+        TransformedGroupCache.composite(entry, on: canvas, scale: scale)
+        canvas.transform = saved
+        return true
+    }
+
+    /// How many transformed-group bitmaps were rasterized so far (for tests: a group whose only change is its
+    /// transform is rasterized once).
+    public var transformedGroupBuilds: Int { groupCache.builds }
 
     private func outline(_ index: Int) -> ShapeOutline {
         while outlines.count <= index { outlines.append(ShapeOutline()) }

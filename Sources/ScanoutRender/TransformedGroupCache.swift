@@ -1,0 +1,114 @@
+/// Transformed groups rasterized once and resampled: a group under a rotation or scale whose content is
+/// unchanged (only its transform animating) is painted into a premultiplied bitmap in its own coordinates at
+/// device scale, then composited every frame with bilinear fixed-point sampling (an image pattern filling the
+/// bitmap's rectangle under the group's transform) instead of rasterizing its paths and glyphs again.
+///
+/// The key is the group's content, compared item by item (`drawsSame`), so the bitmap is rebuilt exactly when
+/// the content changes. Full and incremental repaints composite the same bitmap, so they stay identical.
+@MainActor
+final class TransformedGroupCache {
+    /// One cached group: its content, the bitmap, and where the bitmap sits in the group's coordinates.
+    final class Entry {
+        var content: [DisplayList.Item]
+        var bitmap: PixelBuffer
+        /// The bitmap's rectangle in the group's coordinates (points), 1 device pixel of transparent border
+        /// included so the bilinear filter fades the edge to nothing instead of smearing the outer pixels.
+        var frame: Rect
+        init(content: [DisplayList.Item], bitmap: PixelBuffer, frame: Rect) {
+            self.content = content; self.bitmap = bitmap; self.frame = frame
+        }
+    }
+
+    /// By index of the group's `pushTransform` in the list.
+    private var entries: [Int: Entry] = [:]
+    /// How many bitmaps were rasterized so far (for tests: animating only the transform builds once).
+    private(set) var builds = 0
+    /// A bitmap larger than this (device pixels) is not worth keeping: the group is drawn directly.
+    private let maximumArea = 4096 * 4096
+
+    /// Whether `t` (a group's own transform) resamples: a pure translation is drawn directly, so that
+    /// translated content keeps its exact pixels.
+    static func resamples(_ t: AffineTransform) -> Bool {
+        t.b != 0 || t.c != 0 || t.a != 1 || t.d != 1
+    }
+
+    /// The bitmap of the group whose content is `items[range]` (balanced), pushed at `index`; nil when it
+    /// draws nothing or would be too large.
+    func entry(at index: Int, items: ArraySlice<DisplayList.Item>, scale: Double, text: TextEngine) -> Entry? {
+        if let e = entries[index], e.content.count == items.count,
+           zip(e.content, items).allSatisfy({ $0.drawsSame(as: $1) }) {
+            return e
+        }
+        guard let bounds = Self.bounds(of: items) else { entries[index] = nil; return nil }
+        let x0 = (bounds.minX * scale).rounded(.down) - 1, y0 = (bounds.minY * scale).rounded(.down) - 1
+        let x1 = (bounds.maxX * scale).rounded(.up) + 1, y1 = (bounds.maxY * scale).rounded(.up) + 1
+        guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { entries[index] = nil; return nil }
+        let w = Int(x1 - x0), h = Int(y1 - y0)
+        guard w > 0, h > 0, w * h <= maximumArea else { entries[index] = nil; return nil }
+        var list = DisplayList()
+        list.append(.pushTransform(AffineTransform(translationX: -x0 / scale, y: -y0 / scale)))
+        for item in items { list.append(item) }
+        list.append(.pop)
+        let bitmap = PixelBuffer(width: w, height: h)
+        DisplayListRenderer(target: bitmap, scale: scale, text: text).render(list, background: .clear)
+        builds += 1
+        let e = Entry(content: Array(items), bitmap: bitmap,
+                      frame: Rect(x: x0 / scale, y: y0 / scale, width: Double(w) / scale, height: Double(h) / scale))
+        entries[index] = e
+        return e
+    }
+
+    /// Forgets groups pushed at or after `count` (the list got shorter).
+    func trim(to count: Int) {
+        if entries.keys.contains(where: { $0 >= count }) { entries = entries.filter { $0.key < count } }
+    }
+
+    /// Paints `entry` on `canvas` under its current transform (the group's, device scale included).
+    static func composite(_ entry: Entry, on canvas: Canvas, scale: Double) {
+        let f = entry.frame
+        let toGroup = AffineTransform(scaleX: 1 / scale, y: 1 / scale)
+            .concatenating(AffineTransform(translationX: f.x, y: f.y))
+        canvas.fill(f, with: .image(ImagePattern(image: entry.bitmap, transform: toGroup, filter: .bilinear, extend: .pad)))
+    }
+
+    /// The union of the items' bounds in the group's coordinates (nested transforms applied; clips ignored,
+    /// which only makes it larger); nil when nothing draws.
+    static func bounds(of items: ArraySlice<DisplayList.Item>) -> Rect? {
+        var transforms: [AffineTransform] = [.identity]
+        var kinds: [Bool] = []
+        var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
+        for item in items {
+            switch item {
+            case .pushTransform(let t):
+                transforms.append(t.concatenating(transforms.last!)); kinds.append(true)
+            case .pushClip, .pushClipShape, .pushOpacity:
+                kinds.append(false)
+            case .pop:
+                if kinds.popLast() == true { transforms.removeLast() }
+            default:
+                guard let local = item.localBounds else { continue }
+                let b = DisplayList.bounds(of: local, under: transforms.last!)
+                x0 = min(x0, b.minX); y0 = min(y0, b.minY); x1 = max(x1, b.maxX); y1 = max(y1, b.maxY)
+            }
+        }
+        guard x1 > x0, y1 > y0 else { return nil }
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    /// The index of the `pop` that closes the push at `index`, or nil when the list is unbalanced.
+    static func matchingPop(of index: Int, in items: [DisplayList.Item]) -> Int? {
+        var depth = 0
+        var i = index + 1
+        while i < items.count {
+            switch items[i] {
+            case .pushClip, .pushClipShape, .pushOpacity, .pushTransform: depth += 1
+            case .pop:
+                if depth == 0 { return i }
+                depth -= 1
+            default: break
+            }
+            i += 1
+        }
+        return nil
+    }
+}
