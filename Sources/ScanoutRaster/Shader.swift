@@ -156,18 +156,21 @@ struct Shader {
                 // Every sample and its right/lower neighbour is inside: no edge handling per pixel.
                 for i in 0..<count {
                     let p = base + Int(v >> 16) * stride + Int(u >> 16) * 4
-                    let fx = UInt32(truncatingIfNeeded: (u >> 8) & 255), fy = UInt32(truncatingIfNeeded: (v >> 8) & 255)
-                    let top = lerpPixel(p.load(as: UInt32.self), p.load(fromByteOffset: 4, as: UInt32.self), fx)
-                    let bottom = lerpPixel(p.load(fromByteOffset: stride, as: UInt32.self),
-                                           p.load(fromByteOffset: stride + 4, as: UInt32.self), fx)
-                    out[i] = lerpPixel(top, bottom, fy)
+                    out[i] = bilinear(p, stride: stride, u: u, v: v)
                     u &+= du; v &+= dv
                 }
                 return
             }
+            // A span crossing the image's edge (every row of a rotated image does): the samples inside take
+            // the direct loads, only those at the edge the extend rule.
             for i in 0..<count {
                 let ix = Int(u >> 16), iy = Int(v >> 16)
                 let fx = UInt32(truncatingIfNeeded: (u >> 8) & 255), fy = UInt32(truncatingIfNeeded: (v >> 8) & 255)
+                if u >= 0, v >= 0, ix < w - 1, iy < h - 1 {
+                    out[i] = bilinear(base + iy * stride + ix * 4, stride: stride, u: u, v: v)
+                    u &+= du; v &+= dv
+                    continue
+                }
                 let top = lerpPixel(fetch(ix, iy), fetch(ix + 1, iy), fx)
                 let bottom = lerpPixel(fetch(ix, iy + 1), fetch(ix + 1, iy + 1), fx)
                 out[i] = lerpPixel(top, bottom, fy)
@@ -175,6 +178,18 @@ struct Shader {
             }
         }
     }
+}
+
+/// The bilinear sample between the pixel at `p` and its right, lower and lower-right neighbours, at the
+/// fraction of 16.16 `u`, `v`. Four equal pixels (a flat or transparent area, most of a cached layer) are the
+/// sample itself: the lerps would return it unchanged, so they are skipped.
+@inline(__always)
+func bilinear(_ p: UnsafeRawPointer, stride: Int, u: Int64, v: Int64) -> UInt32 {
+    let p00 = p.load(as: UInt32.self), p01 = p.load(fromByteOffset: 4, as: UInt32.self)
+    let p10 = p.load(fromByteOffset: stride, as: UInt32.self), p11 = p.load(fromByteOffset: stride + 4, as: UInt32.self)
+    if p00 == p01 && p10 == p11 && p00 == p10 { return p00 }
+    let fx = UInt32(truncatingIfNeeded: (u >> 8) & 255), fy = UInt32(truncatingIfNeeded: (v >> 8) & 255)
+    return lerpPixel(lerpPixel(p00, p01, fx), lerpPixel(p10, p11, fx), fy)
 }
 
 /// `a + (b − a) · w / 256` per channel, two channels per multiply.

@@ -68,6 +68,7 @@ final class TransformedGroupCacheTests: XCTestCase, @unchecked Sendable {
 
     @MainActor func testAnimatingOnlyTheTransformRasterizesOnce() async {
         let r = DisplayListRenderer(target: PixelBuffer(width: 200, height: 200))
+        r.cachesTransformedGroups = true
         var frames: [UInt32] = []
         for frame in 0..<6 {
             r.render(ring(degrees: Double(frame) * 15, scale: 1 + Double(frame) * 0.05), background: .white)
@@ -79,6 +80,7 @@ final class TransformedGroupCacheTests: XCTestCase, @unchecked Sendable {
 
     @MainActor func testChangingTheContentRebuilds() async {
         let r = DisplayListRenderer(target: PixelBuffer(width: 200, height: 200))
+        r.cachesTransformedGroups = true
         r.render(ring(degrees: 20), background: .white)
         r.render(ring(degrees: 25), background: .white)
         XCTAssertEqual(r.transformedGroupBuilds, 1)
@@ -94,6 +96,7 @@ final class TransformedGroupCacheTests: XCTestCase, @unchecked Sendable {
         list.append(.fill(Path(Rect(x: 0, y: 0, width: 20, height: 20)), .solid(.black), FillStyle()))
         list.append(.pop)
         let r = DisplayListRenderer(target: PixelBuffer(width: 50, height: 50))
+        r.cachesTransformedGroups = true
         r.render(list, background: .white)
         XCTAssertEqual(r.transformedGroupBuilds, 0)
     }
