@@ -52,15 +52,15 @@ final class TransformedGroupCacheTests: XCTestCase, @unchecked Sendable {
     /// pixels differ from a direct rasterization by up to ~half the contrast across the edge; interiors match.
     /// Without a label: drawn directly, glyphs stay upright at their transformed origin (the text engine
     /// does not rotate glyphs), whereas the cached bitmap turns with the group, so text cannot be compared.
-    /// Tolerance: at most 3% of the pixels (about the share of edge pixels of a ring, a bar and a label in this
-    /// 200×200 frame) differ by more than 24 levels, and none by more than 160.
+    /// Tolerance: at most 2% of the pixels differ by more than 24 levels and none by more than 128 (measured:
+    /// 0.99%, 0.18% and 0.40% of the three cases, none above 100 — edge pixels of the ring and bar only).
     @MainActor func testCachedGroupMatchesDirectRasterization() async {
         for (degrees, scale, device) in [(30.0, 1.0, 1.0), (-75.0, 0.8, 1.0), (45.0, 1.0, 2.0)] {
             let list = ring(degrees: degrees, scale: scale, label: nil)
             let direct = paint(list, cached: false, scale: device), cached = paint(list, cached: true, scale: device)
             let d = differing(direct, cached, by: 24)
-            XCTAssertLessThanOrEqual(Double(d.count), 0.03 * Double(d.of), "\(degrees)° ×\(scale) @\(device)x: \(d.count) of \(d.of)")
-            XCTAssertEqual(differing(direct, cached, by: 160).count, 0, "\(degrees)° ×\(scale) @\(device)x")
+            XCTAssertLessThanOrEqual(Double(d.count), 0.02 * Double(d.of), "\(degrees)° ×\(scale) @\(device)x: \(d.count) of \(d.of)")
+            XCTAssertEqual(differing(direct, cached, by: 128).count, 0, "\(degrees)° ×\(scale) @\(device)x")
             XCTAssertGreaterThan(differing(direct, paint(ring(degrees: degrees + 90, scale: scale, label: nil), cached: false, scale: device), by: 24).count,
                                  d.count, "the comparison tells a different rotation apart")
         }
