@@ -119,12 +119,19 @@ public struct DisplayList {
     /// Every text run, with its bounds in root coordinates (for tests and hit testing by text).
     public var textRuns: [(run: TextRun, frame: Rect)] {
         var out: [(TextRun, Rect)] = []
+        Self.forEachDrawing(in: items) { item, transform in
+            if case .text(let run) = item { out.append((run, Self.bounds(of: run.frame, under: transform))) }
+        }
+        return out
+    }
+
+    /// Calls `body` with each drawing item of `items` (not the pushes and pops around them) and the transform
+    /// it is drawn under.
+    static func forEachDrawing<C: Collection>(in items: C, _ body: (Item, AffineTransform) -> Void) where C.Element == Item {
         var transforms: [AffineTransform] = [.identity]
         var kinds: [Bool] = []  // whether each push was a transform
         for item in items {
             switch item {
-            case .text(let run):
-                out.append((run, Self.bounds(of: run.frame, under: transforms.last!)))
             case .pushTransform(let t):
                 transforms.append(t.concatenating(transforms.last!)); kinds.append(true)
             case .pushClip, .pushClipShape, .pushOpacity:
@@ -132,10 +139,9 @@ public struct DisplayList {
             case .pop:
                 if kinds.popLast() == true { transforms.removeLast() }
             default:
-                break
+                body(item, transforms.last!)
             }
         }
-        return out
     }
 
     static func bounds(of r: Rect, under t: AffineTransform) -> Rect {

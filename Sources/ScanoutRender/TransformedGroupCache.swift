@@ -74,22 +74,11 @@ final class TransformedGroupCache {
     /// The union of the items' bounds in the group's coordinates (nested transforms applied; clips ignored,
     /// which only makes it larger); nil when nothing draws.
     static func bounds(of items: ArraySlice<DisplayList.Item>) -> Rect? {
-        var transforms: [AffineTransform] = [.identity]
-        var kinds: [Bool] = []
         var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
-        for item in items {
-            switch item {
-            case .pushTransform(let t):
-                transforms.append(t.concatenating(transforms.last!)); kinds.append(true)
-            case .pushClip, .pushClipShape, .pushOpacity:
-                kinds.append(false)
-            case .pop:
-                if kinds.popLast() == true { transforms.removeLast() }
-            default:
-                guard let local = item.localBounds else { continue }
-                let b = DisplayList.bounds(of: local, under: transforms.last!)
-                x0 = min(x0, b.minX); y0 = min(y0, b.minY); x1 = max(x1, b.maxX); y1 = max(y1, b.maxY)
-            }
+        DisplayList.forEachDrawing(in: items) { item, transform in
+            guard let local = item.localBounds else { return }
+            let b = DisplayList.bounds(of: local, under: transform)
+            x0 = min(x0, b.minX); y0 = min(y0, b.minY); x1 = max(x1, b.maxX); y1 = max(y1, b.maxY)
         }
         guard x1 > x0, y1 > y0 else { return nil }
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
