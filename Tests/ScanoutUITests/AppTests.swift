@@ -21,11 +21,22 @@ final class AppTests: XCTestCase, @unchecked Sendable {
         }
     }
 
+    /// A square sliding right over `duration` seconds from its first appearance.
     struct Sliding: View {
+        var duration = 0.1
         @State var right = false
         var body: some View {
             Rectangle().fill(Color.blue).frame(width: 10, height: 10).offset(x: right ? 40 : 0)
-                .onAppear { withAnimation(.linear(duration: 0.1)) { right = true } }
+                .onAppear { withAnimation(.linear(duration: duration)) { right = true } }
+        }
+    }
+
+    /// Runs a headless session of `view` to its end (status 0 expected); returns the frames it committed.
+    func committedFrames<V: View>(of view: @escaping @autoclosure @MainActor () -> V, options: PlatformOptions) throws -> Int {
+        try MainActor.assumeIsolated { () throws -> Int in
+            let session = try AppSession(scene: WindowGroup { view() }, options: options)
+            XCTAssertEqual(session.run(), 0)
+            return session.committed
         }
     }
 
@@ -67,14 +78,6 @@ final class AppTests: XCTestCase, @unchecked Sendable {
         XCTAssertEqual(String(decoding: header, as: UTF8.self), "P6\n64 32\n25")
     }
 
-    struct Drifting: View {
-        @State var right = false
-        var body: some View {
-            Rectangle().fill(Color.blue).frame(width: 10, height: 10).offset(x: right ? 60 : 0)
-                .onAppear { withAnimation(.linear(duration: 1)) { right = true } }
-        }
-    }
-
     /// `--snapshot-every N`: every N-th committed frame is written, numbered, besides the last one.
     func testEveryNthCommittedFrameIsWrittenNumbered() throws {
         let base = "/tmp/scanout-every-\(getpid())"
@@ -85,12 +88,8 @@ final class AppTests: XCTestCase, @unchecked Sendable {
         options.snapshotEvery = 3
         options.headlessWidth = 80
         options.headlessHeight = 20
-        let committed = try MainActor.assumeIsolated { () throws -> Int in
-            let session = try AppSession(scene: WindowGroup { Drifting() }, options: options)
-            XCTAssertEqual(session.run(), 0)
-            return session.committed
-        }
-        XCTAssertGreaterThanOrEqual(committed, 6, "the drift commits a frame per refresh")
+        let committed = try committedFrames(of: Sliding(duration: 1), options: options)
+        XCTAssertGreaterThanOrEqual(committed, 6, "the slide commits a frame per refresh")
         func exists(_ n: Int) -> Bool { access(options.numberedSnapshotPath(frame: n)!, F_OK) == 0 }
         for n in 1...committed + 3 {
             XCTAssertEqual(exists(n), n % 3 == 0 && n <= committed, "frame \(n) of \(committed)")
@@ -122,11 +121,7 @@ final class AppTests: XCTestCase, @unchecked Sendable {
         options.frames = 30
         options.headlessWidth = 64
         options.headlessHeight = 32
-        let committed = try MainActor.assumeIsolated { () throws -> Int in
-            let session = try AppSession(scene: WindowGroup { Sliding() }, options: options)
-            XCTAssertEqual(session.run(), 0)
-            return session.committed
-        }
+        let committed = try committedFrames(of: Sliding(), options: options)
         // 0.1 s at 60 Hz: about 6 frames of movement after the first, then nothing more in 30 frames.
         XCTAssertGreaterThanOrEqual(committed, 6)
         XCTAssertLessThanOrEqual(committed, 10)
