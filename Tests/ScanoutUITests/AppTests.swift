@@ -32,7 +32,7 @@ final class AppTests: XCTestCase, @unchecked Sendable {
     }
 
     /// Runs a headless session of `view` to its end (status 0 expected); returns the frames it committed.
-    func committedFrames<V: View>(of view: @escaping @autoclosure @MainActor () -> V, options: PlatformOptions) throws -> Int {
+    func committedFrames<V: View>(of view: @escaping @MainActor () -> V, options: PlatformOptions) throws -> Int {
         try MainActor.assumeIsolated { () throws -> Int in
             let session = try AppSession(scene: WindowGroup { view() }, options: options)
             XCTAssertEqual(session.run(), 0)
@@ -88,7 +88,7 @@ final class AppTests: XCTestCase, @unchecked Sendable {
         options.snapshotEvery = 3
         options.headlessWidth = 80
         options.headlessHeight = 20
-        let committed = try committedFrames(of: Sliding(duration: 1), options: options)
+        let committed = try committedFrames(of: { Sliding(duration: 1) }, options: options)
         XCTAssertGreaterThanOrEqual(committed, 6, "the slide commits a frame per refresh")
         func exists(_ n: Int) -> Bool { access(options.numberedSnapshotPath(frame: n)!, F_OK) == 0 }
         for n in 1...committed + 3 {
@@ -121,7 +121,7 @@ final class AppTests: XCTestCase, @unchecked Sendable {
         options.frames = 30
         options.headlessWidth = 64
         options.headlessHeight = 32
-        let committed = try committedFrames(of: Sliding(), options: options)
+        let committed = try committedFrames(of: { Sliding() }, options: options)
         // 0.1 s at 60 Hz: about 6 frames of movement after the first, then nothing more in 30 frames.
         XCTAssertGreaterThanOrEqual(committed, 6)
         XCTAssertLessThanOrEqual(committed, 10)
