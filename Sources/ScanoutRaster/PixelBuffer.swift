@@ -123,6 +123,11 @@ public struct IntRect: Hashable, Sendable, CustomStringConvertible {
         return IntRect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
     }
 
+    /// Whether the two share a pixel.
+    public func intersects(_ o: IntRect) -> Bool {
+        max(minX, o.minX) < min(maxX, o.maxX) && max(minY, o.minY) < min(maxY, o.maxY)
+    }
+
     public func union(_ o: IntRect) -> IntRect {
         if isEmpty { return o }
         if o.isEmpty { return self }

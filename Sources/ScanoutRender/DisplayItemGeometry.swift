@@ -2,6 +2,14 @@
 extension DisplayList.Item {
     /// The item's bounds in its own coordinates, generous enough to hold every pixel it touches (strokes'
     /// half width and joins, anti-aliasing, glyph overhang).
+    /// Whether the item draws (has bounds) rather than changing the state around the items that follow.
+    var isDrawing: Bool {
+        switch self {
+        case .fill, .stroke, .text, .image: return true
+        case .pushClip, .pushClipShape, .pushOpacity, .pushTransform, .pop: return false
+        }
+    }
+
     var localBounds: Rect? {
         switch self {
         case .fill(let path, _, _):

@@ -65,10 +65,8 @@ public final class DisplayListRenderer {
         var skipUntil = -1  // items up to this index were composited from a cached group bitmap
         for (index, item) in items.enumerated() {
             if index <= skipUntil { continue }
-            if let bounds = itemBounds?[index], item.localBounds != nil {
-                let b = bounds.intersection(canvas.clipBounds)
-                if b.isEmpty { continue }
-            }
+            // (The clip is read from the canvas per item: it changes with clips, layers and pops.)
+            if let bounds = itemBounds?[index], item.isDrawing, !bounds.intersects(canvas.clipBounds) { continue }
             switch item {
             case .fill(let path, let paint, let style):
                 canvas.fill(path, with: paint, style: style, reusing: outline(index))

@@ -18,6 +18,8 @@ class BodyEvaluator<Input, Output: View>: NodeBehavior, SubscribingBehavior {
     private var subscribedThisEvaluation: Set<ObjectIdentifier> = []
 
     override var role: LayoutRole { .transparent }
+    // The body's output is the child's; an equal input does not even run the body (the graph compares it).
+    override var viewValueAffectsOwnOutput: Bool { false }
 
     func makeBody(_ input: Input) -> Output { fatalError("subclass") }
 

@@ -21,10 +21,6 @@ struct NodeRecording {
     /// Where each splice starts in `whole`.
     var offsets: [Int] = []
     var isValid = false
-    /// The node's own drawing may have changed (its view value, frame, state, environment, animation).
-    var needsDisplay = true
-    /// Some node below must be recorded again.
-    var descendantNeedsDisplay = false
     /// How many times the node's own items were recorded (for tests: unchanged subtrees are not re-recorded).
     var count = 0
 }
@@ -45,11 +41,11 @@ extension ViewNode {
 
     /// The node's drawing may have changed: the next display list records it again.
     func setNeedsDisplay() {
-        recording.needsDisplay = true
+        needsDisplay = true
         var n = parent
         // An ancestor already marked has its own ancestors marked (or is not drawn, and then neither is this).
-        while let p = n, !p.recording.descendantNeedsDisplay {
-            p.recording.descendantNeedsDisplay = true
+        while let p = n, !p.descendantNeedsDisplay {
+            p.descendantNeedsDisplay = true
             n = p.parent
         }
     }
@@ -57,8 +53,8 @@ extension ViewNode {
     /// Brings `recording.whole` up to date. When `edits` is given, appends the ranges recorded again: `old`
     /// counted from `oldBase` in the previous whole drawing of the root, `new` from `newBase` in the new one.
     func updateRecording(oldBase: Int, newBase: Int, edits: inout [DisplayList.Edit]?) {
-        if recording.needsDisplay || !recording.isValid {
-            recording.needsDisplay = false
+        if needsDisplay || !recording.isValid {
+            needsDisplay = false
             let wasValid = recording.isValid
             let oldCount = wholeCount
             let previous = recording.own, previousSplices = recording.splices
@@ -71,31 +67,39 @@ extension ViewNode {
                 var none: [DisplayList.Edit]? = nil
                 for s in recording.splices { s.child.updateRecording(oldBase: 0, newBase: 0, edits: &none) }
                 rebuildWhole()
-                recording.descendantNeedsDisplay = false
+                descendantNeedsDisplay = false
                 edits?.append(DisplayList.Edit(old: oldBase..<(oldBase + oldCount), new: newBase..<(newBase + wholeCount)))
                 return
             }
             recording.own = previous  // identical: keep the storage the whole drawing was built from
         }
-        guard recording.descendantNeedsDisplay else { return }
-        recording.descendantNeedsDisplay = false
+        guard descendantNeedsDisplay else { return }
+        descendantNeedsDisplay = false
         if recording.passesThrough {
             recording.splices[0].child.updateRecording(oldBase: oldBase, newBase: newBase, edits: &edits)
             return
         }
+        // Worked on out of `recording` (moved, not copied) so that the walk over the children costs no
+        // exclusivity check per child.
         var delta = 0
-        for i in recording.splices.indices {
-            let child = recording.splices[i].child
-            let oldOffset = recording.offsets[i]
-            recording.offsets[i] = oldOffset + delta
-            guard child.recording.needsDisplay || child.recording.descendantNeedsDisplay else { continue }
+        let splices = recording.splices
+        var offsets = recording.offsets, whole = recording.whole
+        recording.offsets = []
+        recording.whole = DisplayList()
+        for i in splices.indices {
+            let child = splices[i].child
+            let oldOffset = offsets[i]
+            offsets[i] = oldOffset + delta
+            guard child.needsDisplay || child.descendantNeedsDisplay else { continue }
             let oldCount = child.wholeCount
             child.updateRecording(oldBase: oldBase + oldOffset, newBase: newBase + oldOffset + delta, edits: &edits)
             let start = oldOffset + delta
             let new = child.wholeRecording
-            recording.whole.replaceSubrange(start..<(start + oldCount), with: new)
+            whole.replaceSubrange(start..<(start + oldCount), with: new)
             delta += new.count - oldCount
         }
+        recording.offsets = offsets
+        recording.whole = whole
     }
 
     /// Runs the behaviour's `draw` for the node's own items; children it draws become splice points.

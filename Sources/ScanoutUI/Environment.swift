@@ -104,6 +104,7 @@ extension EnvironmentWriter: Equatable where Value: Equatable {
 /// A modifier that hands its content a changed environment: the modifier value is a source attribute, the
 /// content's environment a rule over the parent's environment and that value.
 final class EnvironmentTransformBehavior<M: ViewModifier>: ModifierBehavior {
+    override var drawingReadsPlacement: Bool { false }  // draws from its frame, or only its children
     private let transform: (M, inout EnvironmentValues) -> Void
     private var value: Attribute<M>?
     private var derived: EnvironmentNode?
@@ -111,6 +112,8 @@ final class EnvironmentTransformBehavior<M: ViewModifier>: ModifierBehavior {
     init(_ transform: @escaping (M, inout EnvironmentValues) -> Void) { self.transform = transform }
 
     override var environmentForChildren: EnvironmentNode? { derived }
+    // Draws and lays out as its content; a changed value marks the subtree that reads it (`updateModifier`).
+    override var viewValueAffectsOwnOutput: Bool { false }
 
     override func updateModifier(_ modifier: any ViewModifier) {
         let m = modifier as! M

@@ -72,6 +72,8 @@ final class ForEachBehavior<Data: RandomAccessCollection, ID: Hashable, Content:
 
     override var role: LayoutRole { .transparent }
     override var childrenAppearWithParent: Bool { !isLazy }
+    // A lazy container draws the rows it made, which the data decides.
+    override var viewValueAffectsOwnOutput: Bool { isLazy }
 
     override func update(_ view: any View) -> [ChildSlot]? {
         if forEach == nil { isLazy = node.isLazyStackContent }

@@ -164,6 +164,7 @@ extension LayoutContainer: AnyLayoutContainer {
 }
 
 final class LayoutBehavior<L: Layout>: NodeBehavior {
+    override var drawingReadsPlacement: Bool { false }  // draws from its frame, or only its children
     var layout: L!
     private var cache: L.Cache?
 

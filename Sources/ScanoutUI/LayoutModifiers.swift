@@ -8,6 +8,7 @@ struct PaddingModifier: PrimitiveModifier {
 }
 
 final class PaddingBehavior: ModifierBehavior {
+    override var drawingReadsPlacement: Bool { false }  // draws from its frame, or only its children
     var insets = EdgeInsets()
     override func updateModifier(_ modifier: any ViewModifier) { insets = (modifier as! PaddingModifier).insets }
 
@@ -60,6 +61,7 @@ struct FrameModifier: PrimitiveModifier, Equatable {
 }
 
 final class FrameBehavior: ModifierBehavior, AnimationTicking {
+    override var drawingReadsPlacement: Bool { false }  // draws from its frame, or only its children
     /// The frame laid out: the model's, with a fixed width and height at their presentation values while a
     /// change of them animates (`.frame(width:)` changed inside `withAnimation`).
     var f: FrameModifier!
@@ -171,6 +173,7 @@ struct OffsetModifier: PrimitiveModifier {
 
 /// Moves the drawing (and touches) without changing layout.
 final class OffsetBehavior: ModifierBehavior, AnimationTicking {
+    override var drawingReadsPlacement: Bool { false }  // draws from its frame, or only its children
     private var value: AnimatedValue<CGSize.AnimatableData>?
     /// The offset drawn (the presentation value while animating).
     var offset: CGSize {
@@ -227,6 +230,7 @@ struct FixedSizeModifier: PrimitiveModifier {
 
 /// Proposes nil (ideal size) in the fixed dimensions.
 final class FixedSizeBehavior: ModifierBehavior {
+    override var drawingReadsPlacement: Bool { false }  // draws from its frame, or only its children
     var m = FixedSizeModifier(horizontal: true, vertical: true)
     override func updateModifier(_ modifier: any ViewModifier) { m = modifier as! FixedSizeModifier }
     private func fixed(_ p: ProposedViewSize) -> ProposedViewSize {

@@ -2,11 +2,22 @@ import ScanoutRender
 
 /// A child a node wants, with its identity among its siblings.
 struct ChildSlot {
-    var key: AnyHashable
+    /// The key when it is an `Int` (tuple positions, most `ForEach` ids): kept and compared without
+    /// `AnyHashable` (a body that runs again makes a slot per child).
+    var intKey: Int?
+    private var otherKey: AnyHashable?
     var view: any View
     init<K: Hashable>(key: K, view: any View) {
-        self.key = AnyHashable(key)
+        if let i = key as? Int { intKey = i } else { otherKey = AnyHashable(key) }
         self.view = view
+    }
+
+    var key: AnyHashable { otherKey ?? AnyHashable(intKey!) }
+
+    /// Whether this slot names `node` (the same key; the caller compares types).
+    @MainActor func hasKey(of node: ViewNode) -> Bool {
+        if let a = intKey, let b = node.intKey { return a == b }
+        return key == node.key
     }
 }
 
@@ -25,6 +36,17 @@ class NodeBehavior {
     unowned(unsafe) var node: ViewNode!
 
     var role: LayoutRole { .opaque }
+
+    /// Whether a new view value can change this node's own layout and drawing. Behaviours that only pass the
+    /// value on to their children (bodies, tuples, a non-lazy `ForEach`, environment writers, which mark what
+    /// they change themselves) say no: a new value leaves the node's caches and recording alone, and each
+    /// child compares its own part (see `ViewNode.setView`).
+    var viewValueAffectsOwnOutput: Bool { true }
+
+    /// Whether the drawing reads what placing decided beyond the node's frame (a scroll offset, a lazy stack's
+    /// rows), so that placing the node again where it was must record it again. Behaviours that draw from
+    /// their frame alone (or only their children) say no.
+    var drawingReadsPlacement: Bool { true }
 
     /// A new view value (the first one at creation). Returns the children to reconcile now, or nil when they
     /// come later (user views: after their body is pulled).
@@ -101,5 +123,6 @@ final class StructuralBehavior: NodeBehavior {
     let slots: (any View) -> [ChildSlot]
     init(_ slots: @escaping (any View) -> [ChildSlot]) { self.slots = slots }
     override var role: LayoutRole { .transparent }
+    override var viewValueAffectsOwnOutput: Bool { false }
     override func update(_ view: any View) -> [ChildSlot]? { slots(view) }
 }

@@ -34,6 +34,7 @@ public struct _ShapeView<Content: Shape, Style: ShapeStyle>: View, PrimitiveView
 }
 
 final class ShapeBehavior: NodeBehavior, AnimationTicking {
+    override var drawingReadsPlacement: Bool { false }  // draws from its frame, or only its children
     var shape: any Shape
     var style: any ShapeStyle
     var stroke: StrokeStyle?

@@ -19,6 +19,7 @@ public struct Text: View, PrimitiveView, Equatable {
 }
 
 final class TextBehavior: NodeBehavior {
+    override var drawingReadsPlacement: Bool { false }  // draws from its frame, or only its children
     var text: Text!
     /// Line breaks by proposed width, for one font (stacks probe a text at several widths per layout).
     private var laidOut: [CGFloat?: [(text: Substring, width: Double)]] = [:]

@@ -1,3 +1,4 @@
+import Glibc
 import ScanoutGraph
 
 /// Whether a view's stored inputs changed (SwiftUI's comparison before re-running a body), done sensibly:
@@ -16,7 +17,12 @@ enum ViewEquality {
     }
 
     static func sameBytes<T>(_ a: T, _ b: T) -> Bool {
-        withUnsafeBytes(of: a) { pa in withUnsafeBytes(of: b) { pb in pa.elementsEqual(pb) } }
+        withUnsafeBytes(of: a) { pa in
+            withUnsafeBytes(of: b) { pb in
+                guard let x = pa.baseAddress, let y = pb.baseAddress else { return true }
+                return memcmp(x, y, pa.count) == 0
+            }
+        }
     }
 
     static func memberwise(_ a: Any, _ b: Any) -> Bool {

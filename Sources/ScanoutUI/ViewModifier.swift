@@ -31,8 +31,32 @@ extension ModifiedContent: View, PrimitiveView, AnyModifiedContent where Content
     var anyModifier: any ViewModifier { modifier }
 
     func makeBehavior() -> NodeBehavior {
-        if let primitive = modifier as? any PrimitiveModifier { return primitive.makeBehavior() }
+        if let primitive = modifier as? any PrimitiveModifier {
+            let behavior = primitive.makeBehavior()
+            behavior.parts = ModifiedContentParts<Content, Modifier>()
+            return behavior
+        }
         return UserModifierBehavior<Modifier>()
+    }
+}
+
+/// Takes a modified view of one known type apart (a cast to the concrete type costs much less than one to
+/// the `AnyModifiedContent` protocol, and built-in modifiers take a new value apart every update).
+@MainActor
+class AnyModifiedContentParts {
+    /// For behaviours made without a view type (any modified view, through the protocol).
+    static let any = AnyModifiedContentParts()
+
+    func split(_ view: any View) -> (modifier: any ViewModifier, content: any View) {
+        let m = view as! any AnyModifiedContent
+        return (m.anyModifier, m.anyContent)
+    }
+}
+
+final class ModifiedContentParts<Content: View, Modifier: ViewModifier>: AnyModifiedContentParts {
+    override func split(_ view: any View) -> (modifier: any ViewModifier, content: any View) {
+        let m = view as! ModifiedContent<Content, Modifier>
+        return (m.modifier, m.content)
     }
 }
 
@@ -56,10 +80,13 @@ extension PrimitiveModifier {
 /// Base of built-in modifiers: one child (the content); layout and drawing pass through unless overridden.
 @MainActor
 class ModifierBehavior: NodeBehavior {
+    /// Takes the view apart (set by the view that made the behaviour).
+    var parts = AnyModifiedContentParts.any
+
     override func update(_ view: any View) -> [ChildSlot]? {
-        let m = view as! any AnyModifiedContent
-        updateModifier(m.anyModifier)
-        return [ChildSlot(key: 0, view: m.anyContent)]
+        let (modifier, content) = parts.split(view)
+        updateModifier(modifier)
+        return [ChildSlot(key: 0, view: content)]
     }
 
     /// The new modifier value (first call at creation).

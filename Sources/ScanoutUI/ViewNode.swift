@@ -8,9 +8,13 @@ final class ViewNode {
     unowned let host: ViewHost
     weak var parent: ViewNode?
     let key: AnyHashable
+    /// `key` when it is an `Int` (see `ChildSlot.intKey`).
+    let intKey: Int?
     let viewType: ObjectIdentifier
     private(set) var view: any View
     let behavior: NodeBehavior
+    /// Tells whether a new view value leaves this node's own output as it was (nil: it never does).
+    private let ownInputsEqual: OwnInputsEquality?
     var children: [ViewNode] = []
     let depth: Int
     /// Unique for the host's lifetime (display items are matched across frames by it).
@@ -44,6 +48,12 @@ final class ViewNode {
     var needsPlacement = true
     /// The retained drawing (see DisplayRecording.swift).
     var recording = NodeRecording()
+    /// The node's own drawing may have changed (its view value, frame, state, environment, animation).
+    /// (Kept out of `recording`: read for every child when an ancestor splices, and plain stored flags cost
+    /// no exclusivity check.)
+    var needsDisplay = true
+    /// Some node below must be recorded again.
+    var descendantNeedsDisplay = false
 
     var name: String { String(describing: type(of: view)) }
 
@@ -51,6 +61,7 @@ final class ViewNode {
         self.host = host
         self.parent = parent
         self.key = key
+        self.intKey = key.base as? Int
         self.view = view
         self.viewType = ObjectIdentifier(type(of: view))
         self.depth = (parent?.depth ?? -1) + 1
@@ -63,6 +74,7 @@ final class ViewNode {
         } else {
             behavior = makeCompositeBehavior(for: view)
         }
+        ownInputsEqual = behavior.viewValueAffectsOwnOutput ? makeOwnInputsEquality(for: view) : nil
         behavior.node = self
         host.nodeCreated(self)
         if let slots = behavior.update(view) { reconcile(slots) }
@@ -70,9 +82,12 @@ final class ViewNode {
 
     /// A new view value from the parent.
     func setView(_ newView: any View) {
+        let keepsOwnOutput = !behavior.viewValueAffectsOwnOutput || ownInputsEqual?(view, newView) == true
         view = newView
-        invalidateLayout()
-        setNeedsDisplay()
+        if !keepsOwnOutput {
+            invalidateLayout()
+            setNeedsDisplay()
+        }
         if let slots = behavior.update(newView) { reconcile(slots) }
     }
 
@@ -86,30 +101,19 @@ final class ViewNode {
     /// Matches new children to existing nodes by key and type: same identity → updated in place (state kept);
     /// otherwise the old node is destroyed and a new one created.
     func reconcile(_ slots: [ChildSlot]) {
+        // The usual case: the same keys and types in the same order (a body ran again with new values). Each
+        // child is updated in place and marks what it changes itself; this node's layout subviews, caches and
+        // recording stay (a child whose size changes invalidates its ancestors' layout).
+        if sameChildren(as: slots) {
+            for i in slots.indices { children[i].setView(slots[i].view) }
+            return
+        }
         host.structureChanged = true
         invalidateLayout()
         setNeedsDisplay()
         if children.isEmpty {
             children = slots.map(makeChild)
             if !children.isEmpty { invalidateLayoutSubviews() }
-            return
-        }
-        // The same nodes in the same order (a body that ran again with new values): the layout subviews stay,
-        // and containers above keep what they measured of the children that did not change.
-        // (A child that starts a removal transition stays in `children` but leaves the layout subviews.)
-        let before = children
-        let removingBefore = children.reduce(0) { $0 + ($1.isRemoving ? 1 : 0) }
-        defer {
-            if children.count != before.count || zip(children, before).contains(where: { $0 !== $1 })
-                || children.reduce(0, { $0 + ($1.isRemoving ? 1 : 0) }) != removingBefore {
-                invalidateLayoutSubviews()
-            }
-        }
-        // The usual case: the same keys and types in the same order (a body ran again with new values): each
-        // child is updated in place, with no table of the old children.
-        if children.count == slots.count, !children.contains(where: { $0.isRemoving }),
-           zip(children, slots).allSatisfy({ $0.key == $1.key && $0.viewType == ObjectIdentifier(type(of: $1.view)) }) {
-            for (child, slot) in zip(children, slots) { child.setView(slot.view) }
             return
         }
         var old: [AnyHashable: ViewNode] = [:]
@@ -127,7 +131,19 @@ final class ViewNode {
             }
         }
         for (_, gone) in old where !gone.beginRemovalTransition() { gone.destroy() }
+        // A child that starts its removal transition stays in `children` but leaves the layout subviews.
         children = keepingRemovingChildren(next)
+        invalidateLayoutSubviews()
+    }
+
+    /// Whether `slots` name the current children, in order, with their types (and none is being removed).
+    private func sameChildren(as slots: [ChildSlot]) -> Bool {
+        guard !children.isEmpty, children.count == slots.count else { return false }
+        for i in slots.indices {
+            let child = children[i], slot = slots[i]
+            if child.isRemoving || child.viewType != ObjectIdentifier(type(of: slot.view)) || !slot.hasKey(of: child) { return false }
+        }
+        return true
     }
 
     /// Adds one child at `index` and leaves the others alone (lazy containers create rows one at a time).
@@ -221,13 +237,14 @@ final class ViewNode {
     /// Places the node. A node whose sizes are still valid, placed where it already is, has nothing below it
     /// that moved: its subtree is skipped (layout after a change costs the changed path, not the tree).
     func place(in rect: CGRect) {
-        if !needsPlacement && rect == frame { return }
+        let moved = rect != frame
+        if !needsPlacement && !moved { return }
         frame = rect
         needsPlacement = false
         host.layoutCacheWrites &+= 1
-        // Drawing reads the frame and what placing decides (a lazy stack's rows, a scroll offset); when the
-        // recording comes out the same, nothing is damaged for it.
-        setNeedsDisplay()
+        // Drawing reads the frame and, for some behaviours, what placing decides (a lazy stack's rows, a scroll
+        // offset); when the recording comes out the same, nothing is damaged for it.
+        if moved || behavior.drawingReadsPlacement { setNeedsDisplay() }
         behavior.place(in: rect)
     }
 
