@@ -9,7 +9,10 @@ struct AlignmentGuideModifier: PrimitiveModifier {
 
 final class AlignmentGuideBehavior: ModifierBehavior {
     var m: AlignmentGuideModifier!
-    override func updateModifier(_ modifier: any ViewModifier) { m = (modifier as! AlignmentGuideModifier) }
+    override func updateModifier(_ modifier: any ViewModifier) {
+        m = (modifier as! AlignmentGuideModifier)
+        node.host.hasExplicitAlignmentGuides = true
+    }
 
     override func alignmentGuide(_ key: AlignmentKey, in size: CGSize) -> CGFloat? {
         let content = node.contentUnit

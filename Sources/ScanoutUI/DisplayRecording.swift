@@ -92,10 +92,22 @@ extension ViewNode {
             offsets[i] = oldOffset + delta
             guard child.needsDisplay || child.descendantNeedsDisplay else { continue }
             let oldCount = child.wholeCount
+            let editsBefore = edits?.count
             child.updateRecording(oldBase: oldBase + oldOffset, newBase: newBase + oldOffset + delta, edits: &edits)
             let start = oldOffset + delta
             let new = child.wholeRecording
-            whole.replaceSubrange(start..<(start + oldCount), with: new)
+            if let edits, let first = editsBefore {
+                // Only the ranges recorded again below are replaced (not the child's whole drawing, which
+                // would copy every item of a large subtree per change). The edits are in the root's
+                // coordinates, disjoint and in order: those before each one are applied already, so its start
+                // here is its new start.
+                for e in edits[first...] {
+                    let at = e.new.lowerBound - newBase, from = at - start
+                    whole.replaceSubrange(at..<(at + e.old.count), with: new, from..<(from + e.new.count))
+                }
+            } else {
+                whole.replaceSubrange(start..<(start + oldCount), with: new)
+            }
             delta += new.count - oldCount
         }
         recording.offsets = offsets

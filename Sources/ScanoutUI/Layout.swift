@@ -130,6 +130,8 @@ extension ViewNode {
     /// Explicit alignment guides, cached with the sizes (a stack asks every child on every pass, and
     /// modifiers forward the question down their chain).
     func alignmentGuide(_ key: AlignmentKey, in size: CGSize) -> CGFloat? {
+        // Explicit guides come only from `alignmentGuide` modifiers: without any, every guide is the default.
+        guard host.hasExplicitAlignmentGuides else { return nil }
         let cacheKey = GuideCacheKey(key: key, size: size)
         if let cached = guideCache[cacheKey] { return cached }
         let value: CGFloat?

@@ -113,6 +113,8 @@ final class FrameBehavior: ModifierBehavior, AnimationTicking {
     }
 
     override func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
+        // A fixed width and height are the size whatever the content's (which is measured when placed).
+        if !f.flexible, let w = f.width, let h = f.height { return CGSize(width: w, height: h) }
         let child = node.contentUnit.sizeThatFits(childProposal(proposal))
         if !f.flexible { return CGSize(width: f.width ?? child.width, height: f.height ?? child.height) }
         func dim(_ proposed: CGFloat?, _ ideal: CGFloat?, _ lo: CGFloat?, _ hi: CGFloat?, _ c: CGFloat) -> CGFloat {

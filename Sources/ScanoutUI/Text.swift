@@ -45,7 +45,14 @@ final class TextBehavior: NodeBehavior {
             laidOutFont = f
         }
         if let l = laidOut[maxWidth] { return l }
-        let lines = TextEngine.shared.lines(of: text.content, font: f, maxWidth: maxWidth)
+        // Lines that all fit break the same at any width they fit in (a fixed-size text is measured
+        // unconstrained, then drawn in its frame's width).
+        let lines: [(text: Substring, width: Double)]
+        if let w = maxWidth, let free = laidOut[nil], free.allSatisfy({ $0.width <= w }) {
+            lines = free
+        } else {
+            lines = TextEngine.shared.lines(of: text.content, font: f, maxWidth: maxWidth)
+        }
         if laidOut.count >= 8 { laidOut.removeAll() }
         laidOut[maxWidth] = lines
         return lines

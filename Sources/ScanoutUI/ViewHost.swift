@@ -29,6 +29,9 @@ public final class ViewHost {
     private var actions: [(owner: String, run: () -> Void)] = []
     /// Something about the tree changed since the last layout (structure, values).
     var structureChanged = false
+    /// Whether an `alignmentGuide` modifier was ever made here (until then no view has an explicit guide,
+    /// and layout does not ask down the modifier chains for one).
+    var hasExplicitAlignmentGuides = false
     /// State written while a body was being evaluated: its readers are dirtied at the end of the update, so
     /// the write shows in the next frame (see `stateChangedDuringUpdate`).
     private var writesDuringUpdate: [() -> Void] = []
