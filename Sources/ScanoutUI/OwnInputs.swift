@@ -29,11 +29,13 @@ private func ownInputsEquality<T: OwnInputsComparable>(of _: T) -> OwnInputsEqua
 }
 
 extension ViewEquality {
-    /// Cheap, and never wrong when it says equal: identical bytes of plain data, or `==` of an `Equatable`
-    /// value; anything else (closures, references, opaque values) counts as changed.
+    /// Cheap, and never wrong when it says equal: `==` of an `Equatable` value, or else identical bytes of
+    /// plain data (`==` first: padding bytes, an optional's for one, make equal values differ in bytes);
+    /// anything else (closures, references, opaque values) counts as changed.
     static func quick<T>(for type: T.Type) -> (T, T) -> Bool {
+        if let equal = Equality.function(for: T.self) { return equal }
         if _isPOD(T.self) { return { a, b in sameBytes(a, b) } }
-        return Equality.function(for: T.self) ?? { _, _ in false }
+        return { _, _ in false }
     }
 }
 

@@ -138,7 +138,7 @@ final class ViewNode {
 
     /// Whether `slots` name the current children, in order, with their types (and none is being removed).
     private func sameChildren(as slots: [ChildSlot]) -> Bool {
-        guard !children.isEmpty, children.count == slots.count else { return false }
+        guard children.count == slots.count else { return false }  // (both empty: a leaf's update)
         for i in slots.indices {
             let child = children[i], slot = slots[i]
             if child.isRemoving || child.viewType != ObjectIdentifier(type(of: slot.view)) || !slot.hasKey(of: child) { return false }

@@ -52,6 +52,47 @@ final class RetainedRecordingTests: XCTestCase, @unchecked Sendable {
         XCTAssertFalse(host.lastDamage.isEmpty)
     }
 
+    /// A body that runs again with one new value: its other views, modifiers and containers get values equal
+    /// in their own inputs, and keep their layout and recordings.
+    struct Badge: View {
+        let model: Model
+        var body: some View {
+            HStack(spacing: 4) {
+                Circle().fill(Color.red).frame(width: 10, height: 10)
+                Text(model.third).foregroundColor(model.color)
+                Rectangle().stroke(Color.blue, lineWidth: 2).frame(width: 20, height: 10)
+            }
+            .padding(2)
+            .offset(x: 3, y: 1)
+            .frame(width: 200, height: 20, alignment: .leading)
+        }
+    }
+
+    @MainActor func testABodyThatRunsAgainRecordsOnlyTheViewsWhoseInputsChanged() async {
+        let model = Model()
+        let host = TestHost(rootView: Badge(model: model), width: 200, height: 40)
+        host.runFrame()
+        let recorded = host.host.recordedNodes, bodies = host.host.bodyEvaluations
+        model.color = .red  // the text's own value changes; its size does not
+        host.runFrame()
+        XCTAssertEqual(host.host.bodyEvaluations - bodies, 1, "the badge's body ran again")
+        // The text, and the root (placed again at the top of every layout; it draws nothing of its own).
+        XCTAssertLessThanOrEqual(host.host.recordedNodes - recorded, 2, "only the text is recorded again")
+        XCTAssertEqual(host.host.recordingCounts(ofText: "line 3"), [2])
+        XCTAssertFalse(host.lastDamage.isEmpty)
+        XCTAssertLessThanOrEqual(host.lastDamage.bounds.width, 80, "the text's bounds, not the badge's: \(host.lastDamage)")
+
+        // A wider text moves what is after it and grows the stack and the modifiers around it: those are
+        // recorded again too (they moved or grew); the circle before it is not.
+        let again = host.host.recordedNodes
+        model.third = "line 3, longer"
+        host.runFrame()
+        XCTAssertTrue(host.contains(text: "line 3, longer"))
+        let n = host.host.recordedNodes - again
+        XCTAssertGreaterThanOrEqual(n, 2)
+        XCTAssertLessThanOrEqual(n, 8, "\(n) nodes recorded again (the circle and its frame are not)")
+    }
+
     @MainActor func testDamageOfARecordedAgainViewIsItsOldAndNewBounds() async {
         let model = Model()
         let host = TestHost(rootView: Lines(model: model), width: 300, height: 300)
