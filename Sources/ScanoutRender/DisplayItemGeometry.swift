@@ -1,7 +1,5 @@
 /// Where a display item draws, and whether two items draw the same: what damage tracking needs.
 extension DisplayList.Item {
-    /// The item's bounds in its own coordinates, generous enough to hold every pixel it touches (strokes'
-    /// half width and joins, anti-aliasing, glyph overhang).
     /// Whether the item draws (has bounds) rather than changing the state around the items that follow.
     var isDrawing: Bool {
         switch self {
@@ -10,6 +8,8 @@ extension DisplayList.Item {
         }
     }
 
+    /// The item's bounds in its own coordinates, generous enough to hold every pixel it touches (strokes'
+    /// half width and joins, anti-aliasing, glyph overhang).
     var localBounds: Rect? {
         switch self {
         case .fill(let path, _, _):

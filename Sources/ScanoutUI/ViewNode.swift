@@ -111,9 +111,9 @@ final class ViewNode {
         host.structureChanged = true
         invalidateLayout()
         setNeedsDisplay()
-        if children.isEmpty {
+        if children.isEmpty {  // (and `slots` is not: both empty are the same children)
             children = slots.map(makeChild)
-            if !children.isEmpty { invalidateLayoutSubviews() }
+            invalidateLayoutSubviews()
             return
         }
         var old: [AnyHashable: ViewNode] = [:]
