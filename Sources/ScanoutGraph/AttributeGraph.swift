@@ -68,7 +68,9 @@ public enum Equality {
     }
 
     private static func makeFunction<E: Equatable, T>(_ e: E.Type, _ t: T.Type) -> (T, T) -> Bool {
-        { a, b in (a as! E) == (b as! E) }
+        // E is T (opened from T's own metatype): reinterpreting costs nothing, a cast asks the runtime.
+        precondition(E.self == T.self)
+        return { a, b in unsafeBitCast(a, to: E.self) == unsafeBitCast(b, to: E.self) }
     }
 
     /// `a == b` when both are the same `Equatable` type; nil when they cannot be compared.

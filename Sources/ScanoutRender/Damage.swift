@@ -110,9 +110,10 @@ struct DamageTracker {
 
     /// Damages what differs between `old` items `oldRange` (contexts and bounds from the previous frame) and
     /// `new` items `newRange` (from this one), matching items by owner and order within the owner.
+    /// (`newContexts` and `newBounds` hold `newRange` from index `newBase` on.)
     private static func diff(old: DisplayList, _ oldRange: Range<Int>, _ oldContexts: [Context], _ oldBounds: [IntRect],
                              new: DisplayList, _ newRange: Range<Int>, _ newContexts: [Context], _ newBounds: [IntRect],
-                             into damage: inout Damage) {
+                             newBase: Int = 0, into damage: inout Damage) {
         var ordinals: [UInt64: Int] = [:]
         var unmatched: [Key: Int] = [:]
         unmatched.reserveCapacity(oldRange.count)
@@ -128,12 +129,12 @@ struct DamageTracker {
             let n = ordinals[owner, default: 0]
             ordinals[owner] = n + 1
             if let j = unmatched.removeValue(forKey: Key(owner: owner, ordinal: n)) {
-                if !(old.items[j].drawsSame(as: new.items[i]) && oldContexts[j] == newContexts[i]) {
+                if !(old.items[j].drawsSame(as: new.items[i]) && oldContexts[j] == newContexts[i - newBase]) {
                     damage.add(oldBounds[j])
-                    damage.add(newBounds[i])
+                    damage.add(newBounds[i - newBase])
                 }
             } else {
-                damage.add(newBounds[i])
+                damage.add(newBounds[i - newBase])
             }
         }
         for (_, j) in unmatched { damage.add(oldBounds[j]) }
@@ -142,60 +143,61 @@ struct DamageTracker {
     /// The damage between the previous frame and `list`; remembers `list` (and its items' bounds, `bounds`).
     mutating func update(_ list: DisplayList, scale: Double, screen: IntRect, previousRevision: DisplayList.Revision?) -> Damage {
         let root = Context(transform: AffineTransform(scaleX: scale, y: scale), clip: nil, opacity: 1)
-        var newContexts: [Context] = []
-        var newBounds: [IntRect] = []
-        newContexts.reserveCapacity(list.count)
-        newBounds.reserveCapacity(list.count)
         var damage = Damage()
         lastUpdateWasIncremental = false
         if hasPrevious, let edits = list.edits, let r = list.revision, let p = previousRevision,
-           r.source == p.source, r.number == p.number + 1,
-           incrementalUpdate(list, edits, root: root, screen: screen, contexts: &newContexts, bounds: &newBounds, damage: &damage) {
+           r.source == p.source, r.number == p.number + 1, Self.fit(edits, old: previous.count, new: list.count) {
+            incrementalUpdate(list, edits, root: root, screen: screen, damage: &damage)
             lastUpdateWasIncremental = true
+            for e in edits.reversed() { previous.replaceSubrange(e.old, with: list, e.new) }
         } else {
-            newContexts.removeAll(keepingCapacity: true)
-            newBounds.removeAll(keepingCapacity: true)
-            damage = Damage()
+            var newContexts: [Context] = [], newBounds: [IntRect] = []
+            newContexts.reserveCapacity(list.count)
+            newBounds.reserveCapacity(list.count)
             Self.walk(list, 0..<list.count, from: root, screen: screen, contexts: &newContexts, bounds: &newBounds)
             if hasPrevious {
                 Self.diff(old: previous, 0..<previous.count, contexts, bounds, new: list, 0..<list.count, newContexts, newBounds, into: &damage)
             } else {
                 damage.add(screen)
             }
-        }
-        if lastUpdateWasIncremental, let edits = list.edits {
-            for e in edits.reversed() { previous.replaceSubrange(e.old, with: list, e.new) }
-        } else {
             previous = list.separateCopy()
+            contexts = newContexts
+            bounds = newBounds
         }
-        contexts = newContexts
-        bounds = newBounds
         hasPrevious = true
         return damage.clipped(to: screen)
     }
 
-    /// Diffs only the edited ranges; the rest keeps the previous frame's contexts and bounds. False when the
-    /// edits do not fit the lists (the caller diffs everything instead).
-    private func incrementalUpdate(_ list: DisplayList, _ edits: [DisplayList.Edit], root: Context, screen: IntRect,
-                                   contexts newContexts: inout [Context], bounds newBounds: inout [IntRect], damage: inout Damage) -> Bool {
+    /// Whether `edits` (ascending, disjoint) turn a list of `old` items into one of `new`.
+    private static func fit(_ edits: [DisplayList.Edit], old: Int, new: Int) -> Bool {
         var oldPos = 0, newPos = 0
         for e in edits {
-            guard e.old.lowerBound >= oldPos, e.old.upperBound <= previous.count, e.new.upperBound <= list.count,
+            guard e.old.lowerBound >= oldPos, e.old.upperBound <= old, e.new.upperBound <= new,
                   e.new.lowerBound - newPos == e.old.lowerBound - oldPos else { return false }
-            newContexts.append(contentsOf: contexts[oldPos..<e.old.lowerBound])
-            newBounds.append(contentsOf: bounds[oldPos..<e.old.lowerBound])
-            // The state where the range starts: that of the old item there (the next one when nothing was
-            // there: a sibling after it or the pop closing its group see the same state).
-            let start = e.old.lowerBound < contexts.count ? contexts[e.old.lowerBound] : root
-            Self.walk(list, e.new, from: start, screen: screen, contexts: &newContexts, bounds: &newBounds)
-            Self.diff(old: previous, e.old, contexts, bounds, new: list, e.new, newContexts, newBounds, into: &damage)
             oldPos = e.old.upperBound
             newPos = e.new.upperBound
         }
-        guard previous.count - oldPos == list.count - newPos else { return false }
-        newContexts.append(contentsOf: contexts[oldPos...])
-        newBounds.append(contentsOf: bounds[oldPos...])
-        return true
+        return old - oldPos == new - newPos
+    }
+
+    /// Diffs only the edited ranges (which `fit`), updating the contexts and bounds in place, back to front so
+    /// that the ranges still to do keep their indices; the rest keeps the previous frame's (a frame that changes
+    /// a label copies nothing of the other items').
+    private mutating func incrementalUpdate(_ list: DisplayList, _ edits: [DisplayList.Edit], root: Context, screen: IntRect,
+                                            damage: inout Damage) {
+        var walkedContexts: [Context] = [], walkedBounds: [IntRect] = []
+        for e in edits.reversed() {
+            walkedContexts.removeAll(keepingCapacity: true)
+            walkedBounds.removeAll(keepingCapacity: true)
+            // The state where the range starts: that of the old item there (the next one when nothing was
+            // there: a sibling after it or the pop closing its group see the same state).
+            let start = e.old.lowerBound < contexts.count ? contexts[e.old.lowerBound] : root
+            Self.walk(list, e.new, from: start, screen: screen, contexts: &walkedContexts, bounds: &walkedBounds)
+            Self.diff(old: previous, e.old, contexts, bounds, new: list, e.new, walkedContexts, walkedBounds,
+                      newBase: e.new.lowerBound, into: &damage)
+            contexts.replaceSubrange(e.old, with: walkedContexts)
+            bounds.replaceSubrange(e.old, with: walkedBounds)
+        }
     }
 
     mutating func reset() {

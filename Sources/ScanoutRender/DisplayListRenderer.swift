@@ -59,14 +59,22 @@ public final class DisplayListRenderer {
         var canvas = base
         var transform = AffineTransform(scaleX: scale, y: scale)
         canvas.transform = transform
+        // The canvas's transform is set only before something draws through it, and its clip read once per
+        // change, not per item: most items are skipped (outside the damage) and each is wrapped in a transform
+        // push and pop (canvas properties are class properties, each access checked for exclusivity).
+        var canvasHasTransform = true
+        var clip = canvas.clipBounds
         var pushes: [Push] = []
         var layerDepth = 0
         let items = list.items
         var skipUntil = -1  // items up to this index were composited from a cached group bitmap
         for (index, item) in items.enumerated() {
             if index <= skipUntil { continue }
-            // (The clip is read from the canvas per item: it changes with clips, layers and pops.)
-            if let bounds = itemBounds?[index], item.isDrawing, !bounds.intersects(canvas.clipBounds) { continue }
+            if let bounds = itemBounds?[index], item.isDrawing, !bounds.intersects(clip) { continue }
+            if !canvasHasTransform, item.readsCanvasTransform {
+                canvas.transform = transform
+                canvasHasTransform = true
+            }
             switch item {
             case .fill(let path, let paint, let style):
                 canvas.fill(path, with: paint, style: style, reusing: outline(index))
@@ -81,42 +89,48 @@ public final class DisplayListRenderer {
                 let box = IntRect(x: Int(device.minX.rounded()), y: Int(device.minY.rounded()),
                                   width: Int(device.maxX.rounded()) - Int(device.minX.rounded()),
                                   height: Int(device.maxY.rounded()) - Int(device.minY.rounded()))
-                pushes.append(.clip(canvas.clipBounds, canvas.clipMask))
+                pushes.append(.clip(clip, canvas.clipMask))
                 canvas.clip(to: box)
+                clip = canvas.clipBounds
             case .pushClipShape(let path):
-                pushes.append(.clip(canvas.clipBounds, canvas.clipMask))
+                pushes.append(.clip(clip, canvas.clipMask))
                 let mask = MaskRasterizer().mask(for: path, transform: transform)
                 canvas.clip(to: mask.bounds)
                 canvas.clipMask = mask  // nested shape clips keep the innermost shape
+                clip = canvas.clipBounds
             case .pushTransform(let t):
                 if cachesTransformedGroups, TransformedGroupCache.resamples(t),
-                   let end = TransformedGroupCache.matchingPop(of: index, in: items),
-                   compositeCachedGroup(items, index: index, end: end, transform: t.concatenating(transform), on: canvas) {
-                    skipUntil = end
-                    continue
+                   let end = TransformedGroupCache.matchingPop(of: index, in: items) {
+                    if !canvasHasTransform { canvas.transform = transform; canvasHasTransform = true }
+                    if compositeCachedGroup(items, index: index, end: end, transform: t.concatenating(transform), on: canvas) {
+                        skipUntil = end
+                        continue
+                    }
                 }
                 pushes.append(.transform(transform))
                 transform = t.concatenating(transform)
-                canvas.transform = transform
+                canvasHasTransform = false
             case .pushOpacity(let o):
                 pushes.append(.layer(canvas, o))
                 let layer = layerBuffer(layerDepth)
                 layerDepth += 1
                 let c = Canvas(target: layer)
-                c.clip(to: canvas.clipBounds)
+                c.clip(to: clip)
                 c.clear(.clear)  // only the region being repainted
                 c.transform = transform
                 c.clipMask = canvas.clipMask
                 canvas = c
+                clip = canvas.clipBounds
             case .pop:
                 switch pushes.popLast() {
                 case .clip(let bounds, let mask)?:
                     canvas.resetClip()
                     canvas.clip(to: bounds)
                     canvas.clipMask = mask
+                    clip = canvas.clipBounds
                 case .transform(let previous)?:
                     transform = previous
-                    canvas.transform = transform
+                    canvasHasTransform = false
                 case .layer(let parent, let opacity)?:
                     layerDepth -= 1
                     let layer = canvas.target
@@ -126,6 +140,10 @@ public final class DisplayListRenderer {
                     parent.draw(layer, in: Rect(x: 0, y: 0, width: Double(layer.width), height: Double(layer.height)), filter: .nearest)
                     (parent.transform, parent.opacity) = saved
                     canvas = parent
+                    clip = canvas.clipBounds
+                    // (The parent's transform is the one set when the layer was pushed, which `transform` is
+                    // again now that the layer's pushes are popped.)
+                    canvasHasTransform = parent.transform == transform
                 case nil:
                     break
                 }

@@ -10,7 +10,7 @@ struct AlignmentGuideModifier: PrimitiveModifier {
 final class AlignmentGuideBehavior: ModifierBehavior {
     var m: AlignmentGuideModifier!
     override func updateModifier(_ modifier: any ViewModifier) {
-        m = (modifier as! AlignmentGuideModifier)
+        m = modifier.known(as: AlignmentGuideModifier.self)
         node.host.hasExplicitAlignmentGuides = true
     }
 

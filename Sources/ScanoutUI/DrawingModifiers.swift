@@ -75,7 +75,7 @@ final class OpacityBehavior: ModifierBehavior, AnimationTicking {
     var opacity: Double { value?.presentation ?? 1 }
 
     override func updateModifier(_ modifier: any ViewModifier) {
-        let o = (modifier as! OpacityModifier).opacity
+        let o = modifier.known(as: OpacityModifier.self).opacity
         guard let value else { value = AnimatedValue(o); return }
         if value.set(o, animation: node.animationForChange(), now: node.host.time) { node.host.startAnimating(self) }
     }

@@ -116,7 +116,7 @@ final class EnvironmentTransformBehavior<M: ViewModifier>: ModifierBehavior {
     override var viewValueAffectsOwnOutput: Bool { false }
 
     override func updateModifier(_ modifier: any ViewModifier) {
-        let m = modifier as! M
+        let m = modifier.known(as: M.self)
         if let value {
             let before = value.changedAt
             value.setValue(m)

@@ -155,7 +155,7 @@ final class GestureBehavior: ModifierBehavior {
     private static let firstTouch = Int.min
 
     override func updateModifier(_ modifier: any ViewModifier) {
-        let m = modifier as! GestureModifier
+        let m = modifier.known(as: GestureModifier.self)
         guard let gesture = m.gesture else {
             if recognizer == nil { node.host.warn("\(node.owningViewName): gesture(_:) supports only the built-in gestures; this one does nothing") }
             return

@@ -21,7 +21,7 @@ final class TapBehavior: ModifierBehavior {
     static let maximumInterval = 0.3
     static let maximumDistance: CGFloat = 10
 
-    override func updateModifier(_ modifier: any ViewModifier) { m = (modifier as! TapModifier) }
+    override func updateModifier(_ modifier: any ViewModifier) { m = modifier.known(as: TapModifier.self) }
     override func handlesTouch(at point: CGPoint) -> Bool {
         node.environment.current.isEnabled && node.frame.contains(point) && node.hitContent(at: point)
     }
@@ -78,7 +78,7 @@ final class LongPressBehavior: ModifierBehavior, AnimationTicking {
     var m: LongPressModifier!
     private var press: (start: CGPoint, time: Double)?
 
-    override func updateModifier(_ modifier: any ViewModifier) { m = (modifier as! LongPressModifier) }
+    override func updateModifier(_ modifier: any ViewModifier) { m = modifier.known(as: LongPressModifier.self) }
     override func handlesTouch(at point: CGPoint) -> Bool {
         node.environment.current.isEnabled && node.frame.contains(point) && node.hitContent(at: point)
     }

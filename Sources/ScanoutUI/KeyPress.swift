@@ -76,7 +76,7 @@ struct KeyPressModifier: PrimitiveModifier {
 
 final class KeyPressBehavior: ModifierBehavior {
     var m: KeyPressModifier!
-    override func updateModifier(_ modifier: any ViewModifier) { m = (modifier as! KeyPressModifier) }
+    override func updateModifier(_ modifier: any ViewModifier) { m = modifier.known(as: KeyPressModifier.self) }
     override func keyPress(_ press: KeyPress) -> KeyPress.Result {
         guard m.phases.contains(press.phase), m.key == nil || m.key == press.key else { return .ignored }
         return m.action(press)

@@ -151,17 +151,19 @@ extension ViewNode {
 struct LayoutContainer<L: Layout, Content: View>: View, PrimitiveView {
     let layout: L
     let content: Content
-    func makeBehavior() -> NodeBehavior { LayoutBehavior<L>() }
+    func makeBehavior() -> NodeBehavior { LayoutBehavior(Self.self) }
 }
 
+/// A view that lays its content out with a `Layout` (stacks, `Layout` values called as views).
 @MainActor
-protocol AnyLayoutContainer {
-    var anyLayout: Any { get }
+protocol LayoutContainerView: View {
+    associatedtype ContainerLayout: Layout
+    var containerLayout: ContainerLayout { get }
     var anyContent: any View { get }
 }
 
-extension LayoutContainer: AnyLayoutContainer {
-    var anyLayout: Any { layout }
+extension LayoutContainer: LayoutContainerView {
+    var containerLayout: L { layout }
     var anyContent: any View { content }
 }
 
@@ -169,12 +171,21 @@ final class LayoutBehavior<L: Layout>: NodeBehavior {
     override var drawingReadsPlacement: Bool { false }  // draws from its frame, or only its children
     var layout: L!
     private var cache: L.Cache?
+    /// Takes a new value of the container's type apart (typed: no runtime cast per update).
+    private let split: @MainActor (any View) -> (L, any View)
+
+    init<V: LayoutContainerView>(_ type: V.Type) where V.ContainerLayout == L {
+        split = { view in
+            let v = view.known(as: V.self)
+            return (v.containerLayout, v.anyContent)
+        }
+    }
 
     override func update(_ view: any View) -> [ChildSlot]? {
-        let v = view as! any AnyLayoutContainer
-        layout = (v.anyLayout as! L)
+        let (layout, content) = split(view)
+        self.layout = layout
         cache = nil
-        return [ChildSlot(key: 0, view: v.anyContent)]
+        return [ChildSlot(key: 0, view: content)]
     }
 
     private var cachedSubviews: (version: Int, subviews: LayoutSubviews)?

@@ -4,6 +4,8 @@
 struct LayoutCache<Key: Equatable, Value> {
     private var keys: [Key] = []
     private var values: [Value] = []
+    /// Entries were dropped since the last `removeAll` (what was answered is no longer all here).
+    private(set) var dropped = false
     /// Beyond this many entries the oldest go (a recomputed value is the same; only time is lost).
     static var capacity: Int { 16 }
 
@@ -20,6 +22,7 @@ struct LayoutCache<Key: Equatable, Value> {
         set {
             guard let newValue else { return }
             if keys.count >= Self.capacity {
+                dropped = true
                 keys.removeFirst(Self.capacity / 2)
                 values.removeFirst(Self.capacity / 2)
             }
@@ -28,7 +31,16 @@ struct LayoutCache<Key: Equatable, Value> {
         }
     }
 
+    /// Whether every value answered since the last `removeAll` satisfies `predicate` (false when some were
+    /// dropped).
+    func allSatisfy(_ predicate: (Key, Value) -> Bool) -> Bool {
+        if dropped { return false }
+        for i in keys.indices where !predicate(keys[i], values[i]) { return false }
+        return true
+    }
+
     mutating func removeAll(keepingCapacity: Bool) {
+        dropped = false
         keys.removeAll(keepingCapacity: keepingCapacity)
         values.removeAll(keepingCapacity: keepingCapacity)
     }

@@ -10,7 +10,7 @@ struct PaddingModifier: PrimitiveModifier {
 final class PaddingBehavior: ModifierBehavior {
     override var drawingReadsPlacement: Bool { false }  // draws from its frame, or only its children
     var insets = EdgeInsets()
-    override func updateModifier(_ modifier: any ViewModifier) { insets = (modifier as! PaddingModifier).insets }
+    override func updateModifier(_ modifier: any ViewModifier) { insets = modifier.known(as: PaddingModifier.self).insets }
 
     private func inner(_ p: ProposedViewSize) -> ProposedViewSize {
         ProposedViewSize(width: p.width.map { max(0, $0 - insets.leading - insets.trailing) },
@@ -69,7 +69,7 @@ final class FrameBehavior: ModifierBehavior, AnimationTicking {
     private var size: AnimatedValue<CGSize.AnimatableData>?
 
     override func updateModifier(_ modifier: any ViewModifier) {
-        let m = modifier as! FrameModifier
+        let m = modifier.known(as: FrameModifier.self)
         defer { model = m; f = presented }
         let target = CGSize(width: m.width ?? 0, height: m.height ?? 0).animatableData
         // Only a fixed size that keeps its shape (the same dimensions given) is interpolated; anything else jumps.
@@ -184,7 +184,7 @@ final class OffsetBehavior: ModifierBehavior, AnimationTicking {
     }
 
     override func updateModifier(_ modifier: any ViewModifier) {
-        let o = (modifier as! OffsetModifier).offset.animatableData
+        let o = modifier.known(as: OffsetModifier.self).offset.animatableData
         guard let value else { value = AnimatedValue(o); return }
         if value.set(o, animation: node.animationForChange(), now: node.host.time) { node.host.startAnimating(self) }
     }
@@ -209,7 +209,7 @@ struct PositionModifier: PrimitiveModifier {
 /// content and centres the content at `position` (in its own coordinates).
 final class PositionBehavior: ModifierBehavior {
     var position = CGPoint.zero
-    override func updateModifier(_ modifier: any ViewModifier) { position = (modifier as! PositionModifier).position }
+    override func updateModifier(_ modifier: any ViewModifier) { position = modifier.known(as: PositionModifier.self).position }
     override func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
         if let w = proposal.width, let h = proposal.height { return CGSize(width: w, height: h) }
         let s = node.contentUnit.sizeThatFits(proposal)
@@ -234,7 +234,7 @@ struct FixedSizeModifier: PrimitiveModifier {
 final class FixedSizeBehavior: ModifierBehavior {
     override var drawingReadsPlacement: Bool { false }  // draws from its frame, or only its children
     var m = FixedSizeModifier(horizontal: true, vertical: true)
-    override func updateModifier(_ modifier: any ViewModifier) { m = modifier as! FixedSizeModifier }
+    override func updateModifier(_ modifier: any ViewModifier) { m = modifier.known(as: FixedSizeModifier.self) }
     private func fixed(_ p: ProposedViewSize) -> ProposedViewSize {
         ProposedViewSize(width: m.horizontal ? nil : p.width, height: m.vertical ? nil : p.height)
     }
@@ -254,7 +254,7 @@ struct LayoutPriorityModifier: PrimitiveModifier {
 
 final class LayoutPriorityBehavior: ModifierBehavior {
     var priority = 0.0
-    override func updateModifier(_ modifier: any ViewModifier) { priority = (modifier as! LayoutPriorityModifier).priority }
+    override func updateModifier(_ modifier: any ViewModifier) { priority = modifier.known(as: LayoutPriorityModifier.self).priority }
     override var layoutPriority: Double { priority }
 }
 
@@ -295,7 +295,7 @@ struct AspectRatioModifier: PrimitiveModifier {
 /// rectangle of that ratio in the proposal and proposes that: the content is proposed twice.
 final class AspectRatioBehavior: ModifierBehavior {
     var m = AspectRatioModifier(ratio: nil, contentMode: .fit)
-    override func updateModifier(_ modifier: any ViewModifier) { m = modifier as! AspectRatioModifier }
+    override func updateModifier(_ modifier: any ViewModifier) { m = modifier.known(as: AspectRatioModifier.self) }
 
     private func target(_ p: ProposedViewSize) -> ProposedViewSize {
         let unit = node.contentUnit

@@ -13,7 +13,7 @@ final class LayoutProbeBehavior: ModifierBehavior {
     private(set) var proposals: [ProposedViewSize] = []
     private var generation = -1
 
-    override func updateModifier(_ modifier: any ViewModifier) { id = (modifier as! LayoutProbeModifier).id }
+    override func updateModifier(_ modifier: any ViewModifier) { id = modifier.known(as: LayoutProbeModifier.self).id }
 
     override func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
         if generation != node.host.layoutGeneration {

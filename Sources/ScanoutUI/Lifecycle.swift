@@ -10,7 +10,7 @@ struct AppearanceModifier: PrimitiveModifier {
 
 final class AppearanceBehavior: ModifierBehavior {
     var m: AppearanceModifier!
-    override func updateModifier(_ modifier: any ViewModifier) { m = (modifier as! AppearanceModifier) }
+    override func updateModifier(_ modifier: any ViewModifier) { m = modifier.known(as: AppearanceModifier.self) }
     override func appeared() {
         if let a = m.appear { node.host.enqueue(from: node, a) }
     }
@@ -32,7 +32,7 @@ final class TaskBehavior<ID: Equatable>: ModifierBehavior {
     var task: Task<Void, Never>?
 
     override func updateModifier(_ modifier: any ViewModifier) {
-        let new = modifier as! TaskModifier<ID>
+        let new = modifier.known(as: TaskModifier<ID>.self)
         let restart = m != nil && m.id != new.id && node.hasAppeared
         m = new
         if restart {
@@ -67,7 +67,7 @@ final class ChangeBehavior<V: Equatable>: ModifierBehavior {
     var m: ChangeModifier<V>!
 
     override func updateModifier(_ modifier: any ViewModifier) {
-        let new = modifier as! ChangeModifier<V>
+        let new = modifier.known(as: ChangeModifier<V>.self)
         if let old = m, old.value != new.value {
             let action = new.action, before = old.value, after = new.value
             node.host.enqueue(from: node) { action(before, after) }

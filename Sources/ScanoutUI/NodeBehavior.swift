@@ -48,6 +48,11 @@ class NodeBehavior {
     /// their frame alone (or only their children) say no.
     var drawingReadsPlacement: Bool { true }
 
+    /// After an update whose own inputs changed: whether the node still measures as recorded in `sizes` (the
+    /// sizes it answered since its layout was last invalidated), so that only its drawing changed and its
+    /// ancestors' layout stays (a shape's new path in the same frame). False unless a behaviour can tell cheaply.
+    func measuresAsBefore(_ sizes: LayoutCache<ProposedViewSize, CGSize>) -> Bool { false }
+
     /// A new view value (the first one at creation). Returns the children to reconcile now, or nil when they
     /// come later (user views: after their body is pulled).
     func update(_ view: any View) -> [ChildSlot]? { [] }

@@ -6,7 +6,9 @@ import ScanoutGraph
 /// their own parts when reconciled.
 @MainActor
 protocol OwnInputsComparable: View {
-    func hasSameOwnInputs(as other: Self) -> Bool
+    /// The comparison of two values of this type (made once per node: what it needs to look up about the
+    /// type, such as whether a modifier is `Equatable`, is looked up then, not per comparison).
+    @MainActor static func ownInputsComparison() -> @MainActor (Self, Self) -> Bool
 }
 
 /// Compares two values of one view type by their own inputs (false for values of other types).
@@ -17,50 +19,65 @@ typealias OwnInputsEquality = @MainActor (any View, any View) -> Bool
 func makeOwnInputsEquality(for view: any View) -> OwnInputsEquality? {
     guard let comparable = view as? any OwnInputsComparable else { return nil }
     func make<T: OwnInputsComparable>(_: T) -> OwnInputsEquality {
-        { a, b in
-            guard let x = a as? T, let y = b as? T else { return false }
-            return x.hasSameOwnInputs(as: y)
+        let same = T.ownInputsComparison()
+        return { a, b in
+            guard let x = a.unboxed(as: T.self), let y = b.unboxed(as: T.self) else { return false }
+            return same(x, y)
         }
     }
     return make(comparable)
 }
 
 extension ViewEquality {
-    /// Cheap, and never wrong when it says equal: `==` of an `Equatable` value, or else identical bytes of
-    /// plain data (`==` first: padding bytes, an optional's for one, make equal values differ in bytes);
-    /// anything else (closures, references, opaque values) counts as changed.
-    static func quick<T>(_ a: T, _ b: T) -> Bool {
-        if let e = Equality.areEqual(a, b) { return e }
-        return _isPOD(T.self) && sameBytes(a, b)
+    /// A cheap comparison of `T`s, never wrong when it says equal: `==` of an `Equatable` type, or else
+    /// identical bytes of plain data (`==` first: padding bytes, an optional's for one, make equal values
+    /// differ in bytes); anything else (closures, references, opaque values) counts as changed.
+    static func quickFunction<T>(for type: T.Type) -> (T, T) -> Bool {
+        if let eq = Equality.function(for: T.self) { return eq }
+        if _isPOD(T.self) { return { a, b in sameBytes(a, b) } }
+        return { _, _ in false }
     }
 }
 
 extension ModifiedContent: OwnInputsComparable where Content: View, Modifier: ViewModifier {
-    func hasSameOwnInputs(as other: Self) -> Bool { ViewEquality.quick(modifier, other.modifier) }
+    @MainActor static func ownInputsComparison() -> @MainActor (Self, Self) -> Bool {
+        // (Made and used on the main actor only; the compiler cannot tell for a value made from a metatype.)
+        nonisolated(unsafe) let same = ViewEquality.quickFunction(for: Modifier.self)
+        return { a, b in same(a.modifier, b.modifier) }
+    }
 }
 
 extension LayoutContainer: OwnInputsComparable {
-    func hasSameOwnInputs(as other: Self) -> Bool { ViewEquality.quick(layout, other.layout) }
+    @MainActor static func ownInputsComparison() -> @MainActor (Self, Self) -> Bool {
+        nonisolated(unsafe) let same = ViewEquality.quickFunction(for: L.self)
+        return { a, b in same(a.layout, b.layout) }
+    }
 }
 
 extension HStack: OwnInputsComparable {
-    func hasSameOwnInputs(as other: Self) -> Bool { alignment == other.alignment && spacing == other.spacing }
+    @MainActor static func ownInputsComparison() -> @MainActor (Self, Self) -> Bool {
+        { a, b in a.alignment == b.alignment && a.spacing == b.spacing }
+    }
 }
 
 extension VStack: OwnInputsComparable {
-    func hasSameOwnInputs(as other: Self) -> Bool { alignment == other.alignment && spacing == other.spacing }
+    @MainActor static func ownInputsComparison() -> @MainActor (Self, Self) -> Bool {
+        { a, b in a.alignment == b.alignment && a.spacing == b.spacing }
+    }
 }
 
 extension ZStack: OwnInputsComparable {
-    func hasSameOwnInputs(as other: Self) -> Bool { alignment == other.alignment }
+    @MainActor static func ownInputsComparison() -> @MainActor (Self, Self) -> Bool { { a, b in a.alignment == b.alignment } }
 }
 
 extension _ShapeView: OwnInputsComparable {
-    func hasSameOwnInputs(as other: Self) -> Bool {
-        stroke == other.stroke && ViewEquality.quick(shape, other.shape) && ViewEquality.quick(style, other.style)
+    @MainActor static func ownInputsComparison() -> @MainActor (Self, Self) -> Bool {
+        nonisolated(unsafe) let shapes = ViewEquality.quickFunction(for: Content.self)
+        nonisolated(unsafe) let styles = ViewEquality.quickFunction(for: Style.self)
+        return { a, b in a.stroke == b.stroke && shapes(a.shape, b.shape) && styles(a.style, b.style) }
     }
 }
 
 extension Text: OwnInputsComparable {
-    func hasSameOwnInputs(as other: Self) -> Bool { self == other }
+    @MainActor static func ownInputsComparison() -> @MainActor (Self, Self) -> Bool { { a, b in a == b } }
 }

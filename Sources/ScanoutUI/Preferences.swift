@@ -12,7 +12,7 @@ struct PreferenceWriter<K: PreferenceKey>: PrimitiveModifier {
 
 final class PreferenceWriterBehavior<K: PreferenceKey>: ModifierBehavior {
     var value: K.Value!
-    override func updateModifier(_ modifier: any ViewModifier) { value = (modifier as! PreferenceWriter<K>).value }
+    override func updateModifier(_ modifier: any ViewModifier) { value = modifier.known(as: PreferenceWriter<K>.self).value }
 }
 
 /// Checked after every body pass of a frame: an observer whose subtree's value changed queues its action,
@@ -33,7 +33,7 @@ final class PreferenceObserverBehavior<K: PreferenceKey>: ModifierBehavior, Pref
     private var registered = false
 
     override func updateModifier(_ modifier: any ViewModifier) {
-        action = (modifier as! PreferenceObserver<K>).action
+        action = modifier.known(as: PreferenceObserver<K>.self).action
         if !registered {
             registered = true
             node.host.preferenceObservers.append(self)

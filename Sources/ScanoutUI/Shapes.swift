@@ -30,7 +30,12 @@ public struct _ShapeView<Content: Shape, Style: ShapeStyle>: View, PrimitiveView
     let shape: Content
     let style: Style
     let stroke: StrokeStyle?
-    func makeBehavior() -> NodeBehavior { ShapeBehavior(shape: shape, style: style, stroke: stroke) }
+    func makeBehavior() -> NodeBehavior {
+        ShapeBehavior(shape: shape, style: style, stroke: stroke) { view in
+            let v = view.known(as: Self.self)
+            return (v.shape, v.style, v.stroke)
+        }
+    }
 }
 
 final class ShapeBehavior: NodeBehavior, AnimationTicking {
@@ -43,15 +48,19 @@ final class ShapeBehavior: NodeBehavior, AnimationTicking {
     /// Animates a solid colour, channel by channel.
     private var colorAnimation: AnimatedValue<Color.AnimatableData>?
     private var updated = false
+    /// Takes a new value of a `_ShapeView` type apart (typed: no runtime cast per update); nil for colours,
+    /// gradients and bare shapes.
+    private let split: (@MainActor (any View) -> (any Shape, any ShapeStyle, StrokeStyle?))?
 
-    init(shape: any Shape, style: any ShapeStyle, stroke: StrokeStyle? = nil) {
-        self.shape = shape; self.style = style; self.stroke = stroke
+    init(shape: any Shape, style: any ShapeStyle, stroke: StrokeStyle? = nil,
+         split: (@MainActor (any View) -> (any Shape, any ShapeStyle, StrokeStyle?))? = nil) {
+        self.shape = shape; self.style = style; self.stroke = stroke; self.split = split
     }
 
     override func update(_ view: any View) -> [ChildSlot]? {
         var newShape = shape, newStyle = style
-        if let v = view as? any ShapeViewProtocol {
-            newShape = v.anyShape; newStyle = v.anyStyle; stroke = v.anyStroke
+        if let split {
+            (newShape, newStyle, stroke) = split(view)
         } else if let c = view as? Color {
             newStyle = c
         } else if let g = view as? LinearGradient {
@@ -67,7 +76,7 @@ final class ShapeBehavior: NodeBehavior, AnimationTicking {
         } else {
             shapeAnimation = makeShapeAnimation(newShape)
         }
-        if let c = newStyle as? Color {
+        if let c = newStyle.unboxedStyle(as: Color.self) {
             if let a = colorAnimation { started = a.set(c.animatableData, animation: animation, now: now) || started }
             else { colorAnimation = AnimatedValue(c.animatableData) }
         } else {
@@ -90,12 +99,16 @@ final class ShapeBehavior: NodeBehavior, AnimationTicking {
     private var presentedShape: any Shape { shapeAnimation?.presentation ?? shape }
 
     override func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize { shape.sizeThatFits(proposal) }
+    // A shape sizes itself from the proposal alone (unless it overrides `sizeThatFits`, which this asks).
+    override func measuresAsBefore(_ sizes: LayoutCache<ProposedViewSize, CGSize>) -> Bool {
+        sizes.allSatisfy { proposal, size in shape.sizeThatFits(proposal) == size }
+    }
     override func place(in bounds: CGRect) {}
 
     var paint: Paint {
         if let a = colorAnimation { return Color(animatableData: a.presentation).paint }
-        if let c = style as? Color { return c.paint }
-        if let g = style as? LinearGradient { return g.paint(in: node.frame.size) }
+        if let c = style.unboxedStyle(as: Color.self) { return c.paint }
+        if let g = style.unboxedStyle(as: LinearGradient.self) { return g.paint(in: node.frame.size) }
         return (node.environment.current.foregroundColor ?? .primary).paint
     }
 
@@ -107,19 +120,6 @@ final class ShapeBehavior: NodeBehavior, AnimationTicking {
         if let stroke { list.append(.stroke(path, paint, stroke)) } else { list.append(.fill(path, paint, FillStyle())) }
         list.append(.pop)
     }
-}
-
-@MainActor
-protocol ShapeViewProtocol {
-    var anyShape: any Shape { get }
-    var anyStyle: any ShapeStyle { get }
-    var anyStroke: StrokeStyle? { get }
-}
-
-extension _ShapeView: ShapeViewProtocol {
-    var anyShape: any Shape { shape }
-    var anyStyle: any ShapeStyle { style }
-    var anyStroke: StrokeStyle? { stroke }
 }
 
 public struct Rectangle: Shape {
@@ -214,10 +214,10 @@ final class AnimatableShapeState<S: Shape & Animatable>: ShapeAnimating {
         value = AnimatedValue(shape.animatableData)
     }
 
-    func accepts(_ shape: any Shape) -> Bool { shape is S }
+    func accepts(_ shape: any Shape) -> Bool { type(of: shape) == S.self }
 
     func update(_ shape: any Shape, animation: Animation?, now: Double) -> Bool {
-        model = shape as! S
+        model = shape.unboxedShape(as: S.self)!
         return value.set(model.animatableData, animation: animation, now: now)
     }
 

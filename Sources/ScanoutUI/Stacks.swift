@@ -206,40 +206,40 @@ struct ZStackLayout: Layout {
 }
 
 /// Views in a row (SwiftUI's `HStack`).
-public struct HStack<Content: View>: View, PrimitiveView, AnyLayoutContainer {
+public struct HStack<Content: View>: View, PrimitiveView, LayoutContainerView {
     let alignment: VerticalAlignment
     let spacing: CGFloat?
     let content: Content
     public init(alignment: VerticalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {
         self.alignment = alignment; self.spacing = spacing; self.content = content()
     }
-    func makeBehavior() -> NodeBehavior { LayoutBehavior<StackLayout>() }
-    var anyLayout: Any { StackLayout(axis: .horizontal, alignment: Alignment(horizontal: .center, vertical: alignment), spacing: spacing) }
+    func makeBehavior() -> NodeBehavior { LayoutBehavior(Self.self) }
+    var containerLayout: StackLayout { StackLayout(axis: .horizontal, alignment: Alignment(horizontal: .center, vertical: alignment), spacing: spacing) }
     var anyContent: any View { content }
 }
 
 /// Views in a column (SwiftUI's `VStack`).
-public struct VStack<Content: View>: View, PrimitiveView, AnyLayoutContainer {
+public struct VStack<Content: View>: View, PrimitiveView, LayoutContainerView {
     let alignment: HorizontalAlignment
     let spacing: CGFloat?
     let content: Content
     public init(alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {
         self.alignment = alignment; self.spacing = spacing; self.content = content()
     }
-    func makeBehavior() -> NodeBehavior { LayoutBehavior<StackLayout>() }
-    var anyLayout: Any { StackLayout(axis: .vertical, alignment: Alignment(horizontal: alignment, vertical: .center), spacing: spacing) }
+    func makeBehavior() -> NodeBehavior { LayoutBehavior(Self.self) }
+    var containerLayout: StackLayout { StackLayout(axis: .vertical, alignment: Alignment(horizontal: alignment, vertical: .center), spacing: spacing) }
     var anyContent: any View { content }
 }
 
 /// Views on top of each other (SwiftUI's `ZStack`).
-public struct ZStack<Content: View>: View, PrimitiveView, AnyLayoutContainer {
+public struct ZStack<Content: View>: View, PrimitiveView, LayoutContainerView {
     let alignment: Alignment
     let content: Content
     public init(alignment: Alignment = .center, @ViewBuilder content: () -> Content) {
         self.alignment = alignment; self.content = content()
     }
-    func makeBehavior() -> NodeBehavior { LayoutBehavior<ZStackLayout>() }
-    var anyLayout: Any { ZStackLayout(alignment: alignment) }
+    func makeBehavior() -> NodeBehavior { LayoutBehavior(Self.self) }
+    var containerLayout: ZStackLayout { ZStackLayout(alignment: alignment) }
     var anyContent: any View { content }
 }
 

@@ -74,7 +74,7 @@ final class TransitionBehavior: ModifierBehavior, AnimationTicking {
     private var removal: RemovalTransition?
 
     override func updateModifier(_ modifier: any ViewModifier) {
-        transition = (modifier as! TransitionModifier).transition
+        transition = modifier.known(as: TransitionModifier.self).transition
         guard progress == nil else { return }
         let value = AnimatedValue(1.0)
         progress = value

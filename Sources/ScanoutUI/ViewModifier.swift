@@ -55,7 +55,7 @@ class AnyModifiedContentParts {
 
 final class ModifiedContentParts<Content: View, Modifier: ViewModifier>: AnyModifiedContentParts {
     override func split(_ view: any View) -> (modifier: any ViewModifier, content: any View) {
-        let m = view as! ModifiedContent<Content, Modifier>
+        let m = view.known(as: ModifiedContent<Content, Modifier>.self)
         return (m.modifier, m.content)
     }
 }

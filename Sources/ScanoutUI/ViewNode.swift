@@ -84,11 +84,12 @@ final class ViewNode {
     func setView(_ newView: any View) {
         let keepsOwnOutput = !behavior.viewValueAffectsOwnOutput || ownInputsEqual?(view, newView) == true
         view = newView
+        let slots = behavior.update(newView)
         if !keepsOwnOutput {
-            invalidateLayout()
+            if !behavior.measuresAsBefore(sizeCache) { invalidateLayout() }
             setNeedsDisplay()
         }
-        if let slots = behavior.update(newView) { reconcile(slots) }
+        if let slots { reconcile(slots) }
     }
 
     /// Brings a scheduled node (a user view whose body is dirty) up to date.
