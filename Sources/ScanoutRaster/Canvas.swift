@@ -70,9 +70,12 @@ public final class Canvas {
 
     // MARK: - Drawing
 
-    public func fill(_ p: Path, with paint: Paint, style: FillStyle = FillStyle()) {
+    /// Fills `p`; `tolerance` is the flattening error allowed, in device pixels (glyph outlines ask for less
+    /// than the default, as their small curves show a chord error sooner).
+    public func fill(_ p: Path, with paint: Paint, style: FillStyle = FillStyle(),
+                     tolerance: Double = ScanoutRasterInfo.fillTolerance) {
         path.reset()
-        flattenForFill(p, into: &path)
+        flattenForFill(p, tolerance: tolerance, into: &path)
         rasterize(path, bounds: path.deviceBounds(), rule: style.rule, paint: paint, antialiased: style.isAntialiased)
     }
 
@@ -95,8 +98,9 @@ public final class Canvas {
         rasterize(outline, rule: .nonZero, paint: paint, antialiased: true)
     }
 
-    private func flattenForFill(_ p: Path, into collector: inout ContourCollector) {
-        PathFlattener.flatten(p, transform: transform, tolerance: ScanoutRasterInfo.fillTolerance, into: &collector)
+    private func flattenForFill(_ p: Path, tolerance: Double = ScanoutRasterInfo.fillTolerance,
+                                into collector: inout ContourCollector) {
+        PathFlattener.flatten(p, transform: transform, tolerance: tolerance, into: &collector)
     }
 
     /// The outline of `p` stroked with `style`, in device space, appended to `result` (which is reset first).

@@ -66,9 +66,17 @@ public final class TextEngine {
         return f.lines(of: text, size: d.size, maxWidth: maxWidth).map { ($0.text, $0.width) }
     }
 
-    /// Draws one run at device scale `scale`, its baseline origin mapped by `transform` (translation and scale).
+    /// Draws one run at device scale `scale` under `transform` (points → device pixels). Under a translation
+    /// and a uniform positive scale, glyph masks are drawn upright at the mapped origin, at the scaled size;
+    /// under anything else (rotation, shear, mirror, unequal scales) the glyph outlines are filled through the
+    /// transform, so the glyphs turn with it.
     func draw(_ run: TextRun, transform: AffineTransform, scale: Double, on canvas: Canvas) {
         guard let f = face(run.font) else { return }
+        guard TextRenderer.drawsWithMasks(under: transform) else {
+            renderer.draw(run.string, font: f, size: run.font.size * scale, at: run.origin, transform: transform,
+                          color: run.color, on: canvas)
+            return
+        }
         let origin = transform.apply(run.origin)
         let size = run.font.size * scale * transform.maxAxisScale
         renderer.draw(run.string, font: f, size: size, at: origin, color: run.color, on: canvas)

@@ -1,6 +1,7 @@
 import ScanoutRaster
 
-/// Draws single lines of text into a `Canvas` through cached glyph masks.
+/// Draws single lines of text into a `Canvas` through cached glyph masks (upright text; text under a
+/// rotation, mirror, shear or unequal scale is filled from its outlines, see `TransformedText.swift`).
 ///
 /// Per glyph: the pen position (a `Double` from exact design-unit sums) splits into an integer pixel and a
 /// 1/4-pixel step; the cached mask for that step is blended at the integer pixel. After the first frame a
@@ -14,9 +15,12 @@ public final class TextRenderer {
     public static let maximumSize: Double = 4096
 
     public let cache: GlyphCache
+    /// Unscaled outlines for text drawn through a transform that turns, shears or mirrors glyphs.
+    public let outlines: OutlineCache
 
-    public init(cache: GlyphCache = GlyphCache()) {
+    public init(cache: GlyphCache = GlyphCache(), outlines: OutlineCache = OutlineCache()) {
         self.cache = cache
+        self.outlines = outlines
     }
 
     /// Draws `text` with its baseline starting at `baseline`, in **device pixels**: the canvas transform is not
