@@ -5,7 +5,8 @@ final class AnimatedValue<Value: VectorArithmetic> {
     private(set) var model: Value
     private(set) var presentation: Value
     private var animator: Animator<Value>?
-    private var velocity: Value = .zero
+    /// How fast the presentation moves (per second), as of the last tick.
+    private(set) var velocity: Value = .zero
 
     init(_ value: Value) {
         model = value
@@ -19,15 +20,35 @@ final class AnimatedValue<Value: VectorArithmetic> {
     @discardableResult
     func set(_ value: Value, animation: Animation?, now: Double) -> Bool {
         guard value != model else { return false }
-        model = value
         guard let animation else {
-            presentation = value
-            animator = nil
-            velocity = .zero
+            jump(to: value)
             return false
         }
-        animator = Animator(from: presentation, to: value, initialVelocity: velocity, animation: animation, start: now)
+        return set(value, from: presentation, velocity: velocity, animation: animation, now: now)
+    }
+
+    /// Sets the model value and animates to it from the presentation and velocity given, instead of the
+    /// current ones: for a value whose parts changed meaning (a frame bound that appears starts at its target;
+    /// what it changes on screen is carried by another value). Returns whether an animation started.
+    @discardableResult
+    func set(_ value: Value, from start: Value, velocity startVelocity: Value, animation: Animation, now: Double) -> Bool {
+        guard start != value || startVelocity != .zero else {
+            jump(to: value)
+            return false
+        }
+        model = value
+        presentation = start
+        velocity = startVelocity
+        animator = Animator(from: start, to: value, initialVelocity: startVelocity, animation: animation, start: now)
         return true
+    }
+
+    /// The model and presentation are `value` at once; an animation under way stops.
+    func jump(to value: Value) {
+        model = value
+        presentation = value
+        animator = nil
+        velocity = .zero
     }
 
     /// Moves the presentation to time `now`; returns whether it is still animating.

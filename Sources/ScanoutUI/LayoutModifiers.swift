@@ -60,42 +60,228 @@ struct FrameModifier: PrimitiveModifier, Equatable {
     func makeBehavior() -> ModifierBehavior { FrameBehavior() }
 }
 
+extension FrameModifier {
+    /// The bounds by index, in `FrameBounds` order: width, height, min/ideal/max width, min/ideal/max height.
+    subscript(bound i: Int) -> CGFloat? {
+        get {
+            switch i {
+            case 0: width
+            case 1: height
+            case 2: minWidth
+            case 3: idealWidth
+            case 4: maxWidth
+            case 5: minHeight
+            case 6: idealHeight
+            default: maxHeight
+            }
+        }
+        set {
+            switch i {
+            case 0: width = newValue
+            case 1: height = newValue
+            case 2: minWidth = newValue
+            case 3: idealWidth = newValue
+            case 4: maxWidth = newValue
+            case 5: minHeight = newValue
+            case 6: idealHeight = newValue
+            default: maxHeight = newValue
+            }
+        }
+    }
+
+    /// The finite bounds as numbers to interpolate (0 for the others).
+    var boundValues: FrameBounds {
+        var b = FrameBounds()
+        for i in 0..<FrameBounds.count {
+            if let v = self[bound: i], v.isFinite { b.values[i] = v }
+        }
+        return b
+    }
+
+    /// Whether bound `i` is a finite number both here and in `other`: only such a bound interpolates
+    /// (infinity minus anything is no distance to cover).
+    func sharesBound(_ i: Int, with other: FrameModifier) -> Bool {
+        guard let a = self[bound: i], let b = other[bound: i] else { return false }
+        return a.isFinite && b.isFinite
+    }
+
+    /// Whether the size in one dimension depends on the proposal and the content as it does under `other`,
+    /// only through different numbers: the same kind of frame, and each bound shared or the same (absent, or
+    /// infinite).
+    func keepsShape(of other: FrameModifier, horizontal: Bool) -> Bool {
+        guard flexible == other.flexible else { return false }
+        for i in 0..<FrameBounds.count where FrameBounds.isHorizontal(i) == horizontal {
+            if !sharesBound(i, with: other) && self[bound: i] != other[bound: i] { return false }
+        }
+        return true
+    }
+}
+
+/// A frame's eight bounds as one animatable vector, in `FrameModifier[bound:]` order. A bound that is absent
+/// or infinite is 0 here: the frame takes it from the model.
+struct FrameBounds: VectorArithmetic {
+    static let count = 8
+    /// Whether bound `i` is a width (else a height).
+    static func isHorizontal(_ i: Int) -> Bool { i == 0 || (2...4).contains(i) }
+    var values = SIMD8<Double>()
+    static var zero: Self { Self() }
+    static func + (a: Self, b: Self) -> Self { Self(values: a.values + b.values) }
+    static func - (a: Self, b: Self) -> Self { Self(values: a.values - b.values) }
+    mutating func scale(by rhs: Double) { values *= rhs }
+    var magnitudeSquared: Double { (values * values).sum() }
+}
+
+/// Which of a frame's two dimensions something applies to.
+private struct FrameDimensions: Equatable {
+    var width = false, height = false
+    static let both = FrameDimensions(width: true, height: true)
+    var isEmpty: Bool { !width && !height }
+    subscript(horizontal: Bool) -> Bool {
+        get { horizontal ? width : height }
+        set { if horizontal { width = newValue } else { height = newValue } }
+    }
+    func union(_ o: Self) -> Self { Self(width: width || o.width, height: height || o.height) }
+}
+
+extension AnimatablePair where First == Double, Second == Double {
+    /// The width (`first`) or the height (`second`) of a size's animatable data.
+    fileprivate subscript(horizontal: Bool) -> Double {
+        get { horizontal ? first : second }
+        set { if horizontal { first = newValue } else { second = newValue } }
+    }
+}
+
+extension CGSize {
+    fileprivate subscript(horizontal: Bool) -> CGFloat {
+        get { horizontal ? width : height }
+        set { if horizontal { width = newValue } else { height = newValue } }
+    }
+}
+
+/// A change of shape being carried over in the layout passes of the frame it was made in (see `FrameBehavior`).
+private enum ShapeChange {
+    /// Next placement: the size of the presentation from before the change, as this frame lays it out.
+    case measuringPresented(Animation, FrameDimensions)
+    /// Next placement: the size the new bounds give; the laid-out size then animates from `from` to it.
+    case measuringTarget(Animation, FrameDimensions, from: CGSize)
+}
+
+/// Lays out a frame, and animates a change of it made inside `withAnimation` (or under `.animation(_:value:)`):
+/// - Bounds given as numbers before and after (a fixed width, a `maxWidth`, …) are interpolated, each on the
+///   delta from its presentation, keeping its velocity when interrupted.
+/// - A change of shape in a dimension (fixed ↔ flexible, a bound appearing or going, a bound to or from
+///   infinity) changes what the size depends on, so its bounds have no numbers to start from. As SwiftUI
+///   animates geometry rather than the modifier, the laid-out size animates instead: in the frame of the
+///   change the frame is laid out once with the presentation from before and once with the new bounds (the
+///   proposal that places it is not known here, so the layout measures it), and until the animation ends the
+///   size in that dimension is pinned to a value animating from the one to the other, whatever the proposal
+///   (a pinned size is idempotent when a parent proposes it back; an offset added to the proposal's answer
+///   is not). The content is offered the pinned size, so it follows as it does a fixed frame's.
+/// - An alignment change jumps.
+/// The pinned size ends at the size measured in the frame of the change: if what the frame is offered changes
+/// while it runs (the container resized, a sibling moving for another reason), it ends with a step to the new
+/// layout.
 final class FrameBehavior: ModifierBehavior, AnimationTicking {
     override var drawingReadsPlacement: Bool { false }  // draws from its frame, or only its children
-    /// The frame laid out: the model's, with a fixed width and height at their presentation values while a
-    /// change of them animates (`.frame(width:)` changed inside `withAnimation`).
+    /// The frame laid out: the model, with its numeric bounds at their presentation values.
     var f: FrameModifier!
     private var model: FrameModifier?
-    private var size: AnimatedValue<CGSize.AnimatableData>?
+    private let animatedBounds = AnimatedValue(FrameBounds.zero)
+    /// The laid-out size in the pinned dimensions, while a change of shape animates.
+    private let pinnedSize = AnimatedValue(CGSize.AnimatableData.zero)
+    private var pinned = FrameDimensions()
+    private var shapeChange: ShapeChange?
 
     override func updateModifier(_ modifier: any ViewModifier) {
         let m = modifier.known(as: FrameModifier.self)
-        defer { model = m; f = presented }
-        let target = CGSize(width: m.width ?? 0, height: m.height ?? 0).animatableData
-        // Only a fixed size that keeps its shape (the same dimensions given) is interpolated; anything else jumps.
-        guard let old = model, let size, !m.flexible, !old.flexible,
-              (old.width == nil) == (m.width == nil), (old.height == nil) == (m.height == nil) else {
-            size = AnimatedValue(target)
+        guard m != model else { return }
+        let old = model
+        model = m
+        let target = m.boundValues
+        guard let old, let animation = node.animationForChange() else {
+            // The first value, or a change without animation: all at once, an animation under way included.
+            animatedBounds.jump(to: target)
+            pinnedSize.jump(to: .zero)
+            pinned = FrameDimensions()
+            shapeChange = nil
+            f = m
             return
         }
-        if size.set(target, animation: node.animationForChange(), now: node.host.time) { node.host.startAnimating(self) }
+        // The dimensions whose laid-out size animates: those changing shape, and those it animates already.
+        var resized = pinned
+        if case let .measuringPresented(_, d)? = shapeChange { resized = resized.union(d) }
+        if case let .measuringTarget(_, d, _)? = shapeChange { resized = resized.union(d) }
+        for horizontal in [true, false] where !m.keepsShape(of: old, horizontal: horizontal) { resized[horizontal] = true }
+        // Elsewhere bounds given before and after continue from their presentation and velocity; the rest
+        // start at their target.
+        var from = animatedBounds.presentation, velocity = animatedBounds.velocity
+        for i in 0..<FrameBounds.count where resized[FrameBounds.isHorizontal(i)] || !m.sharesBound(i, with: old) {
+            from.values[i] = target.values[i]
+            velocity.values[i] = 0
+        }
+        var animating = animatedBounds.set(target, from: from, velocity: velocity, animation: animation, now: node.host.time)
+        switch shapeChange {
+        case nil where resized.isEmpty:
+            f = presented
+        case nil, .measuringPresented:
+            // `f` stays the presentation from before until this frame's layout has measured it.
+            shapeChange = .measuringPresented(animation, resized)
+            animating = true
+        case let .measuringTarget(_, _, size):  // a change made during layout (views made by it)
+            shapeChange = .measuringTarget(animation, resized, from: size)
+            f = presented
+            animating = true
+        }
+        if animating { node.host.startAnimating(self) }
     }
 
     private var presented: FrameModifier {
         guard var p = model else { return f }
-        if let s = size, s.isAnimating {
-            if p.width != nil { p.width = s.presentation.first }
-            if p.height != nil { p.height = s.presentation.second }
-        }
+        let b = animatedBounds.presentation
+        for i in 0..<FrameBounds.count where p[bound: i]?.isFinite == true { p[bound: i] = b.values[i] }
         return p
     }
 
     func tick(_ now: Double) -> Bool {
-        let active = size?.tick(now) ?? false
+        let moving = animatedBounds.tick(now)
+        let resizing = pinnedSize.tick(now)
+        if !resizing { pinned = FrameDimensions() }  // (ends at the size the bounds give)
+        // A change of shape still being measured was not placed in its frame (not laid out): it has jumped.
+        shapeChange = nil
         f = presented
         node.invalidateLayout()  // the size changed: this node and its ancestors measure again
         node.host.setNeedsLayout()
-        return active
+        return moving || resizing
+    }
+
+    /// One step of carrying a change of shape over, at a placement in `size`; each step lays out again.
+    private func measure(_ change: ShapeChange, placedAt size: CGSize) {
+        switch change {
+        case let .measuringPresented(animation, resized):
+            shapeChange = .measuringTarget(animation, resized, from: size)
+            pinned = FrameDimensions()
+            f = presented
+        case let .measuringTarget(animation, resized, from):
+            shapeChange = nil
+            // A dimension pinned before keeps its velocity (one that was not has none; a bounds animation it
+            // interrupts hands over its position only); one whose size does not change, or is not finite, is
+            // left to the bounds.
+            var start = CGSize.AnimatableData.zero, end = start, velocity = pinnedSize.velocity
+            for horizontal in [true, false] {
+                let a = from[horizontal], b = size[horizontal]
+                let moves = resized[horizontal] && a.isFinite && b.isFinite && (a != b || velocity[horizontal] != 0)
+                start[horizontal] = moves ? a : b
+                end[horizontal] = b
+                if !moves { velocity[horizontal] = 0 }
+                pinned[horizontal] = moves
+            }
+            guard pinnedSize.set(end, from: start, velocity: velocity, animation: animation, now: node.host.time) else {
+                pinned = FrameDimensions()
+                return  // laid out at the target already
+            }
+        }
+        node.invalidateLayout()
+        node.host.setNeedsLayout()
     }
 
     private func clamp(_ v: CGFloat, _ lo: CGFloat?, _ hi: CGFloat?) -> CGFloat {
@@ -113,6 +299,17 @@ final class FrameBehavior: ModifierBehavior, AnimationTicking {
     }
 
     override func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
+        let g = pinnedSize.presentation
+        // (A spring may overshoot below zero.)
+        if pinned == .both { return CGSize(width: max(0, g.first), height: max(0, g.second)) }
+        var s = boundedSize(proposal)
+        if pinned.width { s.width = max(0, g.first) }
+        if pinned.height { s.height = max(0, g.second) }
+        return s
+    }
+
+    /// The size the bounds give.
+    private func boundedSize(_ proposal: ProposedViewSize) -> CGSize {
         // A fixed width and height are the size whatever the content's (which is measured when placed).
         if !f.flexible, let w = f.width, let h = f.height { return CGSize(width: w, height: h) }
         let child = node.contentUnit.sizeThatFits(childProposal(proposal))
@@ -130,7 +327,11 @@ final class FrameBehavior: ModifierBehavior, AnimationTicking {
 
     /// The content's proposal and frame inside a frame of `size` at the origin.
     private func content(in size: CGSize) -> (proposal: ProposedViewSize, frame: CGRect) {
-        let p = childProposal(ProposedViewSize(size))
+        var p = childProposal(ProposedViewSize(size))
+        // A pinned dimension offers its size on screen, not the new bounds (which would clamp the content to
+        // its end size at once): a colour fills the frame as it grows.
+        if pinned.width { p.width = size.width }
+        if pinned.height { p.height = size.height }
         let unit = node.contentUnit
         let s = unit.sizeThatFits(p)
         let outer = ViewDimensions(size: size)
@@ -140,6 +341,7 @@ final class FrameBehavior: ModifierBehavior, AnimationTicking {
     }
 
     override func place(in bounds: CGRect) {
+        if let change = shapeChange { measure(change, placedAt: bounds.size) }
         let (p, r) = content(in: bounds.size)
         node.contentUnit.place(in: r.offsetBy(dx: bounds.minX, dy: bounds.minY), proposal: p)
     }
