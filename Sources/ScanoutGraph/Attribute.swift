@@ -11,21 +11,20 @@ public struct Attribute<Value> {
     public var value: Value {
         node.graph.recordRead(of: node)
         node.update()
-        switch node {
-        case let s as SourceNode<Value>: return s.value
-        case let r as RuleNode<Value>: return r.value
-        default: fatalError("attribute \(node.name) has an unexpected node type")
-        }
+        return typed.value
     }
+
+    /// The node as what it is (made by `AttributeGraph.source` or `rule` for `Value`): no cast per read.
+    private var typed: ValueNode<Value> { unsafeDowncast(node, to: ValueNode<Value>.self) }
 
     /// Sets a source attribute's value. An equal value changes nothing; a new one dirties the cone.
     /// Setting a rule attribute is a programming error and is ignored with a report.
     public func setValue(_ newValue: Value) {
-        guard let s = node as? SourceNode<Value> else {
+        guard node.isSource else {
             assertionFailure("attribute \(node.name) is computed by a rule and cannot be set")
             return
         }
-        s.set(newValue)
+        unsafeDowncast(node, to: SourceNode<Value>.self).set(newValue)
     }
 
     /// Whether the value may be out of date (an input changed since it was last pulled).

@@ -20,6 +20,8 @@ class AttributeNode {
     /// Called when this attribute becomes dirty (the scheduler's hook).
     var onInvalidate: (() -> Void)?
     var isDestroyed = false
+    /// A source (set from outside), not a rule.
+    var isSource = false
 
     init(graph: AttributeGraph, name: String) {
         self.graph = graph
@@ -65,7 +67,8 @@ class AttributeNode {
     }
 }
 
-final class SourceNode<Value>: AttributeNode {
+/// A node holding a value of one type (what `Attribute<Value>` reads without a cast).
+class ValueNode<Value>: AttributeNode {
     var value: Value
     let isEqual: ((Value, Value) -> Bool)?
 
@@ -73,6 +76,13 @@ final class SourceNode<Value>: AttributeNode {
         self.value = value
         self.isEqual = isEqual
         super.init(graph: graph, name: name)
+    }
+}
+
+final class SourceNode<Value>: ValueNode<Value> {
+    override init(graph: AttributeGraph, name: String, value: Value, isEqual: ((Value, Value) -> Bool)?) {
+        super.init(graph: graph, name: name, value: value, isEqual: isEqual)
+        isSource = true
         changedAt = graph.clock
         verifiedAt = graph.clock
     }
@@ -87,17 +97,13 @@ final class SourceNode<Value>: AttributeNode {
     }
 }
 
-final class RuleNode<Value>: AttributeNode {
-    var value: Value
-    let isEqual: ((Value, Value) -> Bool)?
+final class RuleNode<Value>: ValueNode<Value> {
     let rule: () -> Value
     var hasEvaluated = false
 
     init(graph: AttributeGraph, name: String, initial: Value, isEqual: ((Value, Value) -> Bool)?, rule: @escaping () -> Value) {
-        self.value = initial
-        self.isEqual = isEqual
         self.rule = rule
-        super.init(graph: graph, name: name)
+        super.init(graph: graph, name: name, value: initial, isEqual: isEqual)
         isDirty = true
     }
 

@@ -13,6 +13,8 @@ final class LayerBehavior<Layer: View>: ModifierBehavior {
     var alignment = Alignment.center
     var inFront = false
 
+    override func updateOnlyChild(_ view: any View) -> (any View)? { nil }  // two children: content and layer
+
     override func update(_ view: any View) -> [ChildSlot]? {
         let m = view as! any AnyModifiedContent
         let layer = m.anyModifier as! LayerModifier<Layer>

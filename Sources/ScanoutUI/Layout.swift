@@ -181,11 +181,13 @@ final class LayoutBehavior<L: Layout>: NodeBehavior {
         }
     }
 
-    override func update(_ view: any View) -> [ChildSlot]? {
+    override func update(_ view: any View) -> [ChildSlot]? { [ChildSlot(key: 0, view: updateOnlyChild(view)!)] }
+
+    override func updateOnlyChild(_ view: any View) -> (any View)? {
         let (layout, content) = split(view)
         self.layout = layout
         cache = nil
-        return [ChildSlot(key: 0, view: content)]
+        return content
     }
 
     private var cachedSubviews: (version: Int, subviews: LayoutSubviews)?

@@ -53,6 +53,11 @@ class NodeBehavior {
     /// ancestors' layout stays (a shape's new path in the same frame). False unless a behaviour can tell cheaply.
     func measuresAsBefore(_ sizes: LayoutCache<ProposedViewSize, CGSize>) -> Bool { false }
 
+    /// A new view value, for behaviours whose only child is at key 0 (built-in modifiers, layout containers):
+    /// returns that child's new value (no one-slot array per update). Nil: not such a behaviour (`update` is
+    /// called instead). Called only after `update` made the node's first children.
+    func updateOnlyChild(_ view: any View) -> (any View)? { nil }
+
     /// A new view value (the first one at creation). Returns the children to reconcile now, or nil when they
     /// come later (user views: after their body is pulled).
     func update(_ view: any View) -> [ChildSlot]? { [] }

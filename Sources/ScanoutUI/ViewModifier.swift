@@ -83,10 +83,12 @@ class ModifierBehavior: NodeBehavior {
     /// Takes the view apart (set by the view that made the behaviour).
     var parts = AnyModifiedContentParts.any
 
-    override func update(_ view: any View) -> [ChildSlot]? {
+    override func update(_ view: any View) -> [ChildSlot]? { [ChildSlot(key: 0, view: updateOnlyChild(view)!)] }
+
+    override func updateOnlyChild(_ view: any View) -> (any View)? {
         let (modifier, content) = parts.split(view)
         updateModifier(modifier)
-        return [ChildSlot(key: 0, view: content)]
+        return content
     }
 
     /// The new modifier value (first call at creation).

@@ -84,12 +84,26 @@ final class ViewNode {
     func setView(_ newView: any View) {
         let keepsOwnOutput = !behavior.viewValueAffectsOwnOutput || ownInputsEqual?(view, newView) == true
         view = newView
-        let slots = behavior.update(newView)
-        if !keepsOwnOutput {
-            if !behavior.measuresAsBefore(sizeCache) { invalidateLayout() }
-            setNeedsDisplay()
+        if let child = behavior.updateOnlyChild(newView) {
+            if !keepsOwnOutput { ownOutputChanged() }
+            // The usual case: the same child again, updated in place.
+            if children.count == 1, let only = children.first, !only.isRemoving, only.intKey == 0,
+               only.viewType == ObjectIdentifier(type(of: child)) {
+                only.setView(child)
+            } else {
+                reconcile([ChildSlot(key: 0, view: child)])
+            }
+            return
         }
+        let slots = behavior.update(newView)
+        if !keepsOwnOutput { ownOutputChanged() }
         if let slots { reconcile(slots) }
+    }
+
+    /// A new view value changed what this node lays out or draws itself.
+    private func ownOutputChanged() {
+        if !behavior.measuresAsBefore(sizeCache) { invalidateLayout() }
+        setNeedsDisplay()
     }
 
     /// Brings a scheduled node (a user view whose body is dirty) up to date.
