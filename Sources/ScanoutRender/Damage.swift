@@ -63,6 +63,10 @@ struct DamageTracker {
     /// list would make the recorder's next in-place update copy it), and each item's context and device bounds.
     private var previous = DisplayList()
     private var contexts: [Context] = []
+    /// What `bounds` holds for an item that draws nothing but changes the state of those after it (a push or a
+    /// pop): a negative width, so the renderer tells these from drawing items without looking at the item.
+    static let stateItemBounds = IntRect(x: 0, y: 0, width: -1, height: -1)
+
     /// Device bounds of the current list's items (what the renderer skips by), parallel to its items.
     private(set) var bounds: [IntRect] = []
     private var hasPrevious = false
@@ -77,7 +81,7 @@ struct DamageTracker {
         let screenRect = Rect(x: Double(screen.x), y: Double(screen.y), width: Double(screen.width), height: Double(screen.height))
         for i in range {
             let item = list.items[i]
-            var b = IntRect(x: 0, y: 0, width: 0, height: 0)
+            var b = item.isDrawing ? IntRect(x: 0, y: 0, width: 0, height: 0) : DamageTracker.stateItemBounds
             if let local = item.localBounds {
                 var device = DisplayList.bounds(of: local, under: c.transform).intersection(screenRect)
                 if let clip = c.clip { device = device.intersection(clip) }

@@ -43,7 +43,8 @@ public final class DisplayListRenderer {
     }
 
     /// Repaints `region` only: clears it to `background` and paints the items whose bounds (device pixels,
-    /// parallel to `list.items`; nil: draw every item) touch it.
+    /// parallel to `list.items`; nil: draw every item) touch it. Items with bounds of negative width are
+    /// pushes and pops, always applied (`DamageTracker.bounds` marks them so).
     public func render(_ list: DisplayList, background: RGBA, in region: IntRect, itemBounds: [IntRect]?) {
         let region = region.intersection(target.bounds)
         guard !region.isEmpty else { return }
@@ -68,9 +69,12 @@ public final class DisplayListRenderer {
         var layerDepth = 0
         let items = list.items
         var skipUntil = -1  // items up to this index were composited from a cached group bitmap
-        for (index, item) in items.enumerated() {
+        for index in items.indices {
             if index <= skipUntil { continue }
-            if let bounds = itemBounds?[index], item.isDrawing, !bounds.intersects(clip) { continue }
+            // Drawing items outside the region are skipped without touching the item (most are; copying each
+            // would copy and retain its payload): state items have bounds of negative width.
+            if let itemBounds, itemBounds[index].width >= 0, !itemBounds[index].intersects(clip) { continue }
+            let item = items[index]
             if !canvasHasTransform, item.readsCanvasTransform {
                 canvas.transform = transform
                 canvasHasTransform = true
