@@ -1,9 +1,14 @@
 /// A few values by key, searched in order: what a node caches per layout (sizes by proposal, alignment guides
 /// by guide and size). A node is asked for a handful of keys at most, where comparing them costs less than
 /// hashing them into a dictionary (layout of a container asks each of its children several times per pass).
+///
+/// Clearing only resets a count (the arrays keep their slots, overwritten by the next entries): a change
+/// clears the caches of every ancestor, every frame.
 struct LayoutCache<Key: Equatable, Value> {
     private var keys: [Key] = []
     private var values: [Value] = []
+    /// How many of `keys` and `values` are entries (the rest are slots left by a clear).
+    private var count = 0
     /// Entries were dropped since the last `removeAll` (what was answered is no longer all here).
     private(set) var dropped = false
     /// Beyond this many entries the oldest go (a recomputed value is the same; only time is lost).
@@ -12,7 +17,7 @@ struct LayoutCache<Key: Equatable, Value> {
     subscript(key: Key) -> Value? {
         get {
             // The latest entry is the likeliest (a parent asks again for the proposal it just made).
-            var i = keys.count - 1
+            var i = count - 1
             while i >= 0 {
                 if keys[i] == key { return values[i] }
                 i -= 1
@@ -21,13 +26,21 @@ struct LayoutCache<Key: Equatable, Value> {
         }
         set {
             guard let newValue else { return }
-            if keys.count >= Self.capacity {
+            if count >= Self.capacity {
                 dropped = true
-                keys.removeFirst(Self.capacity / 2)
-                values.removeFirst(Self.capacity / 2)
+                let half = Self.capacity / 2
+                keys.removeFirst(half)
+                values.removeFirst(half)
+                count -= half
             }
-            keys.append(key)
-            values.append(newValue)
+            if count < keys.count {
+                keys[count] = key
+                values[count] = newValue
+            } else {
+                keys.append(key)
+                values.append(newValue)
+            }
+            count += 1
         }
     }
 
@@ -35,13 +48,12 @@ struct LayoutCache<Key: Equatable, Value> {
     /// dropped).
     func allSatisfy(_ predicate: (Key, Value) -> Bool) -> Bool {
         if dropped { return false }
-        for i in keys.indices where !predicate(keys[i], values[i]) { return false }
+        for i in 0..<count where !predicate(keys[i], values[i]) { return false }
         return true
     }
 
-    mutating func removeAll(keepingCapacity: Bool) {
+    mutating func removeAll() {
         dropped = false
-        keys.removeAll(keepingCapacity: keepingCapacity)
-        values.removeAll(keepingCapacity: keepingCapacity)
+        count = 0
     }
 }

@@ -276,8 +276,8 @@ final class ViewNode {
         while let x = n {
             if x.invalidatedAtWrite == writes { return }
             x.invalidatedAtWrite = writes
-            x.sizeCache.removeAll(keepingCapacity: true)
-            x.guideCache.removeAll(keepingCapacity: true)
+            x.sizeCache.removeAll()
+            x.guideCache.removeAll()
             x.layoutVersion &+= 1
             x.needsPlacement = true
             n = x.parent
@@ -299,8 +299,8 @@ final class ViewNode {
     /// Like `invalidateLayout`, for a whole subtree (an environment value layout reads, such as the font, changed).
     func invalidateSubtreeLayout() {
         func clear(_ n: ViewNode) {
-            n.sizeCache.removeAll(keepingCapacity: true)
-            n.guideCache.removeAll(keepingCapacity: true)
+            n.sizeCache.removeAll()
+            n.guideCache.removeAll()
             n.layoutVersion &+= 1
             n.cachedLayoutSubviews = nil
             n.layoutSubviewsVersion &+= 1
