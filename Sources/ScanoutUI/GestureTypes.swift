@@ -165,7 +165,7 @@ final class GestureBehavior: ModifierBehavior {
     }
 
     override func handlesTouch(at point: CGPoint) -> Bool {
-        recognizer != nil && node.environment.current.isEnabled && node.frame.contains(point) && node.hitContent(at: point)
+        recognizer != nil && node.environment.current.isEnabled && node.frameContains(asDrawn: point) && node.hitContent(at: point)
     }
 
     private var points: [CGPoint] { touches.map(\.point) }
@@ -207,7 +207,7 @@ final class GestureBehavior: ModifierBehavior {
 
     override func acceptsAdditionalTouch(at point: CGPoint) -> Bool {
         guard let r = recognizer else { return false }
-        return touches.count < r.fingers && node.frame.contains(point)
+        return touches.count < r.fingers && node.frameContains(asDrawn: point)
     }
     override func additionalTouchBegan(id: Int, at point: CGPoint) {
         touches.append((id, point))

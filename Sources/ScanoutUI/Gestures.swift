@@ -23,19 +23,24 @@ final class TapBehavior: ModifierBehavior {
 
     override func updateModifier(_ modifier: any ViewModifier) { m = modifier.known(as: TapModifier.self) }
     override func handlesTouch(at point: CGPoint) -> Bool {
-        node.environment.current.isEnabled && node.frame.contains(point) && node.hitContent(at: point)
+        node.environment.current.isEnabled && node.frameContains(asDrawn: point) && node.hitContent(at: point)
     }
     override func touchEnded(at point: CGPoint, from start: CGPoint) {
-        guard node.frame.contains(point) else { return }
+        guard node.frameContains(asDrawn: point) else { return }
         let now = node.host.touchEventTime
-        // This gesture and the tap gestures stacked on it (modifiers up to the view they attach to) count it.
-        var taps = [self]
-        var p = node.parent
+        // This gesture and the tap gestures stacked on it (modifiers up to the view they attach to) count it,
+        // each at the point in its own coordinates (a geometry effect between them draws one's content moved).
+        var taps = [(self, point)]
+        var p = node.parent, q = point
         while let n = p, n.behavior is ModifierBehavior {
-            if let tap = n.behavior as? TapBehavior, tap.handlesTouch(at: point) { taps.append(tap) }
+            if let effect = n.behavior as? GeometryEffectBehavior {
+                guard let drawn = effect.drawnPoint(q) else { break }
+                q = drawn
+            }
+            if let tap = n.behavior as? TapBehavior, tap.handlesTouch(at: q) { taps.append((tap, q)) }
             p = n.parent
         }
-        for tap in taps { tap.countTap(at: point, time: now) }
+        for (tap, at) in taps { tap.countTap(at: at, time: now) }
     }
 
     private func countTap(at point: CGPoint, time now: Double) {
@@ -80,7 +85,7 @@ final class LongPressBehavior: ModifierBehavior, AnimationTicking {
 
     override func updateModifier(_ modifier: any ViewModifier) { m = modifier.known(as: LongPressModifier.self) }
     override func handlesTouch(at point: CGPoint) -> Bool {
-        node.environment.current.isEnabled && node.frame.contains(point) && node.hitContent(at: point)
+        node.environment.current.isEnabled && node.frameContains(asDrawn: point) && node.hitContent(at: point)
     }
     override func touchBegan(at point: CGPoint) {
         press = (point, node.host.touchEventTime)
@@ -166,13 +171,13 @@ final class ButtonBehavior<Label: View>: NodeBehavior {
 
     /// Touches on the label's content (see `contentShape`) press the button.
     override func handlesTouch(at point: CGPoint) -> Bool {
-        node.environment.current.isEnabled && node.frame.contains(point) && node.hitContent(at: point)
+        node.environment.current.isEnabled && node.frameContains(asDrawn: point) && node.hitContent(at: point)
     }
     override func touchBegan(at point: CGPoint) { setPressed(true) }
-    override func touchMoved(to point: CGPoint, from start: CGPoint) { setPressed(node.frame.contains(point)) }
+    override func touchMoved(to point: CGPoint, from start: CGPoint) { setPressed(node.frameContains(asDrawn: point)) }
     override func touchEnded(at point: CGPoint, from start: CGPoint) {
         setPressed(false)
-        if node.frame.contains(point) { button.action() }
+        if node.frameContains(asDrawn: point) { button.action() }
     }
     override func touchCancelled() { setPressed(false) }
 

@@ -11,11 +11,48 @@ protocol HitTestableContent {
 
 extension ViewNode {
     /// Whether something in this subtree that takes touches covers `point`: drawn content, or a content shape.
+    /// (`point` is in this node's coordinates: root coordinates mapped through the geometry effects above it.)
     func hitContent(at point: CGPoint) -> Bool {
         guard isAlive, allowsHitTesting else { return false }
         if let shape = behavior as? ContentShapeBehavior { return shape.contains(point) }
         if let content = behavior as? HitTestableContent, content.contentContains(point) { return true }
-        return children.contains { $0.hitContent(at: point) }
+        guard let inner = childPoint(point) else { return false }
+        return children.contains { $0.hitContent(at: inner) }
+    }
+
+    /// `point` (this node's coordinates) in its children's: mapped through the inverse of its geometry effect
+    /// if it has one (nil when the effect collapses its content: nothing in it can be hit).
+    func childPoint(_ point: CGPoint) -> CGPoint? {
+        guard host.hasGeometryEffects, let effect = behavior as? GeometryEffectBehavior else { return point }
+        return effect.contentPoint(point)
+    }
+
+    /// `point` (root coordinates) in this node's coordinates: through the inverse of each geometry effect
+    /// above it, outermost first (nil when one of them collapses its content). Touches reach behaviours in
+    /// their own node's coordinates, where its frame is.
+    func pointFromRoot(_ point: CGPoint) -> CGPoint? {
+        guard host.hasGeometryEffects, let parent else { return point }
+        return parent.pointFromRoot(point).flatMap(parent.childPoint)
+    }
+
+    /// Whether `point` (this node's coordinates) is in the node's frame where it is drawn: the frame itself, or
+    /// the frame as moved by a geometry effect in the single-child chain below (modifiers, user views), so that
+    /// `.rotationEffect(_:).onTapGesture { }` takes touches where the rotated content is, not only where it
+    /// was laid out. Without an effect below, this is `frame.contains(point)`.
+    func frameContains(asDrawn point: CGPoint) -> Bool {
+        if frame.contains(point) { return true }
+        guard host.hasGeometryEffects else { return false }
+        var node = self, p = point
+        while true {
+            if let effect = node.behavior as? GeometryEffectBehavior {
+                guard let inner = effect.contentPoint(p) else { return false }
+                p = inner
+                // The content is laid out in the effect's frame.
+                if node.frame.contains(p) { return true }
+            }
+            guard node.children.count == 1 else { return false }
+            node = node.children[0]
+        }
     }
 }
 

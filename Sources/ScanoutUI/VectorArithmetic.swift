@@ -80,3 +80,18 @@ extension CGRect: Animatable {
         set { origin.animatableData = newValue.first; size.animatableData = newValue.second }
     }
 }
+
+extension UnitPoint: Animatable {
+    public var animatableData: AnimatablePair<CGFloat, CGFloat> {
+        get { AnimatablePair(x, y) }
+        set { x = newValue.first; y = newValue.second }
+    }
+}
+
+extension Angle: Animatable {
+    /// The radians.
+    public var animatableData: Double {
+        get { radians }
+        set { radians = newValue }
+    }
+}
