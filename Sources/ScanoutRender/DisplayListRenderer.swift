@@ -16,12 +16,29 @@ public final class DisplayListRenderer {
     private var outlines: [ShapeOutline] = []
     private lazy var baseCanvas = Canvas(target: target)
     private let groupCache = TransformedGroupCache()
-    /// Whether rotated and scaled groups are composited from a cached bitmap (see `TransformedGroupCache`)
-    /// instead of being rasterized through their transform every time. Off by default: resampling shades and blends every
-    /// pixel of the bitmap's rectangle, which measured costlier than re-rasterizing (a rotating ring with a
-    /// label, 400×400 at 2×: 1.7 M instructions a frame directly, 6.2 M cached; with 8 more discs and labels
-    /// 4.6 M against 6.7 M); it pays off only for content much more expensive to rasterize than that.
-    public var cachesTransformedGroups = false
+    /// Which rotated and scaled groups are composited from a cached bitmap (see `TransformedGroupCache`) instead
+    /// of being rasterized through their transform every time.
+    public enum TransformedGroupCaching: Sendable {
+        /// Every group is rasterized through its transform.
+        case never
+        /// Every group under a resampling transform is cached.
+        case always
+        /// Groups that hold text under a rotation, shear, mirror or unequal scale (the default): their glyphs
+        /// would be filled as outlines at every repaint (several times the cost of the upright glyph masks the
+        /// bitmap is drawn with); shapes alone are cheaper to rasterize again than to resample (a rotating ring
+        /// with no label, 400×400 at 2×: 1.7 M instructions a frame directly, 6.2 M cached).
+        case groupsWithTurnedText
+    }
+
+    /// See `TransformedGroupCaching`. The choice depends on the group alone (not on history), so a renderer
+    /// made afresh paints what one kept across frames does.
+    public var transformedGroupCaching = TransformedGroupCaching.groupsWithTurnedText
+
+    /// Whether every resampling group is cached (`transformedGroupCaching == .always`).
+    public var cachesTransformedGroups: Bool {
+        get { transformedGroupCaching == .always }
+        set { transformedGroupCaching = newValue ? .always : .never }
+    }
 
     public init(target: PixelBuffer, scale: Double = 1, text: TextEngine = .shared) {
         self.target = target
@@ -103,8 +120,9 @@ public final class DisplayListRenderer {
                 canvas.clipMask = mask  // nested shape clips keep the innermost shape
                 clip = canvas.clipBounds
             case .pushTransform(let t):
-                if cachesTransformedGroups, TransformedGroupCache.resamples(t),
-                   let end = TransformedGroupCache.matchingPop(of: index, in: items) {
+                if transformedGroupCaching != .never, TransformedGroupCache.resamples(t),
+                   let end = TransformedGroupCache.matchingPop(of: index, in: items),
+                   transformedGroupCaching == .always || TransformedGroupCache.holdsTurnedText(items, index + 1..<end, under: t) {
                     if !canvasHasTransform { canvas.transform = transform; canvasHasTransform = true }
                     if compositeCachedGroup(items, index: index, end: end, transform: t.concatenating(transform), on: canvas) {
                         skipUntil = end
@@ -159,7 +177,8 @@ public final class DisplayListRenderer {
     /// changed; false when it has no bitmap (draws nothing, or too large) and must be drawn directly.
     private func compositeCachedGroup(_ items: [DisplayList.Item], index: Int, end: Int, transform: AffineTransform,
                                       on canvas: Canvas) -> Bool {
-        guard let entry = groupCache.entry(at: index, items: items[(index + 1)..<end], scale: scale, text: text) else {
+        let bitmapScale = TransformedGroupCache.bitmapScale(for: transform, deviceScale: scale)
+        guard let entry = groupCache.entry(at: index, items: items[(index + 1)..<end], scale: bitmapScale, text: text) else {
             return false
         }
         let device = DisplayList.bounds(of: entry.frame, under: transform)
@@ -169,7 +188,7 @@ public final class DisplayListRenderer {
         if touched.intersection(canvas.clipBounds).isEmpty { return true }
         let saved = canvas.transform
         canvas.transform = transform
-        TransformedGroupCache.composite(entry, on: canvas, scale: scale)
+        TransformedGroupCache.composite(entry, on: canvas)
         canvas.transform = saved
         return true
     }

@@ -1,3 +1,5 @@
+import ScanoutText
+
 /// Transformed groups rasterized once and resampled: a group under a rotation or scale whose content is
 /// unchanged (only its transform animating) is painted into a premultiplied bitmap in its own coordinates at
 /// device scale, then composited every frame with bilinear fixed-point sampling (an image pattern filling the
@@ -14,8 +16,10 @@ final class TransformedGroupCache {
         /// The bitmap's rectangle in the group's coordinates (points), 1 device pixel of transparent border
         /// included so the bilinear filter fades the edge to nothing instead of smearing the outer pixels.
         var frame: Rect
-        init(content: [DisplayList.Item], bitmap: PixelBuffer, frame: Rect) {
-            self.content = content; self.bitmap = bitmap; self.frame = frame
+        /// Bitmap pixels per group unit.
+        var scale: Double
+        init(content: [DisplayList.Item], bitmap: PixelBuffer, frame: Rect, scale: Double) {
+            self.content = content; self.bitmap = bitmap; self.frame = frame; self.scale = scale
         }
     }
 
@@ -32,10 +36,10 @@ final class TransformedGroupCache {
         t.b != 0 || t.c != 0 || t.a != 1 || t.d != 1
     }
 
-    /// The bitmap of the group whose content is `items[range]` (balanced), pushed at `index`; nil when it
-    /// draws nothing or would be too large.
+    /// The bitmap of the group whose content is `items[range]` (balanced), pushed at `index`, with `scale`
+    /// bitmap pixels per group unit; nil when it draws nothing or would be too large.
     func entry(at index: Int, items: ArraySlice<DisplayList.Item>, scale: Double, text: TextEngine) -> Entry? {
-        if let e = entries[index], e.content.count == items.count,
+        if let e = entries[index], e.scale == scale, e.content.count == items.count,
            zip(e.content, items).allSatisfy({ $0.drawsSame(as: $1) }) {
             return e
         }
@@ -53,7 +57,7 @@ final class TransformedGroupCache {
         DisplayListRenderer(target: bitmap, scale: scale, text: text).render(list, background: .clear)
         builds += 1
         let e = Entry(content: Array(items), bitmap: bitmap,
-                      frame: Rect(x: x0 / scale, y: y0 / scale, width: Double(w) / scale, height: Double(h) / scale))
+                      frame: Rect(x: x0 / scale, y: y0 / scale, width: Double(w) / scale, height: Double(h) / scale), scale: scale)
         entries[index] = e
         return e
     }
@@ -64,8 +68,8 @@ final class TransformedGroupCache {
     }
 
     /// Paints `entry` on `canvas` under its current transform (the group's, device scale included).
-    static func composite(_ entry: Entry, on canvas: Canvas, scale: Double) {
-        let f = entry.frame
+    static func composite(_ entry: Entry, on canvas: Canvas) {
+        let f = entry.frame, scale = entry.scale
         let toGroup = AffineTransform(scaleX: 1 / scale, y: 1 / scale)
             .concatenating(AffineTransform(translationX: f.x, y: f.y))
         canvas.fill(f, with: .image(ImagePattern(image: entry.bitmap, transform: toGroup, filter: .bilinear, extend: .pad)))
@@ -82,6 +86,23 @@ final class TransformedGroupCache {
         }
         guard x1 > x0, y1 > y0 else { return nil }
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    /// Whether `items[range]` (a group pushed with `t`) holds text that `t` turns, mirrors or stretches (text
+    /// that would be filled as outlines instead of drawn with glyph masks).
+    static func holdsTurnedText(_ items: [DisplayList.Item], _ range: Range<Int>, under t: AffineTransform) -> Bool {
+        if TextRenderer.drawsWithMasks(under: t) { return false }
+        for i in range { if case .text = items[i] { return true } }
+        return false
+    }
+
+    /// Bitmap pixels per group unit for a group drawn with `transform` (group units to device pixels): its
+    /// largest axis scale, rounded up to a quarter (a group that only turns keeps its bitmap; one that grows
+    /// gets a sharper one every quarter step instead of every frame), at most 4× the device scale.
+    static func bitmapScale(for transform: AffineTransform, deviceScale: Double) -> Double {
+        let s = transform.maxAxisScale
+        guard s.isFinite, s > 0 else { return deviceScale }
+        return min((s * 4).rounded(.up) / 4, deviceScale * 4)
     }
 
     /// The index of the `pop` that closes the push at `index`, or nil when the list is unbalanced.

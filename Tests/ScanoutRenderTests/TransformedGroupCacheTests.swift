@@ -89,6 +89,23 @@ final class TransformedGroupCacheTests: XCTestCase, @unchecked Sendable {
         XCTAssertLessThanOrEqual(Double(differing(direct, r.target, by: 24).count), 0.03 * 200 * 200, "shows the new label")
     }
 
+    /// By default only groups holding turned text are cached (their glyphs would otherwise be filled as
+    /// outlines at every repaint); shapes alone are rasterized through the transform, which costs less than
+    /// resampling, and so is text under a uniform scale (drawn with glyph masks at the scaled size).
+    @MainActor func testByDefaultOnlyGroupsWithTurnedTextAreCached() async {
+        let r = DisplayListRenderer(target: PixelBuffer(width: 200, height: 200))
+        XCTAssertEqual(r.transformedGroupCaching, .groupsWithTurnedText)
+        r.render(ring(degrees: 30, label: nil), background: .white)
+        XCTAssertEqual(r.transformedGroupBuilds, 0, "a turned ring without a label is drawn through its transform")
+        r.render(ring(degrees: 30), background: .white)
+        r.render(ring(degrees: 40), background: .white)
+        XCTAssertEqual(r.transformedGroupBuilds, 1, "a turning labelled ring is rasterized once")
+        let direct = paint(ring(degrees: 40), cached: false)
+        XCTAssertLessThanOrEqual(Double(differing(direct, r.target, by: 24).count), 0.02 * 200 * 200, "and looks as drawn directly")
+        r.render(ring(degrees: 0, scale: 1.5), background: .white)
+        XCTAssertEqual(r.transformedGroupBuilds, 1, "a label under a uniform scale is drawn with glyph masks")
+    }
+
     @MainActor func testPureTranslationIsDrawnDirectly() async {
         var list = DisplayList()
         list.append(.pushTransform(AffineTransform(translationX: 10.5, y: 3)))
