@@ -1,6 +1,7 @@
 // scanout-view-bench: the kiosk-dashboard bench scene expressed as Scanout views (not raw raster calls), run
 // through the whole frame pipeline — update, layout, display list, damage + compose — for the first frame and
-// for the damage case (one ring and one label change per frame), plus the cost of a frame with no change.
+// for the damage case (one ring and one label change per frame), plus the cost of a frame with no change; and
+// eight labels turning under rotationEffect, composited from cached bitmaps against filled as outlines.
 // Prints a per-stage breakdown and one JSON line per size (medians in ms over FRAMES frames after WARMUP).
 //
 // usage: scanout-view-bench [W H] [--scene DIR]     (no size: 800x480 and 1920x1080)
@@ -108,6 +109,49 @@ struct Dashboard: View {
     }
 }
 
+/// The angle of the turned-labels case: every label reads it, so every label turns each frame.
+@Observable @MainActor
+final class Turn {
+    var degrees = 0.0
+}
+
+/// Eight labels under `rotationEffect`, all turning (a gauge's dial, a spinner with text).
+struct TurnedLabels: View {
+    let turn: Turn
+    let size: CGSize
+    var body: some View {
+        ZStack {
+            Color(red: 0.1, green: 0.12, blue: 0.16)
+            ForEach(0..<8, id: \.self) { i in
+                Text("Label \(i): 21.5 °C").font(.system(size: 16)).foregroundColor(.white)
+                    .rotationEffect(.degrees(turn.degrees + Double(i) * 45))
+            }
+        }
+        .frame(width: size.width, height: size.height)
+    }
+}
+
+/// Median ms of a frame of the turned-labels case (update, layout, display list, damage + compose), with
+/// transformed groups composited from cached bitmaps or (`outlines`) their glyphs filled through the turn.
+@MainActor
+func turnedLabelsFrame(_ w: Int, _ h: Int, frames: Int, warmup: Int, outlines: Bool) -> Double {
+    let size = CGSize(width: CGFloat(w), height: CGFloat(h))
+    let turn = Turn()
+    let host = ViewHost(rootView: TurnedLabels(turn: turn, size: size), size: size)
+    let compositor = FrameCompositor(width: w, height: h, format: .xrgb8888)
+    compositor.transformedGroupCaching = outlines ? .never : .groupsWithTurnedText
+    host.update(); host.layout(); compositor.render(host.makeDisplayList(), background: .black)
+    var times: [Double] = []
+    for i in 0..<(warmup + frames) {
+        let s0 = BenchTools.nowMs()
+        turn.degrees += 3
+        host.update(); host.layout()
+        compositor.render(host.makeDisplayList(), background: .black)
+        if i >= warmup { times.append(BenchTools.nowMs() - s0) }
+    }
+    return BenchTools.median(times)
+}
+
 var args = Array(CommandLine.arguments.dropFirst())
 let sceneDir = BenchTools.option("--scene", &args) ?? BenchTools.defaultSceneFolder
 var sizes: [(Int, Int)] = [(800, 480), (1920, 1080)]
@@ -213,12 +257,17 @@ func run(_ w: Int, _ h: Int) {
         + "no-change frame \(BenchTools.fixed4(BenchTools.median(idle) * 1000)) µs")
     print("\(w)x\(h): into 2 display buffers: damage \(BenchTools.fixed4(copied.damage)) ms private frame + copy, \(BenchTools.fixed4(banded.damage)) ms bands "
         + "(\(Int(BenchTools.environment("BAND_KIB") ?? "") ?? FrameCompositor.defaultBandBytes / 1024) KiB); whole frame \(BenchTools.fixed4(copied.full)) ms private frame + copy, \(BenchTools.fixed4(banded.full)) ms bands")
+    let turnedCached = turnedLabelsFrame(w, h, frames: frames, warmup: warmup, outlines: false)
+    let turnedOutlines = turnedLabelsFrame(w, h, frames: frames, warmup: warmup, outlines: true)
+    print("\(w)x\(h): turned labels (8 texts under rotationEffect, all turning): \(BenchTools.fixed4(turnedCached)) ms a frame "
+        + "composited from cached bitmaps, \(BenchTools.fixed4(turnedOutlines)) ms with their glyphs filled as outlines")
     print("{\"bench\":\"scanout-views\",\"W\":\(w),\"H\":\(h),\"first_ms\":\(BenchTools.fixed4(first.update + first.layout + first.list + first.compose)),"
         + "\"damage_ms\":{\"median\":\(BenchTools.fixed4(BenchTools.median(total))),\"update\":\(BenchTools.fixed4(BenchTools.median(update))),\"layout\":\(BenchTools.fixed4(BenchTools.median(layout))),"
         + "\"display_list\":\(BenchTools.fixed4(BenchTools.median(displayList))),\"compose\":\(BenchTools.fixed4(BenchTools.median(compose)))},\"damage_px\":\(area),"
         + "\"no_change_us\":\(BenchTools.fixed4(BenchTools.median(idle) * 1000)),"
         + "\"buffers\":{\"damage_copy_ms\":\(BenchTools.fixed4(copied.damage)),\"damage_bands_ms\":\(BenchTools.fixed4(banded.damage)),"
-        + "\"full_copy_ms\":\(BenchTools.fixed4(copied.full)),\"full_bands_ms\":\(BenchTools.fixed4(banded.full))}}")
+        + "\"full_copy_ms\":\(BenchTools.fixed4(copied.full)),\"full_bands_ms\":\(BenchTools.fixed4(banded.full))},"
+        + "\"turned_labels_ms\":{\"cached\":\(BenchTools.fixed4(turnedCached)),\"outlines\":\(BenchTools.fixed4(turnedOutlines))}}")
 }
 
 MainActor.assumeIsolated {

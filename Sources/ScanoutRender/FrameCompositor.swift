@@ -26,6 +26,11 @@ public final class FrameCompositor {
     public internal(set) var lastRepaintedArea = 0
     /// Band compositing: the bytes of its band buffer (set before the first banded frame).
     public var bandBytes = FrameCompositor.defaultBandBytes
+    /// Which transformed groups are composited from cached bitmaps (see `DisplayListRenderer`).
+    public var transformedGroupCaching: DisplayListRenderer.TransformedGroupCaching {
+        get { renderer.transformedGroupCaching }
+        set { renderer.transformedGroupCaching = newValue; bandPainter?.transformedGroupCaching = newValue }
+    }
     /// Band compositing's buffer and renderer (made on first use).
     private var bands: BandBuffer?
     private var bandPainter: DisplayListRenderer?
@@ -42,6 +47,7 @@ public final class FrameCompositor {
     func bandRenderer(_ target: PixelBuffer) -> DisplayListRenderer {
         if let p = bandPainter { return p }
         let p = DisplayListRenderer(target: bandBuffer(for: target).view(at: 0), scale: scale, text: text)
+        p.transformedGroupCaching = renderer.transformedGroupCaching
         bandPainter = p
         return p
     }

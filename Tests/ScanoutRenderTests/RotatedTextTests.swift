@@ -36,8 +36,8 @@ final class RotatedTextTests: XCTestCase, @unchecked Sendable {
 
     static func turn(_ degrees: Double) -> ScanoutRaster.AffineTransform { AffineTransform(rotationAngle: .degrees(degrees)) }
 
-    /// (Outlines by default: these tests are about text drawn through its transform; a renderer's default
-    /// composites groups with turned text from a cached bitmap, which the damage test below uses.)
+    /// (Drawn through the transform unless `caching` says otherwise: these tests are about text drawn through
+    /// its transform; the damage test below also composites from cached bitmaps.)
     @MainActor func paint(_ list: DisplayList, width: Int = 240, height: Int = 240, scale: Double = 1,
                           caching: DisplayListRenderer.TransformedGroupCaching = .never) -> PixelBuffer {
         let r = DisplayListRenderer(target: PixelBuffer(width: width, height: height, format: .xrgb8888), scale: scale)
@@ -147,37 +147,41 @@ final class RotatedTextTests: XCTestCase, @unchecked Sendable {
             [Label(text: "sheared", size: 30, center: Point(x: 60, y: 40), transform: AffineTransform(a: 1, b: 0.4, c: -0.5, d: 1, tx: 0, ty: 0))],
             [],
         ]
-        let compositor = FrameCompositor(width: 240, height: 240)
-        let banded = FrameCompositor(width: 240, height: 240)
-        banded.bandBytes = 240 * 4 * 8  // bands of 8 rows, so glyphs straddle bands
-        let buffers = (0..<3).map { _ in PixelBuffer(width: 240, height: 240, format: .xrgb8888) }
-        var lastDrawn = [Int?](repeating: nil, count: 3)
-        // The compositors' renderers composite the turned labels from cached bitmaps (their default): the full
-        // repaint each frame is compared with is made the same way, by a renderer made afresh.
-        var previous = paint(DisplayList(), caching: .groupsWithTurnedText)
-        for (n, labels) in frames.enumerated() {
-            let l = list(labels)
-            let full = paint(l, caching: .groupsWithTurnedText)
-            let damage = compositor.render(l, background: .white)
-            var outside = 0, changed = 0
-            for y in 0..<240 {
-                for x in 0..<240 where full.premultipliedPixel(x: x, y: y) != previous.premultipliedPixel(x: x, y: y) {
-                    changed += 1
-                    if !damage.rects.contains(where: { $0.minX <= x && x < $0.maxX && $0.minY <= y && y < $0.maxY }) { outside += 1 }
+        // Drawn through the transform, and composited from cached bitmaps: the full repaint each frame is
+        // compared with is made the same way, by a renderer made afresh.
+        for caching in [DisplayListRenderer.TransformedGroupCaching.never, .groupsWithTurnedText] {
+            let compositor = FrameCompositor(width: 240, height: 240)
+            let banded = FrameCompositor(width: 240, height: 240)
+            banded.bandBytes = 240 * 4 * 8  // bands of 8 rows, so glyphs straddle bands
+            compositor.transformedGroupCaching = caching
+            banded.transformedGroupCaching = caching
+            let buffers = (0..<3).map { _ in PixelBuffer(width: 240, height: 240, format: .xrgb8888) }
+            var lastDrawn = [Int?](repeating: nil, count: 3)
+            var previous = paint(DisplayList(), caching: caching)
+            for (n, labels) in frames.enumerated() {
+                let l = list(labels)
+                let full = paint(l, caching: caching)
+                let damage = compositor.render(l, background: .white)
+                var outside = 0, changed = 0
+                for y in 0..<240 {
+                    for x in 0..<240 where full.premultipliedPixel(x: x, y: y) != previous.premultipliedPixel(x: x, y: y) {
+                        changed += 1
+                        if !damage.rects.contains(where: { $0.minX <= x && x < $0.maxX && $0.minY <= y && y < $0.maxY }) { outside += 1 }
+                    }
                 }
-            }
-            if n > 0 { XCTAssertGreaterThan(changed, 100, "frame \(n) changes the picture") }
-            XCTAssertEqual(outside, 0, "frame \(n): \(outside) changed pixels outside the damage \(damage)")
-            XCTAssertEqual(GoldenImage.difference(compositor.composition, full, over: 0).pixelsOver, 0,
-                           "frame \(n): incremental equals full repaint")
+                if n > 0 { XCTAssertGreaterThan(changed, 100, "\(caching) frame \(n) changes the picture") }
+                XCTAssertEqual(outside, 0, "\(caching) frame \(n): \(outside) changed pixels outside the damage \(damage)")
+                XCTAssertEqual(GoldenImage.difference(compositor.composition, full, over: 0).pixelsOver, 0,
+                               "\(caching) frame \(n): incremental equals full repaint")
 
-            let b = n % 3
-            let age = lastDrawn[b].map { n - $0 } ?? 0
-            banded.render(l, background: .white, into: buffers[b], age: age)
-            lastDrawn[b] = n
-            XCTAssertEqual(GoldenImage.difference(buffers[b], full, over: 0).pixelsOver, 0,
-                           "frame \(n): banded by buffer age equals full repaint")
-            previous = full
+                let b = n % 3
+                let age = lastDrawn[b].map { n - $0 } ?? 0
+                banded.render(l, background: .white, into: buffers[b], age: age)
+                lastDrawn[b] = n
+                XCTAssertEqual(GoldenImage.difference(buffers[b], full, over: 0).pixelsOver, 0,
+                               "\(caching) frame \(n): banded by buffer age equals full repaint")
+                previous = full
+            }
         }
     }
 

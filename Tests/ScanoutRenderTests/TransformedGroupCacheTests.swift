@@ -89,12 +89,15 @@ final class TransformedGroupCacheTests: XCTestCase, @unchecked Sendable {
         XCTAssertLessThanOrEqual(Double(differing(direct, r.target, by: 24).count), 0.03 * 200 * 200, "shows the new label")
     }
 
-    /// By default only groups holding turned text are cached (their glyphs would otherwise be filled as
-    /// outlines at every repaint); shapes alone are rasterized through the transform, which costs less than
-    /// resampling, and so is text under a uniform scale (drawn with glyph masks at the scaled size).
-    @MainActor func testByDefaultOnlyGroupsWithTurnedTextAreCached() async {
+    /// With `.groupsWithTurnedText`, only groups holding turned text are cached; shapes alone are rasterized
+    /// through the transform, and so is text under a uniform scale (drawn with glyph masks at the scaled size).
+    /// By default nothing is (see `DisplayListRenderer.transformedGroupCaching`).
+    @MainActor func testGroupsWithTurnedTextAreCachedWhenAsked() async {
         let r = DisplayListRenderer(target: PixelBuffer(width: 200, height: 200))
-        XCTAssertEqual(r.transformedGroupCaching, .groupsWithTurnedText)
+        XCTAssertEqual(r.transformedGroupCaching, .never)
+        r.render(ring(degrees: 30), background: .white)
+        XCTAssertEqual(r.transformedGroupBuilds, 0, "by default every group is drawn through its transform")
+        r.transformedGroupCaching = .groupsWithTurnedText
         r.render(ring(degrees: 30, label: nil), background: .white)
         XCTAssertEqual(r.transformedGroupBuilds, 0, "a turned ring without a label is drawn through its transform")
         r.render(ring(degrees: 30), background: .white)
