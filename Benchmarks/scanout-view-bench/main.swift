@@ -6,7 +6,7 @@
 //
 // usage: scanout-view-bench [W H] [--scene DIR]     (no size: 800x480 and 1920x1080)
 // env: FRAMES, WARMUP; BAND_KIB: the band buffer's size for band compositing (default 256); BUFFERS=0 skips
-// composing into display buffers (for profiles of the damage frame alone)
+// composing into display buffers and TURNED=0 the turned labels (for profiles of the damage frame alone)
 import Glibc
 import Observation
 import BenchScene
@@ -257,8 +257,9 @@ func run(_ w: Int, _ h: Int) {
         + "no-change frame \(BenchTools.fixed4(BenchTools.median(idle) * 1000)) µs")
     print("\(w)x\(h): into 2 display buffers: damage \(BenchTools.fixed4(copied.damage)) ms private frame + copy, \(BenchTools.fixed4(banded.damage)) ms bands "
         + "(\(Int(BenchTools.environment("BAND_KIB") ?? "") ?? FrameCompositor.defaultBandBytes / 1024) KiB); whole frame \(BenchTools.fixed4(copied.full)) ms private frame + copy, \(BenchTools.fixed4(banded.full)) ms bands")
-    let turnedCached = turnedLabelsFrame(w, h, frames: frames, warmup: warmup, outlines: false)
-    let turnedOutlines = turnedLabelsFrame(w, h, frames: frames, warmup: warmup, outlines: true)
+    let turned = BenchTools.environment("TURNED") != "0"
+    let turnedCached = turned ? turnedLabelsFrame(w, h, frames: frames, warmup: warmup, outlines: false) : 0
+    let turnedOutlines = turned ? turnedLabelsFrame(w, h, frames: frames, warmup: warmup, outlines: true) : 0
     print("\(w)x\(h): turned labels (8 texts under rotationEffect, all turning): \(BenchTools.fixed4(turnedCached)) ms a frame "
         + "composited from cached bitmaps, \(BenchTools.fixed4(turnedOutlines)) ms with their glyphs filled as outlines")
     print("{\"bench\":\"scanout-views\",\"W\":\(w),\"H\":\(h),\"first_ms\":\(BenchTools.fixed4(first.update + first.layout + first.list + first.compose)),"

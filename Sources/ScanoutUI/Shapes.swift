@@ -217,7 +217,7 @@ final class AnimatableShapeState<S: Shape & Animatable>: ShapeAnimating {
     func accepts(_ shape: any Shape) -> Bool { type(of: shape) == S.self }
 
     func update(_ shape: any Shape, animation: Animation?, now: Double) -> Bool {
-        model = shape.unboxedShape(as: S.self)!
+        model = shape.unboxed(as: S.self)!
         return value.set(model.animatableData, animation: animation, now: now)
     }
 

@@ -2,7 +2,7 @@
 ///
 /// Nodes hold view values as `any View` (and modifiers as `any ViewModifier`), and a view's behaviour knows the
 /// concrete type it was made for. An `as?`/`as!` from an existential asks the runtime (hundreds of
-/// instructions each, a dozen times per body that runs again); calling these on the existential opens it,
+/// instructions each, a dozen times per body that runs again); calling these on the existential opens it
 /// and the check is a comparison of two metatypes.
 extension View {
     /// This value as a `T`, or nil when its type is not exactly `T`.
@@ -29,15 +29,6 @@ extension ViewModifier {
     }
 }
 
-extension Shape {
-    /// This shape as an `S`, or nil when its type is not exactly `S`.
-    @inline(__always)
-    func unboxedShape<S>(as type: S.Type) -> S? {
-        guard Self.self == S.self else { return nil }
-        return unsafeBitCast(self, to: S.self)
-    }
-}
-
 extension ShapeStyle {
     /// This style as a `T`, or nil when its type is not exactly `T`.
     @inline(__always)
@@ -45,11 +36,4 @@ extension ShapeStyle {
         guard Self.self == T.self else { return nil }
         return unsafeBitCast(self, to: T.self)
     }
-}
-
-/// `value` as an `E`, the type it is known to have (a generic parameter opened from `T` itself).
-@inline(__always)
-func knownType<T, E>(_ value: T, as type: E.Type) -> E {
-    precondition(T.self == E.self, "expected a \(E.self), got a \(T.self)")
-    return unsafeBitCast(value, to: E.self)
 }
