@@ -51,8 +51,10 @@ extension Font {
                     lineEnd = wordEnd
                 } else {
                     flush()
-                    if w > limit && limit > 0 {
-                        // A word wider than the line on its own: cut it between characters.
+                    if w > limit {
+                        // A word wider than the line on its own: cut it between characters (with no width at
+                        // all, every character: text is then as narrow as its widest character, as SwiftUI's,
+                        // so a stack sees how much narrower it can be than its ideal width).
                         var start = i
                         var cutWidth = 0.0
                         var j = i

@@ -6,6 +6,8 @@ public struct Text: View, PrimitiveView, Equatable {
     let content: String
     var weight: FontDescriptor.Weight?
     var color: Color?
+    /// This text's own font (over the environment's), as `Text.font(_:)` sets it.
+    var font: Font?
 
     public init(_ content: String) { self.content = content }
     public init<S: StringProtocol>(_ content: S) { self.content = String(content) }
@@ -16,6 +18,8 @@ public struct Text: View, PrimitiveView, Equatable {
     public func bold() -> Text { var t = self; t.weight = .bold; return t }
     public func fontWeight(_ weight: Font.Weight?) -> Text { var t = self; t.weight = weight == .bold ? .bold : .regular; return t }
     public func foregroundColor(_ color: Color?) -> Text { var t = self; t.color = color; return t }
+    /// The font of this text (SwiftUI's `Text.font(_:)`: still a `Text`, no environment writer around it).
+    public func font(_ font: Font?) -> Text { var t = self; t.font = font; return t }
 }
 
 final class TextBehavior: NodeBehavior {
@@ -26,14 +30,14 @@ final class TextBehavior: NodeBehavior {
     private var laidOutFont: FontDescriptor?
 
     override func update(_ view: any View) -> [ChildSlot]? {
-        let t = view as! Text
+        let t = view.known(as: Text.self)
         if t != text { laidOut.removeAll() }
         text = t
         return []
     }
 
     var font: FontDescriptor {
-        var d = (node.environment.current.font ?? .body).descriptor
+        var d = (text.font ?? node.environment.current.font ?? .body).descriptor
         if let w = text.weight { d.weight = w }
         return d
     }

@@ -25,4 +25,13 @@ final class LineBreakerTests: XCTestCase {
         for l in lines { XCTAssertLessThanOrEqual(l.width, 40) }
         XCTAssertEqual(f.lines(of: "", size: 16, maxWidth: 100).count, 1)
     }
+
+    /// With no width at all every character is a line of its own: the text's narrowest size is its widest
+    /// character (what a stack compares with its ideal width to learn how flexible it is).
+    func testZeroWidthPutsEveryCharacterOnItsOwnLine() throws {
+        let f = try Font.default()
+        let lines = f.lines(of: "Turned", size: 16, maxWidth: 0)
+        XCTAssertEqual(lines.map { String($0.text) }, ["T", "u", "r", "n", "e", "d"])
+        XCTAssertLessThan(lines.map(\.width).max() ?? 0, f.width(of: "Turned", size: 16, kerning: true) / 3)
+    }
 }

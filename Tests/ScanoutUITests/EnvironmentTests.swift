@@ -91,6 +91,20 @@ final class EnvironmentTests: XCTestCase, @unchecked Sendable {
         XCTAssertEqual(trace.take(), ["root", "middle", "sibling", "density reader", "overridden", "grandchild"])
     }
 
+    /// `Text.font(_:)` is the text's own font (a `Text` still, as in SwiftUI): it wins over the environment's,
+    /// which the texts without one use.
+    @MainActor func testATextsOwnFontWinsOverTheEnvironments() async {
+        let host = TestHost(rootView: VStack {
+            Text("Big").font(.system(size: 40))
+            Text("Small")
+        }.font(.system(size: 12)), width: 300, height: 200)
+        host.runFrame()
+        let big = host.frame(ofText: "Big")?.height ?? 0, small = host.frame(ofText: "Small")?.height ?? 0
+        XCTAssertGreaterThan(big, 2.5 * small, "40 pt against 12 pt lines")
+        let typed: Text = Text("x").font(.system(size: 20)).foregroundColor(.red)  // still a Text
+        XCTAssertNotEqual(typed, Text("x"))
+    }
+
     @MainActor func testAViewOutsideAnyModifierSeesTheDefault() async {
         let trace = Trace()
         let host = TestHost(rootView: Grandchild(name: "alone", trace: trace), width: 300, height: 100)

@@ -64,6 +64,21 @@ final class StackLayoutTests: XCTestCase, @unchecked Sendable {
     /// Subviews are offered an equal share of what is left, least flexible first: of 284 points (300 less two
     /// gaps), a frame of at most 50 is offered 284/3 and takes 50, one of at most 100 is offered 234/2 and
     /// takes 100, and the colour takes the remaining 134 — whatever their order in the stack.
+    /// A word is cut between characters only when the line is narrower than the word: measured with no width at
+    /// all, text is as narrow as its widest character (as SwiftUI's), so it is more flexible than fixed frames
+    /// beside it and gets the width they leave, its word whole (found with a turned label between two cells).
+    @MainActor func testTextBesideFixedFramesKeepsItsWordWhole() async {
+        let ideal = idealSize(ofText: "Turned")
+        let host = laidOut(HStack(spacing: 20) {
+            Color.red.frame(width: 60, height: 20)
+            Text("Turned")
+            Color.blue.frame(width: 40, height: 20)
+        }.frame(width: 280), width: 300, height: 200)
+        let t = host.text("Turned")
+        XCTAssertEqual(t.width, ideal.width, accuracy: 0.01, "one line, the word whole")
+        XCTAssertEqual(t.height, ideal.height, accuracy: 0.01)
+    }
+
     @MainActor func testLeastFlexibleSubviewsAreSizedFirst() async {
         let host = laidOut(HStack {
             Color.red.layoutProbe("free")
