@@ -2,7 +2,9 @@ import ScanoutRender
 
 // MARK: padding
 
-struct PaddingModifier: PrimitiveModifier {
+/// The modifier `padding` applies (public so that `padding` returns a concrete type: see `offset`).
+public struct _PaddingLayout: PrimitiveModifier {
+    public func body(content: Content) -> Never { fatalError("\(Self.self) is a built-in modifier") }
     let insets: EdgeInsets
     func makeBehavior() -> ModifierBehavior { PaddingBehavior() }
 }
@@ -10,7 +12,7 @@ struct PaddingModifier: PrimitiveModifier {
 final class PaddingBehavior: ModifierBehavior {
     override var drawingReadsPlacement: Bool { false }  // draws from its frame, or only its children
     var insets = EdgeInsets()
-    override func updateModifier(_ modifier: any ViewModifier) { insets = modifier.known(as: PaddingModifier.self).insets }
+    override func updateModifier(_ modifier: any ViewModifier) { insets = modifier.known(as: _PaddingLayout.self).insets }
 
     private func inner(_ p: ProposedViewSize) -> ProposedViewSize {
         ProposedViewSize(width: p.width.map { max(0, $0 - insets.leading - insets.trailing) },
@@ -38,20 +40,21 @@ final class PaddingBehavior: ModifierBehavior {
 
 extension View {
     /// Adds space around the view: `length` on `edges` (SwiftUI's default length is 16).
-    public func padding(_ edges: Edge.Set = .all, _ length: CGFloat? = nil) -> some View {
+    public func padding(_ edges: Edge.Set = .all, _ length: CGFloat? = nil) -> ModifiedContent<Self, _PaddingLayout> {
         let l = length ?? 16
-        return modifier(PaddingModifier(insets: EdgeInsets(top: edges.contains(.top) ? l : 0, leading: edges.contains(.leading) ? l : 0,
+        return modifier(_PaddingLayout(insets: EdgeInsets(top: edges.contains(.top) ? l : 0, leading: edges.contains(.leading) ? l : 0,
                                                            bottom: edges.contains(.bottom) ? l : 0, trailing: edges.contains(.trailing) ? l : 0)))
     }
-    public func padding(_ length: CGFloat) -> some View { padding(.all, length) }
-    public func padding(_ insets: EdgeInsets) -> some View { modifier(PaddingModifier(insets: insets)) }
+    public func padding(_ length: CGFloat) -> ModifiedContent<Self, _PaddingLayout> { padding(.all, length) }
+    public func padding(_ insets: EdgeInsets) -> ModifiedContent<Self, _PaddingLayout> { modifier(_PaddingLayout(insets: insets)) }
 }
 
 // MARK: frame
 
 /// `frame(width:height:alignment:)` and the flexible `frame(minWidth:...)` in one: each dimension is either
 /// fixed, or the proposal clamped to [min, max] (a missing bound being the content's own size).
-struct FrameModifier: PrimitiveModifier, Equatable {
+public struct _FrameLayout: PrimitiveModifier, Equatable {
+    public func body(content: Content) -> Never { fatalError("\(Self.self) is a built-in modifier") }
     var width: CGFloat?, height: CGFloat?
     var minWidth: CGFloat?, idealWidth: CGFloat?, maxWidth: CGFloat?
     var minHeight: CGFloat?, idealHeight: CGFloat?, maxHeight: CGFloat?
@@ -60,7 +63,7 @@ struct FrameModifier: PrimitiveModifier, Equatable {
     func makeBehavior() -> ModifierBehavior { FrameBehavior() }
 }
 
-extension FrameModifier {
+extension _FrameLayout {
     /// The bounds by index, in `FrameBounds` order: width, height, min/ideal/max width, min/ideal/max height.
     subscript(bound i: Int) -> CGFloat? {
         get {
@@ -100,7 +103,7 @@ extension FrameModifier {
 
     /// Whether bound `i` is a finite number both here and in `other`: only such a bound interpolates
     /// (infinity minus anything is no distance to cover).
-    func sharesBound(_ i: Int, with other: FrameModifier) -> Bool {
+    func sharesBound(_ i: Int, with other: _FrameLayout) -> Bool {
         guard let a = self[bound: i], let b = other[bound: i] else { return false }
         return a.isFinite && b.isFinite
     }
@@ -108,7 +111,7 @@ extension FrameModifier {
     /// Whether the size in one dimension depends on the proposal and the content as it does under `other`,
     /// only through different numbers: the same kind of frame, and each bound shared or the same (absent, or
     /// infinite).
-    func keepsShape(of other: FrameModifier, horizontal: Bool) -> Bool {
+    func keepsShape(of other: _FrameLayout, horizontal: Bool) -> Bool {
         guard flexible == other.flexible else { return false }
         for i in 0..<FrameBounds.count where FrameBounds.isHorizontal(i) == horizontal {
             if !sharesBound(i, with: other) && self[bound: i] != other[bound: i] { return false }
@@ -117,7 +120,7 @@ extension FrameModifier {
     }
 }
 
-/// A frame's eight bounds as one animatable vector, in `FrameModifier[bound:]` order. A bound that is absent
+/// A frame's eight bounds as one animatable vector, in `_FrameLayout[bound:]` order. A bound that is absent
 /// or infinite is 0 here: the frame takes it from the model.
 struct FrameBounds: VectorArithmetic {
     static let count = 8
@@ -184,8 +187,8 @@ private enum ShapeChange {
 final class FrameBehavior: ModifierBehavior, AnimationTicking {
     override var drawingReadsPlacement: Bool { false }  // draws from its frame, or only its children
     /// The frame laid out: the model, with its numeric bounds at their presentation values.
-    var f: FrameModifier!
-    private var model: FrameModifier?
+    var f: _FrameLayout!
+    private var model: _FrameLayout?
     private let animatedBounds = AnimatedValue(FrameBounds.zero)
     /// The laid-out size in the pinned dimensions, while a change of shape animates.
     private let pinnedSize = AnimatedValue(CGSize.AnimatableData.zero)
@@ -193,7 +196,7 @@ final class FrameBehavior: ModifierBehavior, AnimationTicking {
     private var shapeChange: ShapeChange?
 
     override func updateModifier(_ modifier: any ViewModifier) {
-        let m = modifier.known(as: FrameModifier.self)
+        let m = modifier.known(as: _FrameLayout.self)
         guard m != model else { return }
         let old = model
         model = m
@@ -235,7 +238,7 @@ final class FrameBehavior: ModifierBehavior, AnimationTicking {
         if animating { node.host.startAnimating(self) }
     }
 
-    private var presented: FrameModifier {
+    private var presented: _FrameLayout {
         guard var p = model else { return f }
         let b = animatedBounds.presentation
         for i in 0..<FrameBounds.count where p[bound: i]?.isFinite == true { p[bound: i] = b.values[i] }
@@ -355,22 +358,27 @@ final class FrameBehavior: ModifierBehavior, AnimationTicking {
 
 extension View {
     /// A fixed size in either dimension (nil: the content's own).
-    public func frame(width: CGFloat? = nil, height: CGFloat? = nil, alignment: Alignment = .center) -> some View {
-        modifier(FrameModifier(width: width, height: height, alignment: alignment, flexible: false))
+    public func frame(width: CGFloat? = nil, height: CGFloat? = nil, alignment: Alignment = .center) -> ModifiedContent<Self, _FrameLayout> {
+        modifier(_FrameLayout(width: width, height: height, alignment: alignment, flexible: false))
     }
 
     /// A flexible frame: the proposal clamped to the given bounds.
     public func frame(minWidth: CGFloat? = nil, idealWidth: CGFloat? = nil, maxWidth: CGFloat? = nil,
                       minHeight: CGFloat? = nil, idealHeight: CGFloat? = nil, maxHeight: CGFloat? = nil,
-                      alignment: Alignment = .center) -> some View {
-        modifier(FrameModifier(minWidth: minWidth, idealWidth: idealWidth, maxWidth: maxWidth,
+                      alignment: Alignment = .center) -> ModifiedContent<Self, _FrameLayout> {
+        modifier(_FrameLayout(minWidth: minWidth, idealWidth: idealWidth, maxWidth: maxWidth,
                                minHeight: minHeight, idealHeight: idealHeight, maxHeight: maxHeight, alignment: alignment, flexible: true))
     }
 }
 
 // MARK: offset, position, fixedSize, layoutPriority, hidden
 
-struct OffsetModifier: PrimitiveModifier {
+/// The modifier `offset` applies. Built-in modifiers used on every label and shape return concrete types
+/// (`ModifiedContent<Self, _OffsetEffect>`, as SwiftUI's older API did) rather than `some View`: a body's
+/// chain of opaque types is resolved by the runtime on every evaluation (type lookups by mangled name,
+/// thousands of instructions per body), a chain of concrete ones at compile time.
+public struct _OffsetEffect: PrimitiveModifier {
+    public func body(content: Content) -> Never { fatalError("\(Self.self) is a built-in modifier") }
     let offset: CGSize
     func makeBehavior() -> ModifierBehavior { OffsetBehavior() }
 }
@@ -386,7 +394,7 @@ final class OffsetBehavior: ModifierBehavior, AnimationTicking {
     }
 
     override func updateModifier(_ modifier: any ViewModifier) {
-        let o = modifier.known(as: OffsetModifier.self).offset.animatableData
+        let o = modifier.known(as: _OffsetEffect.self).offset.animatableData
         guard let value else { value = AnimatedValue(o); return }
         if value.set(o, animation: node.animationForChange(), now: node.host.time) { node.host.startAnimating(self) }
     }
@@ -427,7 +435,9 @@ final class PositionBehavior: ModifierBehavior {
     override func alignmentGuide(_ key: AlignmentKey, in size: CGSize) -> CGFloat? { nil }
 }
 
-struct FixedSizeModifier: PrimitiveModifier {
+/// The modifier `fixedSize` applies (public so that `fixedSize` returns a concrete type: see `_OffsetEffect`).
+public struct _FixedSizeLayout: PrimitiveModifier {
+    public func body(content: Content) -> Never { fatalError("\(Self.self) is a built-in modifier") }
     let horizontal: Bool, vertical: Bool
     func makeBehavior() -> ModifierBehavior { FixedSizeBehavior() }
 }
@@ -435,8 +445,8 @@ struct FixedSizeModifier: PrimitiveModifier {
 /// Proposes nil (ideal size) in the fixed dimensions.
 final class FixedSizeBehavior: ModifierBehavior {
     override var drawingReadsPlacement: Bool { false }  // draws from its frame, or only its children
-    var m = FixedSizeModifier(horizontal: true, vertical: true)
-    override func updateModifier(_ modifier: any ViewModifier) { m = modifier.known(as: FixedSizeModifier.self) }
+    var m = _FixedSizeLayout(horizontal: true, vertical: true)
+    override func updateModifier(_ modifier: any ViewModifier) { m = modifier.known(as: _FixedSizeLayout.self) }
     private func fixed(_ p: ProposedViewSize) -> ProposedViewSize {
         ProposedViewSize(width: m.horizontal ? nil : p.width, height: m.vertical ? nil : p.height)
     }
@@ -471,14 +481,14 @@ final class HiddenBehavior: ModifierBehavior {
 
 extension View {
     /// Moves the view's drawing by `offset`; its layout does not change.
-    public func offset(_ offset: CGSize) -> some View { modifier(OffsetModifier(offset: offset)) }
-    public func offset(x: CGFloat = 0, y: CGFloat = 0) -> some View { offset(CGSize(width: x, height: y)) }
+    public func offset(_ offset: CGSize) -> ModifiedContent<Self, _OffsetEffect> { modifier(_OffsetEffect(offset: offset)) }
+    public func offset(x: CGFloat = 0, y: CGFloat = 0) -> ModifiedContent<Self, _OffsetEffect> { offset(CGSize(width: x, height: y)) }
     /// Centres the view at `position` in its parent's space, taking all the space offered.
     public func position(_ position: CGPoint) -> some View { modifier(PositionModifier(position: position)) }
     public func position(x: CGFloat = 0, y: CGFloat = 0) -> some View { position(CGPoint(x: x, y: y)) }
     /// The view at its ideal size in the given dimensions, whatever is proposed.
-    public func fixedSize(horizontal: Bool, vertical: Bool) -> some View { modifier(FixedSizeModifier(horizontal: horizontal, vertical: vertical)) }
-    public func fixedSize() -> some View { fixedSize(horizontal: true, vertical: true) }
+    public func fixedSize(horizontal: Bool, vertical: Bool) -> ModifiedContent<Self, _FixedSizeLayout> { modifier(_FixedSizeLayout(horizontal: horizontal, vertical: vertical)) }
+    public func fixedSize() -> ModifiedContent<Self, _FixedSizeLayout> { fixedSize(horizontal: true, vertical: true) }
     /// Stacks offer space to higher priorities first.
     public func layoutPriority(_ value: Double) -> some View { modifier(LayoutPriorityModifier(priority: value)) }
     /// Keeps the space, draws nothing.
