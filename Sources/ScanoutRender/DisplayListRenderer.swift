@@ -184,11 +184,8 @@ public final class DisplayListRenderer {
         guard let entry = groupCache.entry(at: index, items: items[(index + 1)..<end], scale: bitmapScale, text: text) else {
             return false
         }
-        let device = DisplayList.bounds(of: entry.frame, under: transform)
-        let touched = IntRect(x: Int(device.minX.rounded(.down)), y: Int(device.minY.rounded(.down)),
-                              width: Int(device.maxX.rounded(.up)) - Int(device.minX.rounded(.down)),
-                              height: Int(device.maxY.rounded(.up)) - Int(device.minY.rounded(.down)))
-        if touched.intersection(canvas.clipBounds).isEmpty { return true }
+        let touched = DisplayList.bounds(of: entry.frame, under: transform).enclosingIntRect
+        if !touched.intersects(canvas.clipBounds) { return true }
         let saved = canvas.transform
         canvas.transform = transform
         TransformedGroupCache.composite(entry, on: canvas)

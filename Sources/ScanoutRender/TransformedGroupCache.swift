@@ -2,7 +2,7 @@ import ScanoutText
 
 /// Transformed groups rasterized once and resampled: a group under a rotation or scale whose content is
 /// unchanged (only its transform animating) is painted into a premultiplied bitmap in its own coordinates at
-/// device scale, then composited every frame with bilinear fixed-point sampling (an image pattern filling the
+/// its own scale on screen (`bitmapScale`), then composited every frame with bilinear fixed-point sampling (an image pattern filling the
 /// bitmap's rectangle under the group's transform) instead of rasterizing its paths and glyphs again.
 ///
 /// The key is the group's content, compared item by item (`drawsSame`), so the bitmap is rebuilt exactly when
@@ -11,13 +11,13 @@ import ScanoutText
 final class TransformedGroupCache {
     /// One cached group: its content, the bitmap, and where the bitmap sits in the group's coordinates.
     final class Entry {
-        var content: [DisplayList.Item]
-        var bitmap: PixelBuffer
+        let content: [DisplayList.Item]
+        let bitmap: PixelBuffer
         /// The bitmap's rectangle in the group's coordinates (points), 1 device pixel of transparent border
         /// included so the bilinear filter fades the edge to nothing instead of smearing the outer pixels.
-        var frame: Rect
+        let frame: Rect
         /// Bitmap pixels per group unit.
-        var scale: Double
+        let scale: Double
         init(content: [DisplayList.Item], bitmap: PixelBuffer, frame: Rect, scale: Double) {
             self.content = content; self.bitmap = bitmap; self.frame = frame; self.scale = scale
         }

@@ -170,17 +170,10 @@ struct ZStackLayout: Layout {
             cache.yGuides = cache.widths
             changed = true
         }
-        // (Versions compared through one buffer access: the cache is a class, and each access to its arrays
-        // is checked for exclusivity; with dozens of subviews and one changed, the loop is mostly this.)
-        var stale: [Int] = []
-        cache.versions.withUnsafeBufferPointer { versions in
-            for i in 0..<n {
-                if let v = subviews[i].unit.layoutVersion, versions[i] == v { continue }
-                stale.append(i)
-            }
-        }
-        for i in stale {
-            let version = subviews[i].unit.layoutVersion
+        for i in 0..<n {
+            let unit = subviews[i].unit
+            let version = unit.layoutVersion
+            if let v = version, cache.versions[i] == v { continue }
             let d = subviews[i].dimensions(in: p)
             cache.versions[i] = version
             cache.widths[i] = d.width

@@ -87,9 +87,8 @@ final class ViewNode {
         if let child = behavior.updateOnlyChild(newView) {
             if !keepsOwnOutput { ownOutputChanged() }
             // The usual case: the same child again, updated in place.
-            if children.count == 1, let only = children.first, !only.isRemoving, only.intKey == 0,
-               only.viewType == ObjectIdentifier(type(of: child)) {
-                only.setView(child)
+            if children.count == 1, children[0].intKey == 0, children[0].takes(child) {
+                children[0].setView(child)
             } else {
                 reconcile([ChildSlot(key: 0, view: child)])
             }
@@ -154,11 +153,14 @@ final class ViewNode {
     /// Whether `slots` name the current children, in order, with their types (and none is being removed).
     private func sameChildren(as slots: [ChildSlot]) -> Bool {
         guard children.count == slots.count else { return false }  // (both empty: a leaf's update)
-        for i in slots.indices {
-            let child = children[i], slot = slots[i]
-            if child.isRemoving || child.viewType != ObjectIdentifier(type(of: slot.view)) || !slot.hasKey(of: child) { return false }
-        }
+        for i in slots.indices where !(children[i].takes(slots[i].view) && slots[i].hasKey(of: children[i])) { return false }
         return true
+    }
+
+    /// Whether `view` can be this node's new value (the same view type, and the node is not being removed);
+    /// the caller compares keys.
+    private func takes(_ view: any View) -> Bool {
+        !isRemoving && viewType == ObjectIdentifier(type(of: view))
     }
 
     /// Adds one child at `index` and leaves the others alone (lazy containers create rows one at a time).
