@@ -64,6 +64,22 @@ public final class TestHost {
         for _ in 0..<4 { await Task.yield() }
     }
 
+    /// Runs main-actor jobs until `condition` holds, waiting a millisecond at a time (at most `timeout`
+    /// seconds) for work that reaches the main actor from another thread: a task cancelled in
+    /// `Task.sleep` resumes on the global executor first and only then hops back here, so how soon it is
+    /// ready depends on the machine's load. Returns whether the condition held.
+    @discardableResult
+    public func runMainActorJobs(until condition: () -> Bool, timeout: Double = 10) async -> Bool {
+        var waited = 0.0
+        while true {
+            await runMainActorJobs()
+            if condition() { return true }
+            if waited >= timeout { return false }
+            try? await Task.sleep(nanoseconds: 1_000_000)
+            waited += 0.001
+        }
+    }
+
     /// `count` frames, each after `runMainActorJobs()`: what `advance(seconds:)` is for an `async` test.
     public func runFrames(_ count: Int) async {
         for _ in 0..<count {

@@ -211,6 +211,7 @@ final class LifecycleTests: XCTestCase, @unchecked Sendable {
 
         host.tap(text: "Toggle")
         await host.runFrames(3)
+        await host.runMainActorJobs(until: { !loader.cancelled.isEmpty })  // the cancelled sleep hops back
         XCTAssertEqual(loader.cancelled, ["logo.png"])
         XCTAssertEqual(loader.calls, ["logo.png", "photo.jpg"])
         XCTAssertTrue(host.contains(text: "data:photo.jpg"), "\(host.visibleTexts)")
@@ -236,6 +237,7 @@ final class LifecycleTests: XCTestCase, @unchecked Sendable {
         await host.runFrames(3)
         host.tap(text: "Toggle")
         await host.runFrames(3)
+        await host.runMainActorJobs(until: { !loader.cancelled.isEmpty })  // the cancelled sleep hops back
         XCTAssertEqual(loader.cancelled, ["logo.png"])
         XCTAssertTrue(host.contains(text: "data:photo.jpg"), "\(host.visibleTexts)")
     }
@@ -254,7 +256,8 @@ final class LifecycleTests: XCTestCase, @unchecked Sendable {
         flags[0].wrappedValue = false
         host.runFrame()
         XCTAssertEqual(host.visibleTexts, ["footer"])
-        await host.runMainActorJobs()  // the cancelled task resumes as a main-actor job
+        // The cancelled task resumes (through the global executor, then as a main-actor job).
+        await host.runMainActorJobs(until: { !loader.cancelled.isEmpty })
         XCTAssertEqual(loader.cancelled, ["work"])
     }
 
