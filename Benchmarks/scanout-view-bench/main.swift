@@ -1,12 +1,16 @@
 // scanout-view-bench: the kiosk-dashboard bench scene expressed as Scanout views (not raw raster calls), run
 // through the whole frame pipeline — update, layout, display list, damage + compose — for the first frame and
 // for the damage case (one ring and one label change per frame), plus the cost of a frame with no change; and
-// eight labels turning under rotationEffect, composited from cached bitmaps against filled as outlines.
+// eight labels and four dials turning under rotationEffect, composited from cached bitmaps against
+// rasterized through the turn.
 // Prints a per-stage breakdown and one JSON line per size (medians in ms over FRAMES frames after WARMUP).
 //
 // usage: scanout-view-bench [W H] [--scene DIR]     (no size: 800x480 and 1920x1080)
 // env: FRAMES, WARMUP; BAND_KIB: the band buffer's size for band compositing (default 256); BUFFERS=0 skips
-// composing into display buffers and TURNED=0 the turned labels (for profiles of the damage frame alone)
+// composing into display buffers and TURNED=0 the turned labels (for profiles of the damage frame alone);
+// TURNED=cached or TURNED=direct runs only that variant of the turning cases, TURNED_CASE=labels or
+// TURNED_CASE=dials only that case (for profiles). The renderer's default (`.automatic`) caches the labels and
+// draws the dials directly (see TransformedGroupCache.worthSampling).
 import Glibc
 import Observation
 import BenchScene
@@ -131,15 +135,39 @@ struct TurnedLabels: View {
     }
 }
 
-/// Median ms of a frame of the turned-labels case (update, layout, display list, damage + compose), with
-/// transformed groups composited from cached bitmaps or (`outlines`) their glyphs filled through the turn.
+/// Four dials turning as a whole (a ring, a needle and the value's label each), as a rotating gauge face.
+struct TurnedDials: View {
+    let turn: Turn
+    let size: CGSize
+    var body: some View {
+        ZStack {
+            Color(red: 0.1, green: 0.12, blue: 0.16)
+            HStack(spacing: 24) {
+                ForEach(0..<4, id: \.self) { i in
+                    ZStack {
+                        Circle().stroke(Color(red: 0.9, green: 0.2, blue: 0.35), lineWidth: 8)
+                        Rectangle().fill(Color(red: 0.95, green: 0.75, blue: 0)).frame(width: 6, height: 50).offset(y: -25)
+                        Text("\(40 + i * 7) %").font(.system(size: 18)).foregroundColor(.white).offset(y: 30)
+                    }
+                    .frame(width: 140, height: 140)
+                    .rotationEffect(.degrees(turn.degrees + Double(i) * 20))
+                }
+            }
+        }
+        .frame(width: size.width, height: size.height)
+    }
+}
+
+/// Median ms of a frame of a turning case (update, layout, display list, damage + compose), with transformed
+/// groups composited from cached bitmaps or (`direct`) rasterized through their transform (text as outlines).
 @MainActor
-func turnedLabelsFrame(_ w: Int, _ h: Int, frames: Int, warmup: Int, outlines: Bool) -> Double {
+func turningFrame<Content: View>(_ w: Int, _ h: Int, frames: Int, warmup: Int, direct: Bool,
+                                 _ content: (Turn, CGSize) -> Content) -> Double {
     let size = CGSize(width: CGFloat(w), height: CGFloat(h))
     let turn = Turn()
-    let host = ViewHost(rootView: TurnedLabels(turn: turn, size: size), size: size)
+    let host = ViewHost(rootView: content(turn, size), size: size)
     let compositor = FrameCompositor(width: w, height: h, format: .xrgb8888)
-    compositor.transformedGroupCaching = outlines ? .never : .groupsWithTurnedText
+    compositor.transformedGroupCaching = direct ? .never : .groupsWithTurnedText
     host.update(); host.layout(); compositor.render(host.makeDisplayList(), background: .black)
     var times: [Double] = []
     for i in 0..<(warmup + frames) {
@@ -257,18 +285,27 @@ func run(_ w: Int, _ h: Int) {
         + "no-change frame \(BenchTools.fixed4(BenchTools.median(idle) * 1000)) µs")
     print("\(w)x\(h): into 2 display buffers: damage \(BenchTools.fixed4(copied.damage)) ms private frame + copy, \(BenchTools.fixed4(banded.damage)) ms bands "
         + "(\(Int(BenchTools.environment("BAND_KIB") ?? "") ?? FrameCompositor.defaultBandBytes / 1024) KiB); whole frame \(BenchTools.fixed4(copied.full)) ms private frame + copy, \(BenchTools.fixed4(banded.full)) ms bands")
-    let turned = BenchTools.environment("TURNED") != "0"
-    let turnedCached = turned ? turnedLabelsFrame(w, h, frames: frames, warmup: warmup, outlines: false) : 0
-    let turnedOutlines = turned ? turnedLabelsFrame(w, h, frames: frames, warmup: warmup, outlines: true) : 0
-    print("\(w)x\(h): turned labels (8 texts under rotationEffect, all turning): \(BenchTools.fixed4(turnedCached)) ms a frame "
-        + "composited from cached bitmaps, \(BenchTools.fixed4(turnedOutlines)) ms with their glyphs filled as outlines")
+    let turned = BenchTools.environment("TURNED") ?? ""
+    let runCached = turned != "0" && turned != "direct", runDirect = turned != "0" && turned != "cached"
+    func turning<Content: View>(direct: Bool, _ content: @escaping (Turn, CGSize) -> Content) -> Double {
+        (direct ? runDirect : runCached) ? turningFrame(w, h, frames: frames, warmup: warmup, direct: direct, content) : 0
+    }
+    let onlyDials = BenchTools.environment("TURNED_CASE") == "dials", onlyLabels = BenchTools.environment("TURNED_CASE") == "labels"
+    let labelsCached = onlyDials ? 0 : turning(direct: false) { TurnedLabels(turn: $0, size: $1) }
+    let labelsDirect = onlyDials ? 0 : turning(direct: true) { TurnedLabels(turn: $0, size: $1) }
+    let dialsCached = onlyLabels ? 0 : turning(direct: false) { TurnedDials(turn: $0, size: $1) }
+    let dialsDirect = onlyLabels ? 0 : turning(direct: true) { TurnedDials(turn: $0, size: $1) }
+    print("\(w)x\(h): turning under rotationEffect, ms a frame composited from cached bitmaps / rasterized through the turn: "
+        + "8 labels \(BenchTools.fixed4(labelsCached)) / \(BenchTools.fixed4(labelsDirect)), "
+        + "4 dials (ring, needle, label) \(BenchTools.fixed4(dialsCached)) / \(BenchTools.fixed4(dialsDirect))")
     print("{\"bench\":\"scanout-views\",\"W\":\(w),\"H\":\(h),\"first_ms\":\(BenchTools.fixed4(first.update + first.layout + first.list + first.compose)),"
         + "\"damage_ms\":{\"median\":\(BenchTools.fixed4(BenchTools.median(total))),\"update\":\(BenchTools.fixed4(BenchTools.median(update))),\"layout\":\(BenchTools.fixed4(BenchTools.median(layout))),"
         + "\"display_list\":\(BenchTools.fixed4(BenchTools.median(displayList))),\"compose\":\(BenchTools.fixed4(BenchTools.median(compose)))},\"damage_px\":\(area),"
         + "\"no_change_us\":\(BenchTools.fixed4(BenchTools.median(idle) * 1000)),"
         + "\"buffers\":{\"damage_copy_ms\":\(BenchTools.fixed4(copied.damage)),\"damage_bands_ms\":\(BenchTools.fixed4(banded.damage)),"
         + "\"full_copy_ms\":\(BenchTools.fixed4(copied.full)),\"full_bands_ms\":\(BenchTools.fixed4(banded.full))},"
-        + "\"turned_labels_ms\":{\"cached\":\(BenchTools.fixed4(turnedCached)),\"outlines\":\(BenchTools.fixed4(turnedOutlines))}}")
+        + "\"turning_ms\":{\"labels_cached\":\(BenchTools.fixed4(labelsCached)),\"labels_direct\":\(BenchTools.fixed4(labelsDirect)),"
+        + "\"dials_cached\":\(BenchTools.fixed4(dialsCached)),\"dials_direct\":\(BenchTools.fixed4(dialsDirect))}}")
 }
 
 MainActor.assumeIsolated {

@@ -120,10 +120,11 @@ struct Shader {
     private func shadeImage(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         let img = image!
         let w = img.width, h = img.height
-        let q = inverse.apply(Point(x: Double(x) + 0.5, y: Double(y) + 0.5))
-        // 16.16 fixed point image coordinates, stepped per device pixel.
-        var u = Int64((q.x * 65536).rounded(.down)), v = Int64((q.y * 65536).rounded(.down))
+        // 16.16 fixed point image coordinates, stepped per device pixel from the row's start at x = 0, so a
+        // pixel's sample does not depend on where its span begins (a damage repaint equals a full one).
+        let q = inverse.apply(Point(x: 0.5, y: Double(y) + 0.5))
         let du = Int64((inverse.a * 65536).rounded()), dv = Int64((inverse.b * 65536).rounded())
+        var u = Int64((q.x * 65536).rounded()) &+ Int64(x) &* du, v = Int64((q.y * 65536).rounded()) &+ Int64(x) &* dv
         let base = UnsafeRawPointer(img.baseAddress)
         let stride = img.stride
         let ext = extend

@@ -20,22 +20,26 @@ public final class DisplayListRenderer {
     /// once, then resampled with fixed-point bilinear filtering) instead of being rasterized through their
     /// transform every time.
     public enum TransformedGroupCaching: Sendable {
-        /// Every group is rasterized through its transform (the default: in every case measured, resampling
-        /// shades every pixel of the bitmap's rectangle, most of it transparent, and costs more).
+        /// Every group is rasterized through its transform.
         case never
         /// Every group under a resampling transform is cached.
         case always
         /// Groups that hold text under a rotation, shear, mirror or unequal scale (which would otherwise be
         /// filled as glyph outlines at every repaint; the bitmap draws it with upright glyph masks).
         case groupsWithTurnedText
+        /// The default: groups with turned text whose bitmap is cheap to sample for the glyphs it saves
+        /// filling (`TransformedGroupCache.worthSampling`: a turning label is cached, a turning dial whose
+        /// ring dwarfs its label is drawn through its transform); other groups are drawn directly, as shapes
+        /// under a transform rasterize about as fast as their bitmap would sample.
+        case automatic
     }
 
-    /// See `TransformedGroupCaching`. Measured (scanout-view-bench, eight 16 pt labels turning under
-    /// `rotationEffect`, 800×480): 0.97 ms a frame drawn through the transform, 1.46 ms from cached bitmaps; a
-    /// rotating ring with a label, 400×400 at 2×: 1.7 M instructions a frame directly, 6.2 M cached. The
-    /// choice depends on the group alone (not on history), so a renderer made afresh paints what one kept
-    /// across frames does.
-    public var transformedGroupCaching = TransformedGroupCaching.never
+    /// See `TransformedGroupCaching`. Measured (scanout-view-bench's turning cases under `rotationEffect`,
+    /// 800×480, instructions a frame): eight 16 pt labels 2.6 M cached against 3.4 M drawn through the turn;
+    /// four dials (ring, needle, label) 4.5 M cached against 3.9 M directly. The choice depends on the group
+    /// alone (its content and scale, never on history), so a renderer made afresh paints what one kept across
+    /// frames does.
+    public var transformedGroupCaching = TransformedGroupCaching.automatic
 
     /// Whether every resampling group is cached (`transformedGroupCaching == .always`).
     public var cachesTransformedGroups: Bool {
@@ -127,7 +131,8 @@ public final class DisplayListRenderer {
                    let end = TransformedGroupCache.matchingPop(of: index, in: items),
                    transformedGroupCaching == .always || TransformedGroupCache.holdsTurnedText(items, index + 1..<end, under: t) {
                     if !canvasHasTransform { canvas.transform = transform; canvasHasTransform = true }
-                    if compositeCachedGroup(items, index: index, end: end, transform: t.concatenating(transform), on: canvas) {
+                    if compositeCachedGroup(items, index: index, end: end, transform: t.concatenating(transform), on: canvas,
+                                            onlyWhenWorthIt: transformedGroupCaching == .automatic) {
                         skipUntil = end
                         continue
                     }
@@ -177,11 +182,14 @@ public final class DisplayListRenderer {
     }
 
     /// Composites the group pushed at `index` (closed at `end`) from its cached bitmap, rebuilt when its content
-    /// changed; false when it has no bitmap (draws nothing, or too large) and must be drawn directly.
+    /// changed; false when it has no bitmap (draws nothing, or too large, or — `onlyWhenWorthIt` — costs more
+    /// to sample than to draw) and must be drawn directly.
     private func compositeCachedGroup(_ items: [DisplayList.Item], index: Int, end: Int, transform: AffineTransform,
-                                      on canvas: Canvas) -> Bool {
+                                      on canvas: Canvas, onlyWhenWorthIt: Bool) -> Bool {
         let bitmapScale = TransformedGroupCache.bitmapScale(for: transform, deviceScale: scale)
-        guard let entry = groupCache.entry(at: index, items: items[(index + 1)..<end], scale: bitmapScale, text: text) else {
+        guard let entry = groupCache.entry(at: index, items: items[(index + 1)..<end], scale: bitmapScale, text: text,
+                                           keepingOnlyWorthy: onlyWhenWorthIt),
+              entry.worthSampling || !onlyWhenWorthIt else {
             return false
         }
         let touched = DisplayList.bounds(of: entry.frame, under: transform).enclosingIntRect

@@ -149,7 +149,7 @@ final class RotatedTextTests: XCTestCase, @unchecked Sendable {
         ]
         // Drawn through the transform, and composited from cached bitmaps: the full repaint each frame is
         // compared with is made the same way, by a renderer made afresh.
-        for caching in [DisplayListRenderer.TransformedGroupCaching.never, .groupsWithTurnedText] {
+        for caching in [DisplayListRenderer.TransformedGroupCaching.never, .groupsWithTurnedText, .automatic] {
             let compositor = FrameCompositor(width: 240, height: 240)
             let banded = FrameCompositor(width: 240, height: 240)
             banded.bandBytes = 240 * 4 * 8  // bands of 8 rows, so glyphs straddle bands

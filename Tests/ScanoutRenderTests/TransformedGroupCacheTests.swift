@@ -65,6 +65,30 @@ final class TransformedGroupCacheTests: XCTestCase, @unchecked Sendable {
         }
     }
 
+    /// The bitmap keeps the pixels that hold something plus a transparent pixel all round (what the bilinear
+    /// fade at its edge needs), wherever the ink is, and a group that draws nothing keeps one transparent pixel.
+    @MainActor func testBitmapIsCutToItsInkWithATransparentBorder() async {
+        let drawn = PixelBuffer(width: 30, height: 20)
+        drawn.setPremultipliedPixel(x: 5, y: 7, 0xFF00_FF00)
+        drawn.setPremultipliedPixel(x: 12, y: 9, 0x8080_0000)
+        let (bitmap, origin) = TransformedGroupCache.croppedToInk(drawn)
+        XCTAssertEqual([bitmap.width, bitmap.height, origin.x, origin.y], [10, 5, 4, 6])
+        for y in 0..<bitmap.height {
+            for x in 0..<bitmap.width {
+                let expected: UInt32 = (x, y) == (1, 1) ? 0xFF00_FF00 : (x, y) == (8, 3) ? 0x8080_0000 : 0
+                XCTAssertEqual(bitmap.premultipliedPixel(x: x, y: y), expected, "\(x),\(y)")
+            }
+        }
+        let corner = PixelBuffer(width: 3, height: 3)
+        corner.setPremultipliedPixel(x: 0, y: 0, 0xFFFF_FFFF)
+        let (edge, at) = TransformedGroupCache.croppedToInk(corner)
+        XCTAssertEqual([edge.width, edge.height, at.x, at.y], [3, 3, -1, -1], "ink at the edge gets the border added")
+        XCTAssertEqual(edge.premultipliedPixel(x: 1, y: 1), 0xFFFF_FFFF)
+        XCTAssertEqual(edge.premultipliedPixel(x: 0, y: 0), 0)
+        let (nothing, _) = TransformedGroupCache.croppedToInk(PixelBuffer(width: 8, height: 8))
+        XCTAssertEqual([nothing.width, nothing.height, Int(nothing.premultipliedPixel(x: 0, y: 0))], [1, 1, 0])
+    }
+
     @MainActor func testAnimatingOnlyTheTransformRasterizesOnce() async {
         let r = DisplayListRenderer(target: PixelBuffer(width: 200, height: 200))
         r.cachesTransformedGroups = true
@@ -91,12 +115,12 @@ final class TransformedGroupCacheTests: XCTestCase, @unchecked Sendable {
 
     /// With `.groupsWithTurnedText`, only groups holding turned text are cached; shapes alone are rasterized
     /// through the transform, and so is text under a uniform scale (drawn with glyph masks at the scaled size).
-    /// By default nothing is (see `DisplayListRenderer.transformedGroupCaching`).
+    /// With `.never` nothing is.
     @MainActor func testGroupsWithTurnedTextAreCachedWhenAsked() async {
         let r = DisplayListRenderer(target: PixelBuffer(width: 200, height: 200))
-        XCTAssertEqual(r.transformedGroupCaching, .never)
+        r.transformedGroupCaching = .never
         r.render(ring(degrees: 30), background: .white)
-        XCTAssertEqual(r.transformedGroupBuilds, 0, "by default every group is drawn through its transform")
+        XCTAssertEqual(r.transformedGroupBuilds, 0, "with .never every group is drawn through its transform")
         r.transformedGroupCaching = .groupsWithTurnedText
         r.render(ring(degrees: 30, label: nil), background: .white)
         XCTAssertEqual(r.transformedGroupBuilds, 0, "a turned ring without a label is drawn through its transform")
@@ -107,6 +131,46 @@ final class TransformedGroupCacheTests: XCTestCase, @unchecked Sendable {
         XCTAssertLessThanOrEqual(Double(differing(direct, r.target, by: 24).count), 0.02 * 200 * 200, "and looks as drawn directly")
         r.render(ring(degrees: 0, scale: 1.5), background: .white)
         XCTAssertEqual(r.transformedGroupBuilds, 1, "a label under a uniform scale is drawn with glyph masks")
+    }
+
+    /// A turned label alone, in a group of its own.
+    func label(degrees: Double, text: String = "Turning label 21.5") -> DisplayList {
+        var list = DisplayList()
+        list.append(.fill(Path(Rect(x: 0, y: 0, width: 200, height: 200)), .solid(RGBA(argb: 0xFF203040)), FillStyle()))
+        list.append(.pushTransform(AffineTransform(translationX: -100, y: -100)
+            .concatenating(AffineTransform(rotationAngle: .degrees(degrees)))
+            .concatenating(AffineTransform(translationX: 100, y: 100))))
+        list.append(.text(TextRun(string: text, font: FontDescriptor(size: 16), origin: Point(x: 30, y: 105), color: .white,
+                                  frame: Rect(x: 30, y: 90, width: 150, height: 20))))
+        list.append(.pop)
+        return list
+    }
+
+    /// By default (`.automatic`) a group with turned text is cached when its bitmap is cheap to sample for the
+    /// characters it saves filling as outlines: a turning label is; a ring whose area dwarfs its four-character
+    /// label is drawn through its transform, pixel for pixel as `.never` draws it, and the verdict is kept (the
+    /// bitmap is not made again every frame while the content stays the same).
+    @MainActor func testAutomaticCachesWhatIsCheaperToSample() async {
+        let r = DisplayListRenderer(target: PixelBuffer(width: 200, height: 200))
+        XCTAssertEqual(r.transformedGroupCaching, .automatic)
+        r.render(label(degrees: 30), background: .white)
+        r.render(label(degrees: 35), background: .white)
+        XCTAssertEqual(r.transformedGroupBuilds, 1, "a turning label is rasterized once and sampled")
+        let direct = DisplayListRenderer(target: PixelBuffer(width: 200, height: 200))
+        direct.transformedGroupCaching = .never
+        direct.render(label(degrees: 35), background: .white)
+        XCTAssertNotEqual(differing(direct.target, r.target, by: 0).count, 0, "the label was sampled, not filled as outlines")
+        XCTAssertLessThanOrEqual(Double(differing(direct.target, r.target, by: 24).count), 0.02 * 200 * 200, "and looks as drawn directly")
+
+        let rings = DisplayListRenderer(target: PixelBuffer(width: 200, height: 200))
+        rings.render(ring(degrees: 30), background: .white)
+        rings.render(ring(degrees: 40), background: .white)
+        XCTAssertEqual(rings.transformedGroupBuilds, 1, "the verdict is made once while the content stays")
+        XCTAssertEqual(differing(paint(ring(degrees: 40), cached: false), rings.target, by: 0).count, 0,
+                       "the labelled ring is drawn through its transform")
+        XCTAssertTrue(TransformedGroupCache.worthSampling(pixelsNearInk: 1_600, characters: 16))
+        XCTAssertFalse(TransformedGroupCache.worthSampling(pixelsNearInk: 7_400, characters: 4))
+        XCTAssertEqual(TransformedGroupCache.characters(in: label(degrees: 0).items[...]), 16, "spaces are not counted")
     }
 
     @MainActor func testPureTranslationIsDrawnDirectly() async {
