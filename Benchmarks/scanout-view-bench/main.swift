@@ -180,6 +180,24 @@ func turningFrame<Content: View>(_ w: Int, _ h: Int, frames: Int, warmup: Int, d
     return BenchTools.median(times)
 }
 
+/// One frame of the damage case — a tap's worth of state (ring 0 and its label), then update, layout, display
+/// list, damage + compose — returning the clock at each stage's end. Kept out of line so that
+/// scripts/bench-vs-cairo counts its instructions under callgrind (`--toggle-collect=*dashboardDamageFrame*`).
+@MainActor @inline(never)
+func dashboardDamageFrame(_ live: Live, _ host: ViewHost, _ compositor: FrameCompositor)
+    -> (Double, Double, Double, Double, Double, Damage) {
+    let s0 = BenchTools.nowMs()
+    live.stateB.toggle()
+    host.update()
+    let s1 = BenchTools.nowMs()
+    host.layout()
+    let s2 = BenchTools.nowMs()
+    let l = host.makeDisplayList()
+    let s3 = BenchTools.nowMs()
+    let damage = compositor.render(l, background: .black)
+    return (s0, s1, s2, s3, BenchTools.nowMs(), damage)
+}
+
 var args = Array(CommandLine.arguments.dropFirst())
 let sceneDir = BenchTools.option("--scene", &args) ?? BenchTools.defaultSceneFolder
 var sizes: [(Int, Int)] = [(800, 480), (1920, 1080)]
@@ -210,19 +228,10 @@ func run(_ w: Int, _ h: Int) {
     var bodiesPerFrame = 0
     var recordedPerFrame = 0, createdPerFrame: UInt64 = 0
     for i in 0..<(warmup + frames) {
-        let s0 = BenchTools.nowMs()
-        live.stateB.toggle()  // a tap's worth of state: ring 0 and its label
         var bodies = host.bodyEvaluations
         let recorded = host.recordedNodes, created = host.nodesCreated
-        host.update()
+        let (s0, s1, s2, s3, s4, damage) = dashboardDamageFrame(live, host, compositor)
         bodies = host.bodyEvaluations - bodies
-        let s1 = BenchTools.nowMs()
-        host.layout()
-        let s2 = BenchTools.nowMs()
-        let l = host.makeDisplayList()
-        let s3 = BenchTools.nowMs()
-        let damage = compositor.render(l, background: .black)
-        let s4 = BenchTools.nowMs()
         if i >= warmup {
             update.append(s1 - s0); layout.append(s2 - s1); displayList.append(s3 - s2); compose.append(s4 - s3); total.append(s4 - s0)
             area = damage.area
