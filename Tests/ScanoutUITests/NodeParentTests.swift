@@ -22,7 +22,9 @@ private struct Branching: View {
 /// A node's parent reference is not weak (see `ViewNode.parent`); it must still never outlive the parent.
 final class NodeParentTests: XCTestCase, @unchecked Sendable {
     @MainActor func textNodes(_ node: ViewNode) -> [ViewNode] {
-        (node.view is Text ? [node] : []) + node.children.flatMap(textNodes)
+        var found = node.view is Text ? [node] : []
+        for child in node.children { found += textNodes(child) }
+        return found
     }
 
     /// Nodes destroyed with their branch see no parent; the others keep theirs.
