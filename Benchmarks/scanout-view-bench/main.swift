@@ -119,19 +119,30 @@ final class Turn {
     var degrees = 0.0
 }
 
+/// A dark panel of the bench's size behind `content`.
+struct Panel<Content: View>: View {
+    let size: CGSize
+    @ViewBuilder let content: Content
+    var body: some View {
+        ZStack {
+            Color(red: 0.1, green: 0.12, blue: 0.16)
+            content
+        }
+        .frame(width: size.width, height: size.height)
+    }
+}
+
 /// Eight labels under `rotationEffect`, all turning (a gauge's dial, a spinner with text).
 struct TurnedLabels: View {
     let turn: Turn
     let size: CGSize
     var body: some View {
-        ZStack {
-            Color(red: 0.1, green: 0.12, blue: 0.16)
+        Panel(size: size) {
             ForEach(0..<8, id: \.self) { i in
                 Text("Label \(i): 21.5 °C").font(.system(size: 16)).foregroundColor(.white)
                     .rotationEffect(.degrees(turn.degrees + Double(i) * 45))
             }
         }
-        .frame(width: size.width, height: size.height)
     }
 }
 
@@ -140,8 +151,7 @@ struct TurnedDials: View {
     let turn: Turn
     let size: CGSize
     var body: some View {
-        ZStack {
-            Color(red: 0.1, green: 0.12, blue: 0.16)
+        Panel(size: size) {
             HStack(spacing: 24) {
                 ForEach(0..<4, id: \.self) { i in
                     ZStack {
@@ -154,7 +164,6 @@ struct TurnedDials: View {
                 }
             }
         }
-        .frame(width: size.width, height: size.height)
     }
 }
 
