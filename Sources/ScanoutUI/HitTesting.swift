@@ -36,23 +36,28 @@ extension ViewNode {
     }
 
     /// Whether `point` (this node's coordinates) is in the node's frame where it is drawn: the frame itself, or
-    /// the frame as moved by a geometry effect in the single-child chain below (modifiers, user views), so that
-    /// `.rotationEffect(_:).onTapGesture { }` takes touches where the rotated content is, not only where it
+    /// a frame moved by a geometry effect anywhere below (through modifiers, backgrounds, overlays, stacks), so
+    /// that `.rotationEffect(_:).onTapGesture { }` takes touches where the rotated content is, not only where it
     /// was laid out. Without an effect below, this is `frame.contains(point)`.
     func frameContains(asDrawn point: CGPoint) -> Bool {
         if frame.contains(point) { return true }
         guard host.hasGeometryEffects else { return false }
-        var node = self, p = point
-        while true {
-            if let effect = node.behavior as? GeometryEffectBehavior {
-                guard let inner = effect.contentPoint(p) else { return false }
-                p = inner
-                // The content is laid out in the effect's frame.
-                if node.frame.contains(p) { return true }
-            }
-            guard node.children.count == 1 else { return false }
-            node = node.children[0]
+        return effectFrameContains(point)
+    }
+
+    /// Whether a geometry effect at or below this node draws the frame of its content over `point` (this
+    /// node's coordinates); the content of an effect is laid out in the effect's frame.
+    private func effectFrameContains(_ point: CGPoint) -> Bool {
+        var p = point
+        if let effect = behavior as? GeometryEffectBehavior {
+            guard let inner = effect.contentPoint(p) else { return false }
+            if frame.contains(inner) { return true }
+            p = inner
         }
+        for child in children where child.isAlive && !child.isRemoving {
+            if child.effectFrameContains(p) { return true }
+        }
+        return false
     }
 }
 

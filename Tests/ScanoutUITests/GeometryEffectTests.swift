@@ -160,6 +160,27 @@ final class GeometryEffectTests: XCTestCase, @unchecked Sendable {
         XCTAssertEqual(log.events.last, "button", "a button is pressed where its rotated label is")
     }
 
+    /// The gesture's view need not lead to the effect through single children: through a background, an
+    /// overlay or a stack the touch still counts where the turned content is drawn.
+    @MainActor func testTouchesFollowAnEffectBehindABackgroundOrInAStack() async {
+        let log = Log()
+        // The bar laid out at x 50...150, y 90...110, drawn turned at x 90...110, y 50...150.
+        let behind = bar { $0.rotationEffect(.degrees(90)).background(Color.clear).onTapGesture { log.events.append("background") } }
+        behind.tap(x: 100, y: 60)
+        XCTAssertEqual(log.events, ["background"], "a tap on the turned bar, outside the laid-out frame, hits through a background")
+        behind.tap(x: 60, y: 100)
+        XCTAssertEqual(log.events, ["background"], "where it was laid out but nothing is drawn misses")
+
+        let stacked = bar { content in
+            VStack(spacing: 0) { content.rotationEffect(.degrees(90)); Color.clear.frame(width: 10, height: 1) }
+                .overlay(Color.clear).onTapGesture { log.events.append("stack") }
+        }
+        stacked.tap(x: 100, y: 140)
+        XCTAssertEqual(log.events.last, "stack", "a tap on the turned bar in a stack under an overlay hits")
+        stacked.tap(x: 140, y: 100)
+        XCTAssertEqual(log.events.filter { $0 == "stack" }.count, 1, "and misses where nothing is drawn")
+    }
+
     @MainActor func testNestedEffectsMapTouchesThroughBoth() async {
         let log = Log()
         // Turned to x 90...110, y 50...150, then halved about the centre: x 95...105, y 75...125.
