@@ -65,8 +65,10 @@ extension _EndedGesture: RecognizedGesture where Content: RecognizedGesture {
 class GestureRecognizer {
     /// How many fingers the gesture takes.
     var fingers: Int { 1 }
-    /// The gesture view's frame origin (root coordinates), for local values.
+    /// The gesture view's frame origin (its own coordinates, where touches arrive), for local values.
     var origin = CGPoint.zero
+    /// The gesture view's coordinates to the root's (through the geometry effects above it), for global values.
+    var toRoot = AffineTransform.identity
     func update(_ points: [CGPoint], time: Double) {}
     func end(_ points: [CGPoint], time: Double, cancelled: Bool) {}
     /// Whether the gesture takes a touch that moved from `start` to `point` from the view it went down on
@@ -173,6 +175,7 @@ final class GestureBehavior: ModifierBehavior {
     private func update() {
         guard let r = recognizer else { return }
         r.origin = node.frame.origin
+        r.toRoot = node.transformToRoot()
         r.update(points, time: node.host.touchEventTime)
     }
 
@@ -180,6 +183,7 @@ final class GestureBehavior: ModifierBehavior {
         guard let i = touches.firstIndex(where: { $0.id == id }), let r = recognizer else { return }
         touches[i].point = point
         r.origin = node.frame.origin
+        r.toRoot = node.transformToRoot()
         r.end(points, time: node.host.touchEventTime, cancelled: cancelled)
         touches.remove(at: i)
     }
@@ -260,16 +264,26 @@ final class DragRecognizer: LeafRecognizer<DragGesture> {
     private var isActive = false
     private var tracker = VelocityTracker()
 
-    private func local(_ p: CGPoint) -> CGPoint {
+    /// A touch (the view's coordinates) in the gesture's space: the view's (local, made relative to its origin
+    /// in `value`), or the screen's (global: where the finger is, through the geometry effects above the view).
+    /// Positions, distances and velocity are all tracked in that space.
+    private func inSpace(_ p: CGPoint) -> CGPoint {
+        if gesture.coordinateSpace == .local { return p }
+        let q = toRoot.apply(Point(x: p.x, y: p.y))
+        return CGPoint(x: q.x, y: q.y)
+    }
+
+    private func relative(_ p: CGPoint) -> CGPoint {
         gesture.coordinateSpace == .local ? CGPoint(x: p.x - origin.x, y: p.y - origin.y) : p
     }
 
     private func value(at p: CGPoint, time: Double) -> DragGesture.Value {
-        DragGesture.Value(time: time, location: local(p), startLocation: local(start ?? p), velocity: tracker.velocity)
+        DragGesture.Value(time: time, location: relative(p), startLocation: relative(start ?? p), velocity: tracker.velocity)
     }
 
     override func update(_ points: [CGPoint], time: Double) {
-        guard let p = points.first else { return }
+        guard let touch = points.first else { return }
+        let p = inSpace(touch)
         if start == nil {
             start = p
             tracker.reset()
@@ -287,7 +301,8 @@ final class DragRecognizer: LeafRecognizer<DragGesture> {
             start = nil
             isActive = false
         }
-        guard isActive, !cancelled, let p = points.first else { return }
+        guard isActive, !cancelled, let touch = points.first else { return }
+        let p = inSpace(touch)
         tracker.add(p, time: time)
         sendEnded(value(at: p, time: time))
     }

@@ -35,6 +35,19 @@ extension ViewNode {
         return parent.pointFromRoot(point).flatMap(parent.childPoint)
     }
 
+    /// This node's coordinates to the root's: each geometry effect above it, innermost first (the inverse of
+    /// `pointFromRoot`; identity without effects).
+    func transformToRoot() -> AffineTransform {
+        var t = AffineTransform.identity
+        guard host.hasGeometryEffects else { return t }
+        var ancestor = parent
+        while let a = ancestor {
+            if let effect = a.behavior as? GeometryEffectBehavior, let e = effect.transform { t = t.concatenating(e) }
+            ancestor = a.parent
+        }
+        return t
+    }
+
     /// Whether `point` (this node's coordinates) is in the node's frame where it is drawn: the frame itself, or
     /// a frame moved by a geometry effect anywhere below (through modifiers, backgrounds, overlays, stacks), so
     /// that `.rotationEffect(_:).onTapGesture { }` takes touches where the rotated content is, not only where it

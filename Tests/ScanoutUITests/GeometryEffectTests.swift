@@ -206,6 +206,26 @@ final class GeometryEffectTests: XCTestCase, @unchecked Sendable {
         XCTAssertEqual(drags.changed.last?.location.x ?? 0, 80, accuracy: 1e-9, "local: 50 (the centre) + 30")
     }
 
+    /// In the global space a drag reports where the finger is on the screen, whatever turns the view, and its
+    /// translation and velocity along the screen's axes.
+    @MainActor func testGlobalDragInsideARotatedViewIsInScreenCoordinates() async {
+        let drags = Drags()
+        let host = bar {
+            $0.gesture(DragGesture(minimumDistance: 0, coordinateSpace: .global).onChanged { drags.changed.append($0) })
+                .rotationEffect(.degrees(90)).scaleEffect(0.5)
+        }
+        host.drag(fromX: 100, fromY: 100, toX: 100, toY: 110, steps: 2)
+        guard let last = drags.changed.last else { return XCTFail("no drag") }
+        XCTAssertEqual(last.startLocation.x, 100, accuracy: 1e-9)
+        XCTAssertEqual(last.startLocation.y, 100, accuracy: 1e-9)
+        XCTAssertEqual(last.location.x, 100, accuracy: 1e-9)
+        XCTAssertEqual(last.location.y, 110, accuracy: 1e-9, "where the finger is, not the turned and halved view's 20 along its x")
+        XCTAssertEqual(last.translation.width, 0, accuracy: 1e-9)
+        XCTAssertEqual(last.translation.height, 10, accuracy: 1e-9)
+        XCTAssertEqual(last.velocity.width, 0, accuracy: 1e-6, "the velocity is along the screen's y")
+        XCTAssertGreaterThan(last.velocity.height, 0)
+    }
+
     @MainActor func testZeroScaleDrawsNothingAndHitsNothing() async {
         let log = Log()
         let host = bar { $0.scaleEffect(0).onTapGesture { log.events.append("tap") } }
