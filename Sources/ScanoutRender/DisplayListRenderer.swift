@@ -73,7 +73,7 @@ public final class DisplayListRenderer {
         let region = region.intersection(target.bounds)
         guard !region.isEmpty else { return }
         if outlines.count > list.count { outlines.removeLast(outlines.count - list.count) }
-        groupCache.trim(to: list.count)
+        groupCache.forgetGroups(notIn: list.items)
         let base = baseCanvas
         base.resetClip()
         base.clip(to: region)
@@ -204,6 +204,9 @@ public final class DisplayListRenderer {
     /// How many transformed-group bitmaps were rasterized so far (for tests: a group whose only change is its
     /// transform is rasterized once).
     public var transformedGroupBuilds: Int { groupCache.builds }
+
+    /// How many transformed groups keep a cached bitmap now (for tests).
+    public var cachedTransformedGroups: Int { groupCache.count }
 
     private func outline(_ index: Int) -> ShapeOutline {
         while outlines.count <= index { outlines.append(ShapeOutline()) }

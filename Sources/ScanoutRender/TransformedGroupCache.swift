@@ -133,10 +133,19 @@ final class TransformedGroupCache {
         return (bitmap, (minX - 1, minY - 1))
     }
 
-    /// Forgets groups pushed at or after `count` (the list got shorter).
-    func trim(to count: Int) {
-        if entries.keys.contains(where: { $0 >= count }) { entries = entries.filter { $0.key < count } }
+    /// Forgets the bitmaps of groups no longer in `items` (the list got shorter, or the item at an entry's
+    /// index is no longer a transform push), so a label that turned once and went does not keep its bitmap.
+    func forgetGroups(notIn items: [DisplayList.Item]) {
+        guard !entries.isEmpty else { return }
+        let stale = entries.keys.filter { index in
+            guard index < items.count, case .pushTransform = items[index] else { return true }
+            return false
+        }
+        for index in stale { entries[index] = nil }
     }
+
+    /// How many groups have a bitmap kept (for tests).
+    var count: Int { entries.count }
 
     /// Paints `entry` on `canvas` under its current transform (the group's, device scale included): sampled
     /// pixel by pixel through the inverse transform, its transparent border fading the edge.

@@ -173,6 +173,24 @@ final class TransformedGroupCacheTests: XCTestCase, @unchecked Sendable {
         XCTAssertEqual(TransformedGroupCache.characters(in: label(degrees: 0).items[...]), 16, "spaces are not counted")
     }
 
+    /// A group that goes (the list keeps its length, another item where its push was) takes its bitmap along.
+    @MainActor func testBitmapsOfGroupsThatWentAreForgotten() async {
+        let r = DisplayListRenderer(target: PixelBuffer(width: 200, height: 200))
+        r.transformedGroupCaching = .always
+        r.render(ring(degrees: 30), background: .white)
+        XCTAssertEqual(r.cachedTransformedGroups, 1)
+        r.render(ring(degrees: 40), background: .white)
+        XCTAssertEqual(r.cachedTransformedGroups, 1, "a group still there keeps its bitmap")
+        var flat = DisplayList()
+        for item in ring(degrees: 40).items {
+            if case .pushTransform = item { flat.append(.pushOpacity(1)) } else { flat.append(item) }
+        }
+        r.render(flat, background: .white)
+        XCTAssertEqual(r.cachedTransformedGroups, 0)
+        r.render(DisplayList(), background: .white)
+        XCTAssertEqual(r.cachedTransformedGroups, 0)
+    }
+
     @MainActor func testPureTranslationIsDrawnDirectly() async {
         var list = DisplayList()
         list.append(.pushTransform(AffineTransform(translationX: 10.5, y: 3)))
