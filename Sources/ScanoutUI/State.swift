@@ -49,12 +49,14 @@ final class StateBox<Value>: @unchecked Sendable {
 @MainActor
 final class StateStorage<Value> {
     let attribute: Attribute<Value>
-    /// The view the state belongs to (weak: a binding or a task can outlive it).
-    weak var owner: ViewNode?
+    /// The view the state belongs to, through a link cleared when the view goes (a binding or a task can
+    /// outlive it).
+    private let ownerLink: NodeLink
+    var owner: ViewNode? { ownerLink.node }
 
     init(_ attribute: Attribute<Value>, owner: ViewNode) {
         self.attribute = attribute
-        self.owner = owner
+        ownerLink = owner.link
     }
 
     /// A write. One made while a body is being evaluated ("modifying state during view update") would be

@@ -1,6 +1,14 @@
 import ScanoutGraph
 import ScanoutRender
 
+/// A reference to a node for what may outlive it (a `@State`'s storage, held by bindings and tasks): nil once
+/// the node is destroyed or freed. Not `weak`: a weak reference gives the node a side table, which puts every
+/// retain and release of it on the runtime's slow path.
+final class NodeLink: @unchecked Sendable {
+    nonisolated(unsafe) unowned(unsafe) var node: ViewNode?
+    init(_ node: ViewNode) { self.node = node }
+}
+
 /// A node of the persistent render tree: one per view identity (type + position, `ForEach` id or `.id`).
 /// View values come and go; the node keeps state, environment, lifecycle and layout.
 @MainActor
@@ -25,6 +33,14 @@ final class ViewNode {
     let id: UInt64
     /// The environment this node sees (its parent's unless an environment modifier made a new one).
     var environment: EnvironmentNode
+    /// Handed to what may outlive this node (see `NodeLink`); made on first use.
+    nonisolated(unsafe) private var linkStorage: NodeLink?
+    var link: NodeLink {
+        if let linkStorage { return linkStorage }
+        let made = NodeLink(self)
+        linkStorage = made
+        return made
+    }
     /// Persistent storage of `@State`/`@StateObject` properties, by property position.
     var stateSlots: [Int: AnyObject] = [:]
     var isAlive = true
@@ -196,10 +212,12 @@ final class ViewNode {
         stateSlots.removeAll()
         children.removeAll()
         parent = nil
+        linkStorage?.node = nil
     }
 
     deinit {
         for child in children { child.parent = nil }
+        linkStorage?.node = nil
     }
 
     /// Marks this node appeared (after a frame's updates; its children follow in the same appear pass).
