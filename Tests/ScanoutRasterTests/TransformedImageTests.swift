@@ -206,6 +206,30 @@ final class TransformedImageTests: XCTestCase {
         XCTAssertEqual(ImageOccupancy(PixelBuffer(width: 4, height: 4)).clearance, [UInt8](repeating: 255, count: 16), "nothing drawn")
     }
 
+    /// An RGB565 target takes the general path (the rectangle filled with an image pattern) and shows the same
+    /// picture, to 565's precision, apart from the rectangle's edge coverage.
+    func testRGB565TargetDrawsTheSamePicture() {
+        let img = image()
+        let wide = target(), narrow = PixelBuffer(width: 80, height: 80, format: .rgb565)
+        narrow.fill(RGBA(red: 10, green: 20, blue: 30))
+        Canvas(target: wide).draw(img, transform: turned)
+        Canvas(target: narrow).draw(img, transform: turned)
+        guard let inverse = turned.inverted() else { return XCTFail("invertible") }
+        var compared = 0
+        for y in 0..<80 {
+            for x in 0..<80 {
+                let q = inverse.apply(Point(x: Double(x) + 0.5, y: Double(y) + 0.5))
+                guard q.x > 2 && q.x < 18 && q.y > 2 && q.y < 10 else { continue }
+                let a = wide.pixel(x: x, y: y), b = narrow.pixel(x: x, y: y)
+                XCTAssertEqual(Int(a.red), Int(b.red), accuracy: 8, "\(x),\(y)")
+                XCTAssertEqual(Int(a.green), Int(b.green), accuracy: 4, "\(x),\(y)")
+                XCTAssertEqual(Int(a.blue), Int(b.blue), accuracy: 8, "\(x),\(y)")
+                compared += 1
+            }
+        }
+        XCTAssertGreaterThan(compared, 300)
+    }
+
     func testStepsSolvesTheFixedPointRangeExactly() {
         // start + i·step within the range, for growing, shrinking and constant steps.
         for (start, step, range) in [(Int64(-70_000), Int64(30_000), Int64(0)...Int64(200_000)),
