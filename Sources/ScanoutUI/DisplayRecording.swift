@@ -61,7 +61,7 @@ extension ViewNode {
             recordOwnItems()
             let sameOwn = wasValid && recording.own.drawsSame(as: previous)
                 && recording.splices.count == previousSplices.count
-                && zip(recording.splices, previousSplices).allSatisfy { $0.at == $1.at && $0.child === $1.child }
+                && Self.sameSplices(recording.splices, previousSplices)
             if !sameOwn {
                 // The node's own drawing changed: its whole drawing is one edit (compared item by item).
                 var none: [DisplayList.Edit]? = nil
@@ -155,6 +155,16 @@ extension ViewNode {
             recording.offsets = offsets
         }
         recording.isValid = true
+    }
+}
+
+extension ViewNode {
+    /// Whether two splice lists put the same children at the same places (nonisolated, a loop: a closure made
+    /// in the node would be main-actor isolated and check the executor each call).
+    nonisolated static func sameSplices(_ a: [(at: Int, child: ViewNode)], _ b: [(at: Int, child: ViewNode)]) -> Bool {
+        guard a.count == b.count else { return false }
+        for i in a.indices where a[i].at != b[i].at || a[i].child !== b[i].child { return false }
+        return true
     }
 }
 

@@ -49,7 +49,10 @@ class GeometryEffectBehavior: ModifierBehavior, AnimationTicking {
     private var value: AnimatedValue<EffectGeometry.AnimatableData>?
 
     /// The geometry drawn (the presentation value while animating).
-    var geometry: EffectGeometry { value.map { EffectGeometry($0.presentation) } ?? EffectGeometry() }
+    var geometry: EffectGeometry {
+        guard let value else { return EffectGeometry() }
+        return EffectGeometry(value.presentation)
+    }
 
     /// A new model geometry from the modifier (animated under the change's animation, if any).
     func setGeometry(_ geometry: EffectGeometry) {

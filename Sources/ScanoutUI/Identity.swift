@@ -79,10 +79,18 @@ final class ForEachBehavior<Data: RandomAccessCollection, ID: Hashable, Content:
         if forEach == nil { isLazy = node.isLazyStackContent }
         forEach = (view as! ForEach<Data, ID, Content>)
         (ids, indices, rowOfID) = forEach.rows
-        guard isLazy else { return ids.indices.map(slot) }
+        // (Loops: a closure or method reference handed to `map` here is main-actor isolated and checks the
+        // executor for every row.)
+        var slots = [ChildSlot]()
+        guard isLazy else {
+            slots.reserveCapacity(ids.count)
+            for row in ids.indices { slots.append(slot(row)) }
+            return slots
+        }
         // Made rows whose ids are still there get the new values, in data order; the others are destroyed.
         made = made.filter { rowOfID[$0.key] != nil }
-        return ids.indices.filter { made[ids[$0]] != nil }.map(slot)
+        for row in ids.indices where made[ids[row]] != nil { slots.append(slot(row)) }
+        return slots
     }
 
     private func slot(_ row: Int) -> ChildSlot {

@@ -36,6 +36,9 @@ public struct LayoutSubview {
     /// The subview's size and alignment guides for a proposal.
     public func dimensions(in proposal: ProposedViewSize) -> ViewDimensions {
         let size = unit.sizeThatFits(proposal)
+        // Without `alignmentGuide` modifiers every guide is the default: no closure (one made here is isolated
+        // to the main actor, and entering it checks the executor — for every subview of every stack).
+        guard unit.mayHaveExplicitGuides else { return ViewDimensions(size: size) }
         let unit = self.unit
         return ViewDimensions(size: size) { key in unit.alignmentGuide(key, in: size) }
     }
@@ -73,7 +76,16 @@ struct LayoutUnit {
     init(_ nodes: [ViewNode], axis: Axis) { self.init(nodes); self.axis = axis }
     init(node: ViewNode) { single = node; several = [] }
 
-    var nodes: [ViewNode] { single.map { [$0] } ?? several }
+    var nodes: [ViewNode] {
+        if let single { return [single] }
+        return several
+    }
+
+    /// Whether the unit is a single spacer (no array made for it).
+    var isSpacer: Bool {
+        if let single { return single.isSpacer }
+        return several.count == 1 && several[0].isSpacer
+    }
 
     var priority: Double { single?.layoutPriority ?? 0 }
 
@@ -87,7 +99,7 @@ struct LayoutUnit {
         default:
             var cache: Void = ()
             return StackLayout(axis: axis, alignment: .center, spacing: nil)
-                .sizeThatFits(proposal: proposal, subviews: LayoutSubviews(elements: several.map { LayoutSubview(unit: LayoutUnit(node: $0)) }), cache: &cache)
+                .sizeThatFits(proposal: proposal, subviews: severalSubviews, cache: &cache)
         }
     }
 
@@ -98,12 +110,26 @@ struct LayoutUnit {
         default:
             var cache: Void = ()
             StackLayout(axis: axis, alignment: .center, spacing: nil)
-                .placeSubviews(in: rect, proposal: proposal, subviews: LayoutSubviews(elements: several.map { LayoutSubview(unit: LayoutUnit(node: $0)) }), cache: &cache)
+                .placeSubviews(in: rect, proposal: proposal, subviews: severalSubviews, cache: &cache)
         }
     }
 
     func alignmentGuide(_ key: AlignmentKey, in size: CGSize) -> CGFloat? {
         single?.alignmentGuide(key, in: size)
+    }
+
+    /// Whether `alignmentGuide` can answer anything but nil.
+    var mayHaveExplicitGuides: Bool {
+        guard let single else { return false }
+        return single.host.hasExplicitAlignmentGuides
+    }
+
+    /// The nodes of a unit of several, each a subview of its own.
+    private var severalSubviews: LayoutSubviews {
+        var elements = [LayoutSubview]()
+        elements.reserveCapacity(several.count)
+        for node in several { elements.append(LayoutSubview(unit: LayoutUnit(node: node))) }
+        return LayoutSubviews(elements: elements)
     }
 }
 

@@ -15,8 +15,11 @@ final class PaddingBehavior: ModifierBehavior {
     override func updateModifier(_ modifier: any ViewModifier) { insets = modifier.known(as: _PaddingLayout.self).insets }
 
     private func inner(_ p: ProposedViewSize) -> ProposedViewSize {
-        ProposedViewSize(width: p.width.map { max(0, $0 - insets.leading - insets.trailing) },
-                         height: p.height.map { max(0, $0 - insets.top - insets.bottom) })
+        // (if-let, not `map`: a closure here would be main-actor isolated and check the executor each call.)
+        var inner = p
+        if let w = p.width { inner.width = max(0, w - insets.leading - insets.trailing) }
+        if let h = p.height { inner.height = max(0, h - insets.top - insets.bottom) }
+        return inner
     }
 
     override func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
@@ -296,8 +299,9 @@ final class FrameBehavior: ModifierBehavior, AnimationTicking {
 
     private func childProposal(_ p: ProposedViewSize) -> ProposedViewSize {
         if !f.flexible { return ProposedViewSize(width: f.width ?? p.width, height: f.height ?? p.height) }
-        let w = p.width.map { clamp($0, f.minWidth, f.maxWidth) } ?? f.idealWidth
-        let h = p.height.map { clamp($0, f.minHeight, f.maxHeight) } ?? f.idealHeight
+        var w = f.idealWidth, h = f.idealHeight
+        if let pw = p.width { w = clamp(pw, f.minWidth, f.maxWidth) }
+        if let ph = p.height { h = clamp(ph, f.minHeight, f.maxHeight) }
         return ProposedViewSize(width: w, height: h)
     }
 

@@ -94,5 +94,5 @@ extension ViewNode {
 
 extension LayoutSubview {
     /// Whether the subview is a spacer (stacks put no default spacing next to one).
-    var isSpacer: Bool { unit.nodes.count == 1 && unit.nodes[0].isSpacer }
+    var isSpacer: Bool { unit.isSpacer }
 }

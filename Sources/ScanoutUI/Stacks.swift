@@ -13,9 +13,12 @@ struct StackLayout: Layout {
 
     static let defaultSpacing: CGFloat = 8
 
-    private func along(_ s: CGSize) -> CGFloat { axis == .horizontal ? s.width : s.height }
-    private func across(_ s: CGSize) -> CGFloat { axis == .horizontal ? s.height : s.width }
-    private func proposal(along a: CGFloat?, across c: CGFloat?) -> ProposedViewSize {
+    // (The layout code below uses loops, not `map`/`filter`/`sort` closures: a closure made here is isolated
+    // to the main actor like the layout, and Swift 6 checks the executor every time such a closure is entered
+    // — a quarter of a big stack's layout time. The pure helpers are nonisolated for the same reason.)
+    private nonisolated func along(_ s: CGSize) -> CGFloat { axis == .horizontal ? s.width : s.height }
+    private nonisolated func across(_ s: CGSize) -> CGFloat { axis == .horizontal ? s.height : s.width }
+    private nonisolated func proposal(along a: CGFloat?, across c: CGFloat?) -> ProposedViewSize {
         axis == .horizontal ? ProposedViewSize(width: a, height: c) : ProposedViewSize(width: c, height: a)
     }
 
@@ -23,31 +26,47 @@ struct StackLayout: Layout {
     /// spacer, which has no spacing of its own (its minimum length is the gap), as in SwiftUI.
     private func gaps(_ subviews: Subviews) -> [CGFloat] {
         guard subviews.count > 1 else { return [] }
-        return (0..<subviews.count - 1).map { i in
-            if let spacing { return spacing }
-            return subviews[i].isSpacer || subviews[i + 1].isSpacer ? 0 : Self.defaultSpacing
+        var gaps = [CGFloat]()
+        gaps.reserveCapacity(subviews.count - 1)
+        for i in 0..<subviews.count - 1 {
+            if let spacing {
+                gaps.append(spacing)
+            } else {
+                gaps.append(subviews[i].isSpacer || subviews[i + 1].isSpacer ? 0 : Self.defaultSpacing)
+            }
         }
+        return gaps
+    }
+
+    /// Each subview's length along the axis for a proposal of `along` (and `across`).
+    private func alongLengths(_ subviews: Subviews, along a: CGFloat?, across c: CGFloat?) -> [CGFloat] {
+        var out = [CGFloat]()
+        out.reserveCapacity(subviews.count)
+        let p = proposal(along: a, across: c)
+        for s in subviews { out.append(along(s.sizeThatFits(p))) }
+        return out
     }
 
     /// The length along the axis each subview gets for `proposal`.
     private func lengths(_ p: ProposedViewSize, _ subviews: Subviews, spacing: CGFloat) -> [CGFloat] {
         let alongProposal = axis == .horizontal ? p.width : p.height
         let acrossProposal = axis == .horizontal ? p.height : p.width
-        guard let total = alongProposal else {
-            return subviews.map { along($0.sizeThatFits(proposal(along: nil, across: acrossProposal))) }
-        }
+        guard let total = alongProposal else { return alongLengths(subviews, along: nil, across: acrossProposal) }
         let n = subviews.count
         var remaining = total - spacing
         var lengths = [CGFloat](repeating: 0, count: n)
-        let minima = subviews.map { along($0.sizeThatFits(proposal(along: 0, across: acrossProposal))) }
-        let maxima = subviews.map { along($0.sizeThatFits(proposal(along: .infinity, across: acrossProposal))) }
-        let priorities = subviews.map(\.priority)
-        for priority in Set(priorities).sorted(by: >) {
-            var group = (0..<n).filter { priorities[$0] == priority }
+        let minima = alongLengths(subviews, along: 0, across: acrossProposal)
+        let maxima = alongLengths(subviews, along: .infinity, across: acrossProposal)
+        var priorities = [Double]()
+        priorities.reserveCapacity(n)
+        for s in subviews { priorities.append(s.priority) }
+        for priority in Self.descendingDistinct(priorities) {
+            var group = Self.indices(of: priority, in: priorities)
             // Lower-priority subviews keep at least their minimum.
-            let reserved = (0..<n).filter { priorities[$0] < priority }.reduce(0) { $0 + minima[$1] }
+            var reserved: CGFloat = 0
+            for i in 0..<n where priorities[i] < priority { reserved += minima[i] }
             var available = remaining - reserved
-            group.sort { (maxima[$0] - minima[$0]) < (maxima[$1] - minima[$1]) }
+            Self.sortByFlexibility(&group, minima: minima, maxima: maxima)
             var count = group.count
             for i in group {
                 let offer = max(0, available / CGFloat(count))
@@ -61,26 +80,57 @@ struct StackLayout: Layout {
         return lengths
     }
 
-    /// Each subview's proposal and dimensions for the stack's proposal `p`.
-    private func measure(_ p: ProposedViewSize, _ subviews: Subviews, _ gaps: [CGFloat]) -> [(ProposedViewSize, ViewDimensions)] {
-        let acrossProposal = axis == .horizontal ? p.height : p.width
-        let ls = lengths(p, subviews, spacing: gaps.reduce(0, +))
-        return subviews.indices.map { i in
-            let childProposal = proposal(along: ls[i], across: acrossProposal)
-            return (childProposal, subviews[i].dimensions(in: childProposal))
-        }
+    private nonisolated static func descendingDistinct(_ values: [Double]) -> [Double] {
+        Set(values).sorted(by: >)
     }
 
-    private func guides(_ dims: [ViewDimensions]) -> [CGFloat] {
-        dims.map { axis == .horizontal ? $0[alignment.vertical] : $0[alignment.horizontal] }
+    private nonisolated static func indices(of value: Double, in values: [Double]) -> [Int] {
+        values.indices.filter { values[$0] == value }
+    }
+
+    /// The least flexible first (the order the stack offers space in).
+    private nonisolated static func sortByFlexibility(_ group: inout [Int], minima: [CGFloat], maxima: [CGFloat]) {
+        group.sort { (maxima[$0] - minima[$0]) < (maxima[$1] - minima[$1]) }
+    }
+
+    /// Each subview's proposal and dimensions for the stack's proposal `p`.
+    private func measure(_ p: ProposedViewSize, _ subviews: Subviews, _ gaps: [CGFloat]) -> (proposals: [ProposedViewSize], dimensions: [ViewDimensions]) {
+        let acrossProposal = axis == .horizontal ? p.height : p.width
+        var spacing: CGFloat = 0
+        for g in gaps { spacing += g }
+        let ls = lengths(p, subviews, spacing: spacing)
+        var proposals = [ProposedViewSize](), dimensions = [ViewDimensions]()
+        proposals.reserveCapacity(subviews.count)
+        dimensions.reserveCapacity(subviews.count)
+        for i in subviews.indices {
+            let childProposal = proposal(along: ls[i], across: acrossProposal)
+            proposals.append(childProposal)
+            dimensions.append(subviews[i].dimensions(in: childProposal))
+        }
+        return (proposals, dimensions)
+    }
+
+    /// The subviews' lengths across the axis and their alignment guides across it, for `AlignedLine`.
+    private func acrossLine(_ dims: [ViewDimensions]) -> AlignedLine {
+        var lengths = [CGFloat](), guides = [CGFloat]()
+        lengths.reserveCapacity(dims.count)
+        guides.reserveCapacity(dims.count)
+        for d in dims {
+            lengths.append(across(CGSize(width: d.width, height: d.height)))
+            guides.append(axis == .horizontal ? d[alignment.vertical] : d[alignment.horizontal])
+        }
+        return AlignedLine(lengths: lengths, guides: guides)
     }
 
     func sizeThatFits(proposal p: ProposedViewSize, subviews: Subviews, cache: inout Void) -> CGSize {
         guard !subviews.isEmpty else { return .zero }
         let gaps = gaps(subviews)
-        let dims = measure(p, subviews, gaps).map(\.1)
-        let thickness = AlignedLine(lengths: dims.map { across(CGSize(width: $0.width, height: $0.height)) }, guides: guides(dims)).extent
-        let length = dims.reduce(0) { $0 + along(CGSize(width: $1.width, height: $1.height)) } + gaps.reduce(0, +)
+        let dims = measure(p, subviews, gaps).dimensions
+        let thickness = acrossLine(dims).extent
+        var length: CGFloat = 0, spacing: CGFloat = 0
+        for d in dims { length += along(CGSize(width: d.width, height: d.height)) }
+        for g in gaps { spacing += g }
+        length += spacing
         return axis == .horizontal ? CGSize(width: length, height: thickness) : CGSize(width: thickness, height: length)
     }
 
@@ -88,19 +138,19 @@ struct StackLayout: Layout {
         guard !subviews.isEmpty else { return }
         let gaps = gaps(subviews)
         let measured = measure(p, subviews, gaps)
-        let dims = measured.map(\.1)
-        let line = AlignedLine(lengths: dims.map { across(CGSize(width: $0.width, height: $0.height)) }, guides: guides(dims))
+        let dims = measured.dimensions
+        let line = acrossLine(dims)
         var position = axis == .horizontal ? bounds.minX : bounds.minY
         if axis == .horizontal {
             let top = line.start(in: bounds.minY, length: bounds.height, fraction: alignment.vertical.unitFraction)
             for (i, s) in subviews.enumerated() {
-                s.place(at: CGPoint(x: position, y: top + line.offsets[i]), proposal: measured[i].0)
+                s.place(at: CGPoint(x: position, y: top + line.offsets[i]), proposal: measured.proposals[i])
                 position += dims[i].width + (i < gaps.count ? gaps[i] : 0)
             }
         } else {
             let left = line.start(in: bounds.minX, length: bounds.width, fraction: alignment.horizontal.unitFraction)
             for (i, s) in subviews.enumerated() {
-                s.place(at: CGPoint(x: left + line.offsets[i], y: position), proposal: measured[i].0)
+                s.place(at: CGPoint(x: left + line.offsets[i], y: position), proposal: measured.proposals[i])
                 position += dims[i].height + (i < gaps.count ? gaps[i] : 0)
             }
         }

@@ -52,7 +52,7 @@ final class TextBehavior: NodeBehavior {
         // Lines that all fit break the same at any width they fit in (a fixed-size text is measured
         // unconstrained, then drawn in its frame's width).
         let lines: [(text: Substring, width: Double)]
-        if let w = maxWidth, let free = laidOut[nil], free.allSatisfy({ $0.width <= w }) {
+        if let w = maxWidth, let free = laidOut[nil], Self.allFit(free, in: w) {
             lines = free
         } else {
             lines = TextEngine.shared.lines(of: text.content, font: f, maxWidth: maxWidth)
@@ -62,9 +62,18 @@ final class TextBehavior: NodeBehavior {
         return lines
     }
 
+    /// Whether every line is at most `width` wide (nonisolated: a closure for `allSatisfy` made in the
+    /// behaviour would be main-actor isolated and check the executor each call).
+    private nonisolated static func allFit(_ lines: [(text: Substring, width: Double)], in width: Double) -> Bool {
+        for line in lines where line.width > width { return false }
+        return true
+    }
+
     override func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
         let m = TextEngine.shared.metrics(font)
-        let ls = lines(maxWidth: proposal.width.map { max($0, 0) })
+        var maxWidth: Double?
+        if let w = proposal.width { maxWidth = max(w, 0) }
+        let ls = lines(maxWidth: maxWidth)
         let width = ls.map(\.width).max() ?? 0
         return CGSize(width: width.rounded(.up), height: (CGFloat(max(ls.count, 1)) * m.lineHeight).rounded(.up))
     }

@@ -199,7 +199,10 @@ final class ViewNode {
     }
 
     /// The environment children inherit (an environment modifier overrides this).
-    var childEnvironment: EnvironmentNode { behavior.environmentForChildren ?? environment }
+    var childEnvironment: EnvironmentNode {
+        if let own = behavior.environmentForChildren { return own }
+        return environment
+    }
 
     /// Removes the node and its subtree: disappear actions, cancelled tasks, released state.
     func destroy() {
