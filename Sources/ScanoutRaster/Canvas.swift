@@ -293,8 +293,11 @@ public final class Canvas {
     /// Cells per rasterizer band (256 KiB of accumulation cells).
     static let bandCells = 64 * 1024
 
+    /// `opacity` as the 0...255 factor everything drawn is multiplied by.
+    var globalAlpha: UInt32 { UInt32((max(0, min(1, opacity)) * 255).rounded()) }
+
     private func withBlitter(_ shader: Shader, antialiased: Bool, _ body: (inout SpanBlitter) -> Void) {
-        let alpha = UInt32((max(0, min(1, opacity)) * 255).rounded())
+        let alpha = globalAlpha
         func run(_ clip: SpanBlitter.ClipMaskView?) {
             var blitter = SpanBlitter(base: target.baseAddress, stride: target.stride, format: target.format, clipRect: clipBounds,
                                       shader: shader, mode: blendMode, globalAlpha: alpha, antialiased: antialiased,

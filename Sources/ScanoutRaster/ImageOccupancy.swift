@@ -46,9 +46,13 @@ public struct ImageOccupancy: Sendable {
         clearance = d
     }
 
-    /// How many pixels are within two pixels of something drawn: about how many samples drawing the image at
-    /// its own scale reads (the others are jumped over), so a measure of what drawing it costs.
-    public var pixelsNearInk: Int { clearance.reduce(0) { $0 + ($1 < 3 ? 1 : 0) } }
+    /// The clearance from which drawing can jump over samples: a bilinear sample reads its pixel and the next
+    /// one along each axis, and a step moves it into the next pixel (see `Canvas.draw(_:transform:filter:occupancy:)`).
+    static let jumpableClearance = 3
+
+    /// How many pixels are too near something drawn to be jumped over: about how many samples drawing the
+    /// image at its own scale reads, so a measure of what drawing it costs.
+    public var pixelsNearInk: Int { clearance.reduce(0) { $0 + (Int($1) < Self.jumpableClearance ? 1 : 0) } }
 
     /// Whether this describes an image of `image`'s size.
     func fits(_ image: PixelBuffer) -> Bool { image.width == width && image.height == height }

@@ -166,15 +166,11 @@ struct Shader {
             // the direct loads, only those at the edge the extend rule.
             for i in 0..<count {
                 let ix = Int(u >> 16), iy = Int(v >> 16)
-                let fx = UInt32(truncatingIfNeeded: (u >> 8) & 255), fy = UInt32(truncatingIfNeeded: (v >> 8) & 255)
                 if u >= 0, v >= 0, ix < w - 1, iy < h - 1 {
                     out[i] = bilinear(base + iy * stride + ix * 4, stride: stride, u: u, v: v)
-                    u &+= du; v &+= dv
-                    continue
+                } else {
+                    out[i] = bilinear(u: u, v: v, fetch: fetch)
                 }
-                let top = lerpPixel(fetch(ix, iy), fetch(ix + 1, iy), fx)
-                let bottom = lerpPixel(fetch(ix, iy + 1), fetch(ix + 1, iy + 1), fx)
-                out[i] = lerpPixel(top, bottom, fy)
                 u &+= du; v &+= dv
             }
         }
@@ -191,6 +187,15 @@ func bilinear(_ p: UnsafeRawPointer, stride: Int, u: Int64, v: Int64) -> UInt32 
     if p00 == p01 && p10 == p11 && p00 == p10 { return p00 }
     let fx = UInt32(truncatingIfNeeded: (u >> 8) & 255), fy = UInt32(truncatingIfNeeded: (v >> 8) & 255)
     return lerpPixel(lerpPixel(p00, p01, fx), lerpPixel(p10, p11, fx), fy)
+}
+
+/// The bilinear sample at 16.16 `u`, `v` (relative to pixel centres) with each of its four pixels read by
+/// `fetch` (for samples at an image's edge, where the pixels outside come from an extend rule).
+@inline(__always)
+func bilinear(u: Int64, v: Int64, fetch: (Int, Int) -> UInt32) -> UInt32 {
+    let ix = Int(u >> 16), iy = Int(v >> 16)
+    let fx = UInt32(truncatingIfNeeded: (u >> 8) & 255), fy = UInt32(truncatingIfNeeded: (v >> 8) & 255)
+    return lerpPixel(lerpPixel(fetch(ix, iy), fetch(ix + 1, iy), fx), lerpPixel(fetch(ix, iy + 1), fetch(ix + 1, iy + 1), fx), fy)
 }
 
 /// `a + (b − a) · w / 256` per channel, two channels per multiply.

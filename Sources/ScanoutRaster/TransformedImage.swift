@@ -21,7 +21,7 @@ extension Canvas {
         guard image.width > 0, image.height > 0 else { return }
         let toDevice = imageTransform.concatenating(transform)
         guard let inverse = toDevice.inverted() else { return }
-        let alpha = UInt32((max(0, min(1, opacity)) * 255).rounded())
+        let alpha = globalAlpha
         guard alpha > 0 else { return }
         if clipMask != nil || blendMode != .normal || target.format == .rgb565 || image.format != .argb8888 {
             let saved = transform
@@ -67,10 +67,7 @@ extension Canvas {
             ix < 0 || iy < 0 || ix >= w || iy >= h ? 0 : src.load(fromByteOffset: iy * stride + ix * 4, as: UInt32.self)
         }
         @inline(__always) func sampleAtEdge(_ u: Int64, _ v: Int64) -> UInt32 {
-            let ix = Int(u >> 16), iy = Int(v >> 16)
-            if filter == .nearest { return tap(ix, iy) }
-            let fx = UInt32(truncatingIfNeeded: (u >> 8) & 255), fy = UInt32(truncatingIfNeeded: (v >> 8) & 255)
-            return lerpPixel(lerpPixel(tap(ix, iy), tap(ix + 1, iy), fx), lerpPixel(tap(ix, iy + 1), tap(ix + 1, iy + 1), fx), fy)
+            filter == .nearest ? tap(Int(u >> 16), Int(v >> 16)) : bilinear(u: u, v: v, fetch: tap)
         }
         @inline(__always) func blend(_ sample: UInt32, into d: UnsafeMutablePointer<UInt32>) {
             guard sample != 0 else { return }
@@ -87,7 +84,7 @@ extension Canvas {
         let occupied = occupancy.flatMap { $0.fits(image) ? $0 : nil }
         let stepSize = max(abs(du), abs(dv), 1)
         withUnsafeTemporaryAllocation(of: Int64.self, capacity: 256) { jumps in
-            for c in 0..<256 { jumps[c] = c < 3 ? 0 : (Int64(c - 2) * one - 1) / stepSize + 1 }
+            for c in 0..<256 { jumps[c] = c < ImageOccupancy.jumpableClearance ? 0 : (Int64(c - 2) * one - 1) / stepSize + 1 }
             for y in area.minY..<area.maxY {
                 let q = inverse.apply(Point(x: 0.5, y: Double(y) + 0.5))
                 let u0 = Int64((q.x * 65536).rounded()) - centre, v0 = Int64((q.y * 65536).rounded()) - centre

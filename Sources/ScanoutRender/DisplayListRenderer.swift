@@ -205,7 +205,7 @@ public final class DisplayListRenderer {
     /// transform is rasterized once).
     public var transformedGroupBuilds: Int { groupCache.builds }
 
-    /// How many transformed groups keep a cached bitmap now (for tests).
+    /// How many transformed groups keep a cache entry now — a bitmap, or the verdict not to keep one (for tests).
     public var cachedTransformedGroups: Int { groupCache.count }
 
     private func outline(_ index: Int) -> ShapeOutline {

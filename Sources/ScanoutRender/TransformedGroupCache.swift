@@ -2,9 +2,10 @@ import ScanoutText
 
 /// Transformed groups rasterized once and resampled: a group under a rotation or scale whose content is
 /// unchanged (only its transform animating) is painted into a premultiplied bitmap in its own coordinates at
-/// its own scale on screen (`bitmapScale`), then composited every frame with bilinear fixed-point sampling (`Canvas.draw(_:transform:filter:)`: each
-/// device pixel under the bitmap samples it through the inverse transform) instead of rasterizing its paths and
-/// glyphs again. The bitmap keeps only the pixels that hold something (plus a transparent border).
+/// its own scale on screen (`bitmapScale`), then composited every frame with bilinear fixed-point sampling
+/// (`Canvas.draw(_:transform:filter:occupancy:)`: each device pixel under the bitmap samples it through the
+/// inverse transform) instead of rasterizing its paths and glyphs again. The bitmap keeps only the pixels that
+/// hold something (plus a transparent border).
 ///
 /// The key is the group's content, compared item by item (`drawsSame`), so the bitmap is rebuilt exactly when
 /// the content changes. Full and incremental repaints composite the same bitmap, so they stay identical.
@@ -26,10 +27,10 @@ final class TransformedGroupCache {
         let worthSampling: Bool
         /// False when the bitmap was dropped for not being worth sampling.
         let holdsBitmap: Bool
-        init(content: [DisplayList.Item], bitmap: PixelBuffer, frame: Rect, scale: Double, worthSampling: Bool, holdsBitmap: Bool) {
-            self.content = content; self.bitmap = bitmap; self.frame = frame; self.scale = scale
+        init(content: [DisplayList.Item], bitmap: PixelBuffer, occupancy: ImageOccupancy, frame: Rect, scale: Double,
+             worthSampling: Bool, holdsBitmap: Bool) {
+            self.content = content; self.bitmap = bitmap; self.occupancy = occupancy; self.frame = frame; self.scale = scale
             self.worthSampling = worthSampling; self.holdsBitmap = holdsBitmap
-            occupancy = ImageOccupancy(bitmap)
         }
     }
 
@@ -71,10 +72,14 @@ final class TransformedGroupCache {
         painter.render(list, background: .clear)
         builds += 1
         var (bitmap, ink) = Self.croppedToInk(drawn)
-        let worth = Self.worthSampling(pixelsNearInk: ImageOccupancy(bitmap).pixelsNearInk, characters: Self.characters(in: items))
+        var occupancy = ImageOccupancy(bitmap)
+        let worth = Self.worthSampling(pixelsNearInk: occupancy.pixelsNearInk, characters: Self.characters(in: items))
         let keep = worth || !keepingOnlyWorthy
-        if !keep { bitmap = PixelBuffer(width: 1, height: 1) }
-        let e = Entry(content: Array(items), bitmap: bitmap,
+        if !keep {
+            bitmap = PixelBuffer(width: 1, height: 1)
+            occupancy = ImageOccupancy(bitmap)
+        }
+        let e = Entry(content: Array(items), bitmap: bitmap, occupancy: occupancy,
                       frame: Rect(x: (x0 + Double(ink.x)) / scale, y: (y0 + Double(ink.y)) / scale,
                                   width: Double(bitmap.width) / scale, height: Double(bitmap.height) / scale), scale: scale,
                       worthSampling: worth, holdsBitmap: keep)
@@ -144,7 +149,8 @@ final class TransformedGroupCache {
         for index in stale { entries[index] = nil }
     }
 
-    /// How many groups have a bitmap kept (for tests).
+    /// How many groups have an entry: a bitmap, or (under `.automatic`) the verdict that drawing them
+    /// directly is cheaper (for tests).
     var count: Int { entries.count }
 
     /// Paints `entry` on `canvas` under its current transform (the group's, device scale included): sampled

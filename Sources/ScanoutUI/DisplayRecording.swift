@@ -60,7 +60,6 @@ extension ViewNode {
             let previous = recording.own, previousSplices = recording.splices
             recordOwnItems()
             let sameOwn = wasValid && recording.own.drawsSame(as: previous)
-                && recording.splices.count == previousSplices.count
                 && Self.sameSplices(recording.splices, previousSplices)
             if !sameOwn {
                 // The node's own drawing changed: its whole drawing is one edit (compared item by item).
