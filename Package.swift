@@ -46,7 +46,7 @@ let package = Package(
         // (ScanoutRaster's PixelBuffer and PixelFormat), never views or drawing.
         .target(name: "ScanoutPlatform", dependencies: ["ScanoutRaster", "CLinux", "CDRM", "CInput", "CUdev"],
                 linkerSettings: [.linkedLibrary("dispatch")]),
-        .target(name: "ScanoutTesting", dependencies: ["ScanoutUI", "ScanoutRender", "ScanoutImage"],
+        .target(name: "ScanoutTesting", dependencies: ["ScanoutUI", "ScanoutRender", "ScanoutImage", "ScanoutPlatform"],
                 linkerSettings: [.linkedLibrary("dispatch")]),
         .target(name: "ScanoutImage", dependencies: ["ScanoutRaster", "CPNG", "CJPEGShim"]),
 

@@ -26,3 +26,8 @@ static inline unsigned long scanout_FBIOBLANK(void) { return FBIOBLANK; }
 static inline unsigned long scanout_VT_GETMODE(void) { return VT_GETMODE; }
 static inline unsigned long scanout_VT_SETMODE(void) { return VT_SETMODE; }
 static inline unsigned long scanout_VT_RELDISP(void) { return VT_RELDISP; }
+
+#include <sys/syscall.h>
+#include <unistd.h>
+/// The calling thread's id (gettid(2)); it equals the process id on the process's first thread.
+static inline int scanout_linux_gettid(void) { return (int)syscall(SYS_gettid); }

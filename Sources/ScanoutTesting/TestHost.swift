@@ -2,6 +2,7 @@
 /// same frame pipeline as a display — input, update, layout, render, commit — against a simulated 60 Hz
 /// clock, with synthetic touches and a pixel buffer to inspect or save as PNG. Not for shipping apps.
 import ScanoutImage
+import ScanoutPlatform
 import ScanoutRender
 import ScanoutUI
 
@@ -53,8 +54,13 @@ public final class TestHost {
     /// Runs main-actor jobs (`.task` bodies, `Task { @MainActor in }`) that are ready, as the run loop does.
     /// Inside a main-actor job (an `async` test) this does nothing: use `runMainActorJobs()` there.
     public func drainMainActorJobs() {
+        // libdispatch drains its main queue only on the process's main thread (elsewhere it traps). Swift
+        // Testing parks the main thread in dispatch_main and runs main-actor tests on a worker thread that
+        // services the main queue: there the jobs run when the test suspends (the `async` forms), not here.
+        guard ProcessThread.isMain else { return }
         for _ in 0..<4 { dispatchMainQueueCallback(nil) }
     }
+
 
     /// Lets the main-actor jobs that are ready run in an `async` test (`.task` bodies, tasks resumed by a
     /// cancellation). `runFrame()` drains them itself when the test is not a main-actor job; an `async` test is
