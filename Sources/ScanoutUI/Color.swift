@@ -2,7 +2,10 @@ import ScanoutRender
 
 /// A colour, and a view that fills its proposal with it (SwiftUI's `Color`).
 public struct Color: View, PrimitiveView, Hashable, Sendable, ShapeStyle {
+    /// The colour in light appearance, and in every appearance for a colour made from components.
     let rgba: RGBA
+    /// The colour in dark appearance, for the semantic and system colours that adapt (`nil`: as `rgba`).
+    var darkRGBA: RGBA? = nil
 
     public init(red: Double, green: Double, blue: Double, opacity: Double = 1) {
         func q(_ v: Double) -> UInt8 { UInt8(max(0, min(255, (v * 255).rounded()))) }
@@ -13,32 +16,47 @@ public struct Color: View, PrimitiveView, Hashable, Sendable, ShapeStyle {
     public init(hex: UInt32, opacity: Double = 1) {
         self.init(red: Double(hex >> 16 & 255) / 255, green: Double(hex >> 8 & 255) / 255, blue: Double(hex & 255) / 255, opacity: opacity)
     }
-    init(rgba: RGBA) { self.rgba = rgba }
+    nonisolated init(rgba: RGBA, dark: RGBA? = nil) {
+        self.rgba = rgba
+        self.darkRGBA = dark
+    }
 
     public func opacity(_ o: Double) -> Color {
-        var c = rgba
-        c.alpha = UInt8(max(0, min(255, (Double(c.alpha) * o).rounded())))
-        return Color(rgba: c)
+        func scaled(_ c: RGBA) -> RGBA {
+            var c = c
+            c.alpha = UInt8(max(0, min(255, (Double(c.alpha) * o).rounded())))
+            return c
+        }
+        return Color(rgba: scaled(rgba), dark: darkRGBA.map(scaled))
     }
+
+    /// The colour's value in `scheme`.
+    func resolved(in scheme: ColorScheme) -> RGBA { scheme == .dark ? darkRGBA ?? rgba : rgba }
+
+    /// The colour fixed to its value in `scheme` (animations interpolate between fixed values).
+    func fixed(in scheme: ColorScheme) -> Color { Color(rgba: resolved(in: scheme)) }
 
     public static let black = Color(rgba: RGBA(red: 0, green: 0, blue: 0))
     public static let white = Color(rgba: RGBA(red: 255, green: 255, blue: 255))
     public static let clear = Color(rgba: .clear)
-    public static let primary = Color.black
-    public static let secondary = Color(rgba: RGBA(red: 60, green: 60, blue: 67, alpha: 153))
+    /// Text and symbols: black in light appearance, white in dark.
+    public static let primary = Color(rgba: RGBA(red: 0, green: 0, blue: 0), dark: RGBA(red: 255, green: 255, blue: 255))
+    /// Secondary text: a translucent grey that keeps its contrast on either appearance's backgrounds.
+    public static let secondary = Color(rgba: RGBA(red: 60, green: 60, blue: 67, alpha: 153),
+                                        dark: RGBA(red: 235, green: 235, blue: 245, alpha: 153))
     public static let accentColor = Color.blue
-    public static let red = Color(rgba: RGBA(red: 255, green: 59, blue: 48))
-    public static let orange = Color(rgba: RGBA(red: 255, green: 149, blue: 0))
-    public static let yellow = Color(rgba: RGBA(red: 255, green: 204, blue: 0))
-    public static let green = Color(rgba: RGBA(red: 52, green: 199, blue: 89))
-    public static let mint = Color(rgba: RGBA(red: 0, green: 199, blue: 190))
-    public static let teal = Color(rgba: RGBA(red: 48, green: 176, blue: 199))
-    public static let cyan = Color(rgba: RGBA(red: 50, green: 173, blue: 230))
-    public static let blue = Color(rgba: RGBA(red: 0, green: 122, blue: 255))
-    public static let indigo = Color(rgba: RGBA(red: 88, green: 86, blue: 214))
-    public static let purple = Color(rgba: RGBA(red: 175, green: 82, blue: 222))
-    public static let pink = Color(rgba: RGBA(red: 255, green: 45, blue: 85))
-    public static let brown = Color(rgba: RGBA(red: 162, green: 132, blue: 94))
+    public static let red = Color(rgba: RGBA(red: 255, green: 59, blue: 48), dark: RGBA(red: 255, green: 69, blue: 58))
+    public static let orange = Color(rgba: RGBA(red: 255, green: 149, blue: 0), dark: RGBA(red: 255, green: 159, blue: 10))
+    public static let yellow = Color(rgba: RGBA(red: 255, green: 204, blue: 0), dark: RGBA(red: 255, green: 214, blue: 10))
+    public static let green = Color(rgba: RGBA(red: 52, green: 199, blue: 89), dark: RGBA(red: 48, green: 209, blue: 88))
+    public static let mint = Color(rgba: RGBA(red: 0, green: 199, blue: 190), dark: RGBA(red: 99, green: 230, blue: 226))
+    public static let teal = Color(rgba: RGBA(red: 48, green: 176, blue: 199), dark: RGBA(red: 64, green: 200, blue: 224))
+    public static let cyan = Color(rgba: RGBA(red: 50, green: 173, blue: 230), dark: RGBA(red: 100, green: 210, blue: 255))
+    public static let blue = Color(rgba: RGBA(red: 0, green: 122, blue: 255), dark: RGBA(red: 10, green: 132, blue: 255))
+    public static let indigo = Color(rgba: RGBA(red: 88, green: 86, blue: 214), dark: RGBA(red: 94, green: 92, blue: 230))
+    public static let purple = Color(rgba: RGBA(red: 175, green: 82, blue: 222), dark: RGBA(red: 191, green: 90, blue: 242))
+    public static let pink = Color(rgba: RGBA(red: 255, green: 45, blue: 85), dark: RGBA(red: 255, green: 55, blue: 95))
+    public static let brown = Color(rgba: RGBA(red: 162, green: 132, blue: 94), dark: RGBA(red: 172, green: 142, blue: 104))
     public static let gray = Color(rgba: RGBA(red: 142, green: 142, blue: 147))
 
     func makeBehavior() -> NodeBehavior { ShapeBehavior(shape: Rectangle(), style: self) }
@@ -53,7 +71,7 @@ public struct Color: View, PrimitiveView, Hashable, Sendable, ShapeStyle {
         rgba = RGBA(red: q(d.first.first), green: q(d.first.second), blue: q(d.second.first), alpha: q(d.second.second))
     }
 
-    var paint: Paint { .solid(rgba) }
+    func paint(in scheme: ColorScheme) -> Paint { .solid(resolved(in: scheme)) }
 }
 
 /// Something a shape can be filled or stroked with (SwiftUI's `ShapeStyle`).
@@ -80,9 +98,9 @@ public struct LinearGradient: View, PrimitiveView, ShapeStyle, Equatable {
     func makeBehavior() -> NodeBehavior { ShapeBehavior(shape: Rectangle(), style: self) }
 
     /// The paint for a shape drawn in `size` (shapes draw in their own coordinates, origin top-left).
-    func paint(in size: CGSize) -> Paint {
+    func paint(in size: CGSize, scheme: ColorScheme) -> Paint {
         .linearGradient(ScanoutRaster.LinearGradient(
-            gradient: ScanoutRaster.Gradient(colors: gradient.map(\.rgba)),
+            gradient: ScanoutRaster.Gradient(colors: gradient.map { $0.resolved(in: scheme) }),
             startPoint: Point(x: startPoint.x * size.width, y: startPoint.y * size.height),
             endPoint: Point(x: endPoint.x * size.width, y: endPoint.y * size.height)))
     }

@@ -1,25 +1,21 @@
 import ScanoutRender
 
-/// What the built-in controls (toggle, slider, progress bar) share in how they look: iOS's light-mode colours
-/// and the round white knob.
+/// What the built-in controls (toggle, slider, progress bar) share in how they look: the palette's colours
+/// (resolved by the colour scheme where they draw) and the round white knob.
 @MainActor
 enum ControlDrawing {
-    /// The unfilled part of tracks (iOS's systemGray5).
-    static let track = RGBA(red: 229, green: 229, blue: 234)
-    /// A switch that is off.
-    static let switchOff = RGBA(red: 233, green: 233, blue: 235)
     /// A switch that is on.
-    static let switchOn = Color.green.rgba
+    static let switchOn = Color.green
     /// The filled part of sliders and progress bars.
-    static let fill = Color.accentColor.rgba
+    static let fill = Color.accentColor
     /// How much of its opacity a disabled control keeps.
-    static let disabledOpacity = 0.5
+    static let disabledOpacity = Palette.disabledOpacity
 
     /// A capsule (fully rounded rectangle) filling `rect`.
-    static func capsule(_ rect: CGRect, _ color: RGBA, into list: inout DisplayList) {
+    static func capsule(_ rect: CGRect, _ color: Color, in scheme: ColorScheme, into list: inout DisplayList) {
         guard rect.width > 0, rect.height > 0 else { return }
         let radius = min(rect.width, rect.height) / 2
-        list.append(.fill(ScanoutRaster.Path(roundedRect: rect.raster, cornerRadius: radius), .solid(color), FillStyle()))
+        list.append(.fill(ScanoutRaster.Path(roundedRect: rect.raster, cornerRadius: radius), color.paint(in: scheme), FillStyle()))
     }
 
     /// A white knob of `diameter` centred at `center`, with a soft shadow below and a faint edge, so it shows
@@ -36,10 +32,10 @@ enum ControlDrawing {
 
     /// The keyboard focus ring: a 3-point accent-coloured rounded outline just outside `rect` (iPadOS draws
     /// its hardware-keyboard focus the same way).
-    static func focusRing(around rect: CGRect, into list: inout DisplayList) {
+    static func focusRing(around rect: CGRect, in scheme: ColorScheme, into list: inout DisplayList) {
         let ring = rect.insetBy(dx: -4, dy: -4)
         guard ring.width > 0, ring.height > 0 else { return }
-        list.append(.stroke(ScanoutRaster.Path(roundedRect: ring.raster, cornerRadius: 6), .solid(fill), StrokeStyle(lineWidth: 3)))
+        list.append(.stroke(ScanoutRaster.Path(roundedRect: ring.raster, cornerRadius: 6), fill.paint(in: scheme), StrokeStyle(lineWidth: 3)))
     }
 
     /// Records `draw` as a group, dimmed when `enabled` is false.

@@ -194,6 +194,6 @@ final class ButtonBehavior<Label: View>: NodeBehavior {
     /// The focused one (Tab) has a focus ring, so a keyboard user sees what Return will press.
     override func draw(into list: inout DisplayList) {
         ControlDrawing.group(enabled: node.environment.current.isEnabled, into: &list) { list in super.draw(into: &list) }
-        if node.host.focusedNode === node { ControlDrawing.focusRing(around: node.frame, into: &list) }
+        if node.host.focusedNode === node { ControlDrawing.focusRing(around: node.frame, in: node.environment.current.colorScheme, into: &list) }
     }
 }

@@ -104,9 +104,9 @@ final class ProgressBarBehavior: NodeBehavior {
 
     override func draw(into list: inout DisplayList) {
         let f = node.frame
-        ControlDrawing.capsule(f, ControlDrawing.track, into: &list)
+        ControlDrawing.capsule(f, Palette.track, in: node.environment.current.colorScheme, into: &list)
         if let fraction, fraction > 0 {
-            ControlDrawing.capsule(CGRect(x: f.minX, y: f.minY, width: f.width * fraction, height: f.height), ControlDrawing.fill, into: &list)
+            ControlDrawing.capsule(CGRect(x: f.minX, y: f.minY, width: f.width * fraction, height: f.height), ControlDrawing.fill, in: node.environment.current.colorScheme, into: &list)
         }
     }
 }

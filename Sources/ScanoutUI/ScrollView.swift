@@ -146,7 +146,7 @@ final class ScrollViewBehavior: NodeBehavior, AnimationTicking {
     /// viewport's share of the content.
     private func drawIndicators(into list: inout DisplayList) {
         let f = node.frame, thickness: CGFloat = 3, inset: CGFloat = 2
-        let paint = Color(white: 0, opacity: 0.35).paint
+        let paint = Palette.scrollIndicator.paint(in: node.environment.current.colorScheme)
         if scrollsVertically, contentSize.height > f.height {
             let length = max(thickness * 4, f.height * f.height / contentSize.height)
             let y = f.minY + (f.height - length) * contentOffset.y / (contentSize.height - f.height)

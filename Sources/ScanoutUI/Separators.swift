@@ -45,7 +45,7 @@ public struct Divider: View, PrimitiveView, Equatable {
 final class DividerBehavior: NodeBehavior {
     static let thickness: CGFloat = 1
     /// iOS's separator colour (60, 60, 67) at 29 % over white.
-    static let color = Color(rgba: RGBA(red: 198, green: 198, blue: 200))
+    static let color = Color(rgba: RGBA(red: 198, green: 198, blue: 200), dark: RGBA(red: 56, green: 56, blue: 58))
 
     private var isVertical: Bool { node.stackAxis == .horizontal }
 
@@ -59,7 +59,7 @@ final class DividerBehavior: NodeBehavior {
     override func draw(into list: inout DisplayList) {
         let f = node.frame
         guard f.width > 0, f.height > 0 else { return }
-        list.append(.fill(ScanoutRaster.Path(f.raster), Self.color.paint, FillStyle()))
+        list.append(.fill(ScanoutRaster.Path(f.raster), Self.color.paint(in: node.environment.current.colorScheme), FillStyle()))
     }
 }
 

@@ -76,7 +76,7 @@ final class ShapeBehavior: NodeBehavior, AnimationTicking {
         } else {
             shapeAnimation = makeShapeAnimation(newShape)
         }
-        if let c = newStyle.unboxedStyle(as: Color.self) {
+        if let c = newStyle.unboxedStyle(as: Color.self)?.fixed(in: node.environment.current.colorScheme) {
             if let a = colorAnimation { started = a.set(c.animatableData, animation: animation, now: now) || started }
             else { colorAnimation = AnimatedValue(c.animatableData) }
         } else {
@@ -106,10 +106,11 @@ final class ShapeBehavior: NodeBehavior, AnimationTicking {
     override func place(in bounds: CGRect) {}
 
     var paint: Paint {
-        if let a = colorAnimation { return Color(animatableData: a.presentation).paint }
-        if let c = style.unboxedStyle(as: Color.self) { return c.paint }
-        if let g = style.unboxedStyle(as: LinearGradient.self) { return g.paint(in: node.frame.size) }
-        return (node.environment.current.foregroundColor ?? .primary).paint
+        let environment = node.environment.current
+        if let a = colorAnimation { return .solid(Color(animatableData: a.presentation).rgba) }
+        if let c = style.unboxedStyle(as: Color.self) { return c.paint(in: environment.colorScheme) }
+        if let g = style.unboxedStyle(as: LinearGradient.self) { return g.paint(in: node.frame.size, scheme: environment.colorScheme) }
+        return (environment.foregroundColor ?? .primary).paint(in: environment.colorScheme)
     }
 
     override func draw(into list: inout DisplayList) {

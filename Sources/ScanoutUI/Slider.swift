@@ -115,8 +115,8 @@ final class SliderTrackBehavior: NodeBehavior, HitTestableContent {
         let thumbX = start + fraction * length
         let h = Self.trackHeight
         ControlDrawing.group(enabled: node.environment.current.isEnabled, into: &list) { list in
-            ControlDrawing.capsule(CGRect(x: f.minX, y: f.midY - h / 2, width: f.width, height: h), ControlDrawing.track, into: &list)
-            ControlDrawing.capsule(CGRect(x: f.minX, y: f.midY - h / 2, width: thumbX - f.minX, height: h), ControlDrawing.fill, into: &list)
+            ControlDrawing.capsule(CGRect(x: f.minX, y: f.midY - h / 2, width: f.width, height: h), Palette.track, in: node.environment.current.colorScheme, into: &list)
+            ControlDrawing.capsule(CGRect(x: f.minX, y: f.midY - h / 2, width: thumbX - f.minX, height: h), ControlDrawing.fill, in: node.environment.current.colorScheme, into: &list)
             ControlDrawing.knob(center: CGPoint(x: thumbX, y: f.midY), diameter: Self.thumbDiameter, into: &list)
         }
     }

@@ -83,7 +83,8 @@ final class TextBehavior: NodeBehavior {
     override func draw(into list: inout DisplayList) {
         let f = font
         let m = TextEngine.shared.metrics(f)
-        let color = (text.color ?? node.environment.current.foregroundColor ?? .primary).rgba
+        let environment = node.environment.current
+        let color = (text.color ?? environment.foregroundColor ?? .primary).resolved(in: environment.colorScheme)
         var y = node.frame.minY + m.ascender
         for line in lines(maxWidth: node.frame.width + 0.5) {
             let run = TextRun(string: String(line.text), font: f, origin: Point(x: node.frame.minX, y: y), color: color,

@@ -53,7 +53,7 @@ final class ToggleSwitchBehavior: NodeBehavior, HitTestableContent {
         let f = node.frame
         let on = toggle.value
         ControlDrawing.group(enabled: node.environment.current.isEnabled, into: &list) { list in
-            ControlDrawing.capsule(f, on ? ControlDrawing.switchOn : ControlDrawing.switchOff, into: &list)
+            ControlDrawing.capsule(f, on ? ControlDrawing.switchOn : Palette.switchOff, in: node.environment.current.colorScheme, into: &list)
             let d = f.height - 2 * Self.knobInset
             let x = on ? f.maxX - Self.knobInset - d / 2 : f.minX + Self.knobInset + d / 2
             ControlDrawing.knob(center: CGPoint(x: x, y: f.midY), diameter: d, into: &list)
