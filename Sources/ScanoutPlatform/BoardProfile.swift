@@ -59,22 +59,22 @@ public struct BoardProfile: Sendable, Equatable {
             case "triple":
                 guard !value.isEmpty, !value.contains(" ") else {
                     throw PlatformError.boardProfile(file: path, line: line,
-                                                     message: "triple = \(value) is not valid: expected a target triple, e.g. aarch64-unknown-linux-gnu")
+                                                     message: "triple = \(printable(value)) is not valid: expected a target triple, e.g. aarch64-unknown-linux-gnu")
                 }
                 profile.triple = value
                 continue
             default:
                 break
             }
-            guard let setting = PlatformOptions.settings.first(where: { $0.boardKey == key }) else {
-                let known = (Array(informationalKeys) + PlatformOptions.settings.compactMap(\.boardKey)).sorted()
-                profile.warnings.append("\(path):\(line): unknown key \(key) ignored (known keys: \(known.joined(separator: ", ")))")
+            guard let setting = PlatformOptions.table.first(where: { $0.boardKey == key }) else {
+                let known = (Array(informationalKeys) + PlatformOptions.table.compactMap(\.boardKey)).sorted()
+                profile.warnings.append("\(path):\(line): unknown key \(printable(key)) ignored (known keys: \(known.joined(separator: ", ")))")
                 continue
             }
             do throws(PlatformOptions.InvalidValue) {
                 try scratch.apply(flag: setting.flag, value: value)
             } catch {
-                throw PlatformError.boardProfile(file: path, line: line, message: "\(key) = \(value) is not valid: expected \(error.expected)")
+                throw PlatformError.boardProfile(file: path, line: line, message: "\(key) = \(printable(value)) is not valid: expected \(error.expected)")
             }
             profile.entries.append(Entry(key: key, value: value, line: line))
         }
@@ -93,7 +93,7 @@ public struct BoardProfile: Sendable, Equatable {
     /// override them), and adds its warnings.
     public func apply(to options: inout PlatformOptions) throws(PlatformError) {
         for entry in entries {
-            guard let setting = PlatformOptions.settings.first(where: { $0.boardKey == entry.key }) else { continue }
+            guard let setting = PlatformOptions.table.first(where: { $0.boardKey == entry.key }) else { continue }
             do throws(PlatformOptions.InvalidValue) {
                 try options.apply(flag: setting.flag, value: entry.value)
             } catch {
@@ -139,6 +139,20 @@ public struct BoardProfile: Sendable, Equatable {
     }
 
     // MARK: Text
+
+    /// `text` with control characters shown as `\u{XX}` (a binary file read as a profile must not write raw
+    /// bytes into the journal), cut to 64 characters.
+    static func printable(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars.prefix(64) {
+            if scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value) {
+                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return text.unicodeScalars.count > 64 ? out + "…" : out
+    }
 
     private static func trim<S: StringProtocol>(_ s: S) -> String {
         var scalars = Substring(s)

@@ -45,7 +45,7 @@ public final class FramebufferDisplay: Display {
                 throw PlatformError.permissionDenied(device: path, groups: DRMDevice.groupsAllowed(toOpen: path, default: ["video"]))
             case ENOENT, ENODEV, ENXIO:
                 throw PlatformError.unsupported(device: path, detail: "no such framebuffer device (is the fbdev driver or the DRM "
-                    + "driver's fbdev emulation loaded? `ls /dev/fb*`); set fbdev = /dev/fbN in the board profile")
+                    + "driver's fbdev emulation loaded? `ls /dev/fb*`); choose another with --fbdev /dev/fbN, SCANOUT_FBDEV or fbdev = /dev/fbN in the board profile")
             default:
                 throw PlatformError.system(call: "open", errno: code, context: "opening \(path)")
             }

@@ -41,6 +41,8 @@ public struct PlatformOptions: Sendable, Equatable {
     public var fbdevPath = "/dev/fb0"
     /// Blank the display (DPMS off) after this many seconds without input; nil: never.
     public var blankAfter: Double?
+    /// Log every touch as libinput delivered it (panel pixels and time), to check a panel's calibration.
+    public var traceTouches = false
     /// The board profile the settings came from, when one was named.
     public var board: BoardProfile?
     /// Things worth telling the user that are not errors (unknown keys in a board profile).
@@ -49,59 +51,22 @@ public struct PlatformOptions: Sendable, Equatable {
 
     public init() {}
 
-    /// Flags and their environment variables.
-    public static let usage = """
-        options (each also read from the environment variable in brackets, then from the board profile;
-        a flag wins over its variable, a variable over the profile):
-          --board NAME|PATH           board profile: NAME.board in $SCANOUT_BOARDS_DIR, <exe>/../share/scanout/boards,
-                                      /etc/scanout/boards, ./boards (or a path)                          [SCANOUT_BOARD]
-          --backend KIND              drm, fbdev or headless; default: DRM when a card exists, else headless [SCANOUT_BACKEND]
-          --rotation 0|90|180|270     rotate the app on the panel (pixels and touches)                  [SCANOUT_ROTATION]
-          --frames N                  headless: run N frames of simulated time, then exit 0             [SCANOUT_FRAMES]
-          --snapshot PATH             write the last committed frame as PNG (or .ppm) on exit            [SCANOUT_SNAPSHOT]
-          --snapshot-every N          also write every N-th committed frame as PATH-NNNNN.png            [SCANOUT_SNAPSHOT_EVERY]
-          --size WxH                  headless display size in pixels (default 800x480)                 [SCANOUT_SIZE]
-          --card PATH|cardN           DRM card, e.g. /dev/dri/card1                                     [SCANOUT_DRM_CARD]
-          --connector NAME            DRM connector, e.g. HDMI-A-1                                      [SCANOUT_DRM_CONNECTOR]
-          --mode WxH[@HZ]             DRM display mode (default: the connector's preferred one)         [SCANOUT_MODE]
-          --format xrgb8888|rgb565    scanout pixel format                                              [SCANOUT_FORMAT]
-          --buffers 2|3               DRM scanout buffers                                               [SCANOUT_BUFFERS]
-          --drm-atomic 1|0            DRM atomic commits where the driver has them (0: legacy flips)    [SCANOUT_DRM_ATOMIC]
-          --fbdev PATH                framebuffer device of the fbdev backend (default /dev/fb0)        [SCANOUT_FBDEV]
-          --calibration "a b c d e f" touch calibration matrix (libinput's convention)                 [SCANOUT_CALIBRATION]
-          --scale S                   device pixels per point                                           [SCANOUT_SCALE]
-          --blank-after SECONDS       blank the display after this long without input; a touch wakes it [SCANOUT_BLANK_AFTER]
-          --seat NAME                 udev seat for input (default seat0)                               [SCANOUT_SEAT]
-          --help                      this text
-        """
-
-    /// One setting: its flag, its environment variable and its key in a board profile (nil: not settable there).
-    struct Setting: Sendable {
-        let flag: String
-        let variable: String
-        let boardKey: String?
+    /// The help text, made from `table`: every flag with its environment variable, then the board keys.
+    public static var usage: String {
+        var lines = ["options (each also read from the environment variable in brackets, then from the board profile;",
+                     "a flag wins over its variable, a variable over the profile):"]
+        func padded(_ text: String, _ width: Int) -> String {
+            text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
+        }
+        for option in table {
+            let left = padded("  " + option.flag + (option.argument.isEmpty ? "" : " " + option.argument), 30)
+            lines.append(padded(left + option.help, 100) + "[\(option.variable)]")
+        }
+        lines.append(padded("  --help", 30) + "this text")
+        lines.append("board profile keys (boards/NAME.board, `key = value`): name, triple, "
+                     + table.compactMap(\.boardKey).joined(separator: ", "))
+        return lines.joined(separator: "\n")
     }
-
-    static let settings: [Setting] = [
-        Setting(flag: "--board", variable: "SCANOUT_BOARD", boardKey: nil),
-        Setting(flag: "--backend", variable: "SCANOUT_BACKEND", boardKey: "backend"),
-        Setting(flag: "--rotation", variable: "SCANOUT_ROTATION", boardKey: "rotation"),
-        Setting(flag: "--frames", variable: "SCANOUT_FRAMES", boardKey: nil),
-        Setting(flag: "--snapshot", variable: "SCANOUT_SNAPSHOT", boardKey: nil),
-        Setting(flag: "--snapshot-every", variable: "SCANOUT_SNAPSHOT_EVERY", boardKey: nil),
-        Setting(flag: "--size", variable: "SCANOUT_SIZE", boardKey: "headless-size"),
-        Setting(flag: "--card", variable: "SCANOUT_DRM_CARD", boardKey: "card"),
-        Setting(flag: "--connector", variable: "SCANOUT_DRM_CONNECTOR", boardKey: "connector"),
-        Setting(flag: "--mode", variable: "SCANOUT_MODE", boardKey: "mode"),
-        Setting(flag: "--format", variable: "SCANOUT_FORMAT", boardKey: "format"),
-        Setting(flag: "--buffers", variable: "SCANOUT_BUFFERS", boardKey: "buffers"),
-        Setting(flag: "--drm-atomic", variable: "SCANOUT_DRM_ATOMIC", boardKey: nil),
-        Setting(flag: "--fbdev", variable: "SCANOUT_FBDEV", boardKey: "fbdev"),
-        Setting(flag: "--calibration", variable: "SCANOUT_CALIBRATION", boardKey: "calibration"),
-        Setting(flag: "--scale", variable: "SCANOUT_SCALE", boardKey: "scale"),
-        Setting(flag: "--blank-after", variable: "SCANOUT_BLANK_AFTER", boardKey: "blank-after"),
-        Setting(flag: "--seat", variable: "SCANOUT_SEAT", boardKey: nil),
-    ]
 
     /// Where a setting's value came from, for error messages.
     struct Source {
@@ -115,7 +80,7 @@ public struct PlatformOptions: Sendable, Equatable {
     public static func parse(arguments: [String], environment: (String) -> String?,
                              executablePath: String? = nil) throws(PlatformError) -> PlatformOptions {
         var values: [String: Source] = [:]
-        for s in settings {
+        for s in table {
             if let v = environment(s.variable), !v.isEmpty { values[s.flag] = Source(name: s.variable, value: v) }
         }
         var options = PlatformOptions()
@@ -133,7 +98,7 @@ public struct PlatformOptions: Sendable, Equatable {
                 flag = String(arg[..<eq])
                 value = String(arg[arg.index(after: eq)...])
             }
-            guard settings.contains(where: { $0.flag == flag }) else {
+            guard table.contains(where: { $0.flag == flag }) else {
                 throw PlatformError.unknownOption(arg)
             }
             if value == nil {
@@ -152,7 +117,7 @@ public struct PlatformOptions: Sendable, Equatable {
             let profile = try BoardProfile.load(path: path)
             try profile.apply(to: &options)
         }
-        for s in settings {
+        for s in table {
             guard let source = values[s.flag] else { continue }
             do throws(InvalidValue) {
                 try options.apply(flag: s.flag, value: source.value)
@@ -207,79 +172,20 @@ public struct PlatformOptions: Sendable, Equatable {
         let expected: String
     }
 
-    /// Sets what `flag` names from `value`, checked.
+    /// Sets what `flag` names from `value`, checked (by the table's entry for it).
     mutating func apply(flag: String, value: String) throws(InvalidValue) {
-        func bad(_ expected: String) -> InvalidValue { InvalidValue(expected: expected) }
-        switch flag {
-        case "--backend":
-            guard let b = BackendKind(rawValue: value.lowercased()) else { throw bad("drm, fbdev or headless") }
-            backend = b
-        case "--rotation":
-            guard let d = Int(value), d % 90 == 0, let r = DisplayRotation(degrees: d), (0..<360).contains(d) else {
-                throw bad("0, 90, 180 or 270")
-            }
-            rotation = r
-        case "--frames":
-            guard let n = Int(value), n > 0 else { throw bad("a positive number of frames") }
-            frames = n
-        case "--snapshot":
-            snapshotPath = value
-        case "--snapshot-every":
-            guard let n = Int(value), n > 0 else { throw bad("a positive number of frames") }
-            snapshotEvery = n
-        case "--size":
-            guard let size = Self.parseSize(value) else { throw bad("WIDTHxHEIGHT in pixels, e.g. 800x480") }
-            headlessWidth = size.width
-            headlessHeight = size.height
-        case "--card":
-            guard !value.isEmpty else { throw bad("a DRM card, e.g. card0 or /dev/dri/card1") }
-            // "card1" is short for the node in /dev/dri.
-            drmCard = value.contains("/") ? value : "/dev/dri/" + value
-        case "--connector":
-            guard !value.isEmpty else { throw bad("a connector name as scanout-probe prints it, e.g. HDMI-A-1") }
-            drmConnector = value
-        case "--mode":
-            guard let m = DisplayModeRequest(parsing: value) else { throw bad("WIDTHxHEIGHT or WIDTHxHEIGHT@HZ, e.g. 1280x800@60") }
-            mode = m
-        case "--format":
-            switch value.lowercased() {
-            case "xrgb8888": format = .xrgb8888
-            case "rgb565": format = .rgb565
-            default: throw bad("xrgb8888 or rgb565")
-            }
-        case "--buffers":
-            guard let n = Int(value), n == 2 || n == 3 else { throw bad("2 or 3") }
-            buffers = n
-        case "--drm-atomic":
-            switch value.lowercased() {
-            case "1", "yes", "true", "on": drmAtomic = true
-            case "0", "no", "false", "off": drmAtomic = false
-            default: throw bad("1 (atomic commits where supported) or 0 (legacy page flips)")
-            }
-        case "--fbdev":
-            guard value.hasPrefix("/") else { throw bad("a device path, e.g. /dev/fb0") }
-            fbdevPath = value
-        case "--calibration":
-            guard let c = TouchCalibration(parsing: value) else { throw bad("six numbers, e.g. \"1 0 0 0 1 0\"") }
-            calibration = c
-        case "--scale":
-            guard let s = Double(value), s > 0, s <= 8 else { throw bad("a positive scale up to 8, e.g. 1 or 2") }
-            scale = s
-        case "--blank-after":
-            guard let s = Double(value), s >= 0, s.isFinite else { throw bad("seconds without input, e.g. 300 (0: never)") }
-            blankAfter = s > 0 ? s : nil
-        case "--seat":
-            seat = value
-        default:
-            break
-        }
+        guard let option = Self.table.first(where: { $0.flag == flag }), let set = option.set else { return }
+        try set(&self, value)
     }
 
-    /// "800x480" → (800, 480); nil unless both are 1...16384.
+    /// The largest width or height of a headless display or a requested mode (KMS's own limit is lower).
+    static let maximumSide = 16384
+
+    /// "800x480" → (800, 480); nil unless both are 1...`maximumSide`.
     static func parseSize(_ text: String) -> (width: Int, height: Int)? {
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
-              (1...16384).contains(w), (1...16384).contains(h) else { return nil }
+              (1...maximumSide).contains(w), (1...maximumSide).contains(h) else { return nil }
         return (w, h)
     }
 }
