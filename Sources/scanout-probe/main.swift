@@ -200,99 +200,10 @@ func intervalReport(_ times: [MonotonicTime]) -> String {
     return "\(intervals.count) intervals: min \(r(intervals.min()!)) ms, mean \(r(mean)) ms, max \(r(intervals.max()!)) ms"
 }
 
-@MainActor
-func runPattern(_ o: ProbeOptions) -> Int32 {
-    let start = MonotonicTime.now()
-    do throws(PlatformError) {
-        let loop = try MainLoop(signals: [SIGINT, SIGTERM, SIGHUP])  // they stop the loop
-        defer { loop.close() }
-        let display = try DRMDisplay.open(card: o.card, connector: o.connector, mode: o.platform.mode, format: o.format,
-                                          bufferCount: o.platform.buffers, useAtomic: o.platform.drmAtomic, loop: loop)
-        defer { display.close() }
-        let clock = try LoopFrameClock(loop: loop)
-        defer { clock.close() }
-        say("pattern: \(display.name), \(display.mode), \(display.format), atomic \(display.supportsAtomic ? "supported" : "not supported")")
-        if let notice = display.modeNotice { say("pattern: warning: \(notice)") }
-        var frame = 0
-        var failure: PlatformError?
-        var rawFlips: [MonotonicTime] = []
-        var pacedFlips: [MonotonicTime] = []
-        var pacedLeft = o.paced
-        func show() -> Bool {
-            do throws(PlatformError) {
-                let f = try display.beginFrame()
-                drawFrame(f, frame: frame)
-                try display.present()
-                frame += 1
-                return true
-            } catch {
-                failure = error
-                loop.stop()
-                return false
-            }
-        }
-        // Paced frames: the scheduler decides when each starts (flip event, or its timer when flips come
-        // back at once), as an app's frames do.
-        let scheduler = FrameScheduler(clock: clock, refreshPeriod: display.mode.refreshPeriod) { _ in
-            pacedLeft -= 1
-            let shown = show()
-            return shown
-        }
-        func finishedPhase(_ name: String, _ times: [MonotonicTime]) {
-            say("pattern: \(name): \(intervalReport(times)) (refresh period \(display.mode.refreshPeriod.milliseconds) ms)")
-            if pacedLeft <= 0 && o.seconds == nil && o.stayAfterMeasuring == false { loop.stop() }
-        }
-        display.onFlip = { _ in
-            let now = MonotonicTime.now()
-            if frame == 1 {
-                say("pattern: on screen \((now - start).milliseconds) ms after start; "
-                    + "vblank: \(display.flipsWaitForVBlank ? "yes" : "no (flips complete at once)"); \(display.presentMethod)")
-            }
-            if rawFlips.count <= o.flips && o.flips > 0 {
-                // Back-to-back flips, each presented from the previous one's event: the driver's flip latency.
-                rawFlips.append(now)
-                if rawFlips.count <= o.flips {
-                    _ = show()
-                    return
-                }
-                // From the third flip on, each frame only redraws the moving bar (the first two paint whole buffers).
-                let measured = Array(rawFlips.dropFirst(min(2, max(0, rawFlips.count - 2))))
-                finishedPhase("back-to-back page flips (each presented from the previous flip event)", measured)
-                if pacedLeft > 0 { scheduler.requestFrame() }
-                return
-            }
-            if o.paced > 0 && pacedFlips.count < o.paced {
-                pacedFlips.append(now)
-                if pacedLeft > 0 { scheduler.requestFrame() }
-                scheduler.flipCompleted()
-                if pacedFlips.count == o.paced {
-                    finishedPhase("\(o.paced) frames paced by the frame scheduler", pacedFlips)
-                }
-            }
-        }
-        if let s = o.seconds {
-            let timer = try loop.makeTimer(name: "pattern duration") { loop.stop() }
-            try timer.schedule(after: .nanoseconds(Int64(s * 1e9)))
-        }
-        if o.flips == 0 && o.paced > 0 {
-            scheduler.requestFrame()
-        } else {
-            _ = show()
-        }
-        try loop.run()
-        scheduler.stop()
-        if let failure { throw failure }
-        say("pattern: restoring the CRTC and exiting")
-        return 0
-    } catch {
-        fail("\(error)")
-    }
-}
-
 let options = parseOptions()
 MainActor.assumeIsolated {
     if options.pattern {
-        exit(runPattern(options))
+        exit(PatternRun.run(options))
     }
     if options.touch {
         exit(runTouch(options))
