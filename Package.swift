@@ -1,6 +1,7 @@
 // swift-tools-version:6.0
 // Scanout: a SwiftUI-compatible declarative UI stack for Linux boards (KMS/DRM, libinput, FreeType).
 // Module map and import rules: DESIGN.md §2.
+import CompilerPluginSupport
 import PackageDescription
 
 let package = Package(
@@ -41,7 +42,9 @@ let package = Package(
         .target(name: "ScanoutGraph"),
         .target(name: "ScanoutRender", dependencies: ["ScanoutRaster", "ScanoutText", "ScanoutImage"]),
         // Runtime modules link libdispatch's main-queue hooks (the run loop drains main-actor jobs itself).
-        .target(name: "ScanoutUI", dependencies: ["ScanoutGraph", "ScanoutRender", "ScanoutPlatform"]),
+        // #Preview's compiler plugin: a host tool (Foundation, no SwiftSyntax), never linked into an app.
+        .macro(name: "ScanoutMacros"),
+        .target(name: "ScanoutUI", dependencies: ["ScanoutGraph", "ScanoutRender", "ScanoutPlatform", "ScanoutMacros"]),
         // KMS/DRM, libinput, udev, the epoll run loop and the frame scheduler. It knows pixel buffers
         // (ScanoutRaster's PixelBuffer and PixelFormat), never views or drawing.
         .target(name: "ScanoutPlatform", dependencies: ["ScanoutRaster", "CLinux", "CDRM", "CInput", "CUdev"],

@@ -31,3 +31,8 @@ static inline unsigned long scanout_VT_RELDISP(void) { return VT_RELDISP; }
 #include <unistd.h>
 /// The calling thread's id (gettid(2)); it equals the process id on the process's first thread.
 static inline int scanout_linux_gettid(void) { return (int)syscall(SYS_gettid); }
+
+#include <sys/auxv.h>
+/// Where the kernel mapped the program's header table (getauxval(AT_PHDR)): with the file's own address of
+/// it, how far a position-independent executable was moved when loaded.
+static inline unsigned long scanout_linux_program_headers(void) { return getauxval(AT_PHDR); }

@@ -115,6 +115,16 @@ extension PlatformOptions {
             guard !v.isEmpty else { throw InvalidValue(expected: "a udev seat name, e.g. seat0") }
             o.seat = v
         },
+        PlatformOption(flag: "--appearance", variable: "SCANOUT_APPEARANCE", boardKey: "appearance", argument: "light|dark",
+                       help: "the app's colour scheme (default light, as SwiftUI's)") { o, v throws(InvalidValue) in
+            guard let a = PanelAppearance(rawValue: v.lowercased()) else { throw InvalidValue(expected: "light or dark") }
+            o.appearance = a
+        },
+        PlatformOption(flag: "--previews", variable: "SCANOUT_PREVIEWS", boardKey: nil, argument: "DIR",
+                       help: "render every #Preview of the app headless into DIR as PNG, then exit") { o, v throws(InvalidValue) in
+            guard !v.isEmpty else { throw InvalidValue(expected: "a folder, e.g. out/previews") }
+            o.previewsDirectory = v
+        },
         PlatformOption(flag: "--trace-touches", variable: "SCANOUT_TRACE_TOUCHES", boardKey: nil, argument: "1|0",
                        help: "log every touch as libinput delivered it (panel pixels, time)") { o, v throws(InvalidValue) in
             guard let on = PlatformOptions.parseSwitch(v) else { throw InvalidValue(expected: "1 (log touches) or 0") }

@@ -8,6 +8,12 @@ public enum BackendKind: String, Sendable, CaseIterable {
     case headless
 }
 
+/// Light or dark: the colour scheme a board's panel shows its app in (the UI layer's `ColorScheme`).
+public enum PanelAppearance: String, Sendable, CaseIterable {
+    case light
+    case dark
+}
+
 /// What every Scanout app binary accepts, from the command line, the environment and a board profile.
 /// Precedence: a flag > its environment variable > the board profile (`--board`, `SCANOUT_BOARD`) > the default.
 public struct PlatformOptions: Sendable, Equatable {
@@ -43,6 +49,10 @@ public struct PlatformOptions: Sendable, Equatable {
     public var blankAfter: Double?
     /// Log every touch as libinput delivered it (panel pixels and time), to check a panel's calibration.
     public var traceTouches = false
+    /// The colour scheme the app starts in (`\.colorScheme` at its root).
+    public var appearance = PanelAppearance.light
+    /// Render the app's `#Preview`s into this folder instead of running the app.
+    public var previewsDirectory: String?
     /// The board profile the settings came from, when one was named.
     public var board: BoardProfile?
     /// Things worth telling the user that are not errors (unknown keys in a board profile).
@@ -179,7 +189,7 @@ public struct PlatformOptions: Sendable, Equatable {
     }
 
     /// The largest width or height of a headless display or a requested mode (KMS's own limit is lower).
-    static let maximumSide = 16384
+    public static let maximumSide = 16384
 
     /// "800x480" → (800, 480); nil unless both are 1...`maximumSide`.
     static func parseSize(_ text: String) -> (width: Int, height: Int)? {

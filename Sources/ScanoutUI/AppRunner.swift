@@ -34,6 +34,7 @@ enum AppRunner {
         }
         for w in options.warnings { AppLog.error("\(program): warning: \(w)") }
         if let board = options.board { AppLog.info("board profile \(board.path)\(board.name.map { " (\($0))" } ?? "")") }
+        if let directory = options.previewsDirectory { return PreviewRunner.run(into: directory, options: options, program: program) }
         do throws(PlatformError) {
             let session = try AppSession(scene: scene, options: options)
             return session.run()
