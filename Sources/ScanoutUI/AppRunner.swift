@@ -99,7 +99,9 @@ final class AppSession {
     private var committedAt: MonotonicTime?
     /// SCANOUT_TRACE_TOUCHES=1: one log line per touch as libinput delivered it (panel pixels, its time), for
     /// finding out on a board where touches go.
-    private let traceTouches = getenv("SCANOUT_TRACE_TOUCHES").map { String(cString: $0) == "1" } ?? false
+    private var traceTouches: Bool { options.traceTouches }
+    /// What shows where the app draws nothing: the colour scheme's background (white in light, black in dark).
+    private var background: RGBA { Palette.background.resolved(in: options.appearance.colorScheme) }
 
     /// Throws `.stopped` when a signal stopped the app while it waited for the display (DRM master held elsewhere).
     /// `processEnvironment`: where `$NOTIFY_SOCKET` and `$WATCHDOG_USEC` are read (the process's by default).
@@ -205,6 +207,7 @@ final class AppSession {
         environment.displaySize = CGSize(width: transform.logicalWidth, height: transform.logicalHeight)
         environment.displayScale = CGFloat(options.scale)
         environment.displayRotation = options.rotation.degrees
+        environment.colorScheme = options.appearance.colorScheme
         host = scene.resolveViewHost(size: environment.displaySize, environment: environment)
         compositor = FrameCompositor(width: transform.logicalPixelWidth, height: transform.logicalPixelHeight,
                                      scale: options.scale, format: display.format)
@@ -338,7 +341,7 @@ final class AppSession {
         if draw {
             host.layout()
             // Repaint the damage in the private composition; a frame whose pixels did not change commits nothing.
-            let damage = compositor.render(host.makeDisplayList(), background: .black)
+            let damage = compositor.render(host.makeDisplayList(), background: background)
             guard !damage.isEmpty || needsFullCommit else { return false }
         }
         do throws(PlatformError) {

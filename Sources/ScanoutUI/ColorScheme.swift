@@ -1,3 +1,5 @@
+import ScanoutPlatform
+
 /// Light or dark appearance (SwiftUI's `ColorScheme`): semantic colours (`.primary`, `.secondary`, the
 /// palette the built-in controls and containers use) resolve to one of two values by it when drawn.
 public enum ColorScheme: CaseIterable, Hashable, Sendable {
@@ -34,4 +36,9 @@ struct PreferredColorSchemeModifier: PrimitiveModifier, Equatable {
             if let scheme = m.colorScheme { e.colorScheme = scheme }
         }
     }
+}
+
+extension PanelAppearance {
+    /// The board's `appearance` as the UI's colour scheme.
+    var colorScheme: ColorScheme { self == .dark ? .dark : .light }
 }

@@ -52,6 +52,33 @@ final class AppTests: XCTestCase, @unchecked Sendable {
         XCTAssertFalse(wrapped.makeDisplayList().items.isEmpty)
     }
 
+    /// `--appearance`: the app's root colour scheme, and the background where it draws nothing (SwiftUI's
+    /// window background: white in light, black in dark).
+    func testAppearanceSetsTheRootSchemeAndTheBackground() throws {
+        for (appearance, expected) in [(PanelAppearance.light, (255, ColorScheme.light)), (.dark, (0, ColorScheme.dark))] {
+            let path = "/tmp/scanout-appearance-test-\(getpid()).ppm"
+            defer { unlink(path) }
+            var options = PlatformOptions()
+            options.backend = .headless
+            options.frames = 2
+            options.snapshotPath = path
+            options.headlessWidth = 40
+            options.headlessHeight = 20
+            options.appearance = appearance
+            let scheme = try MainActor.assumeIsolated { () throws -> ColorScheme in
+                let session = try AppSession(scene: WindowGroup { Text("x") }, options: options)
+                XCTAssertEqual(session.run(), 0)
+                return session.host.environment.colorScheme
+            }
+            XCTAssertEqual(scheme, expected.1)
+            guard let f = fopen(path, "r") else { return XCTFail("no snapshot at \(path)") }
+            defer { fclose(f) }
+            var bytes = [UInt8](repeating: 0, count: 14)  // "P6\n40 20\n255\n" and the first pixel's red
+            XCTAssertEqual(fread(&bytes, 1, 14, f), 14)
+            XCTAssertEqual(Int(bytes[13]), expected.0, "\(appearance): the top-left pixel is the background")
+        }
+    }
+
     // Synchronous: the session runs the main loop, which drains main-actor jobs itself (see MainLoopTests).
     func testHeadlessSessionRunsSimulatedFramesAndWritesASnapshot() throws {
         let path = "/tmp/scanout-app-test-\(getpid()).ppm"
