@@ -23,8 +23,7 @@ final class TapBehavior: ModifierBehavior {
 
     override func updateModifier(_ modifier: any ViewModifier) { m = modifier.known(as: TapModifier.self) }
     override func handlesTouch(at point: CGPoint) -> Bool {
-        node.environment.current.isEnabled && ButtonStyling.handlesTouches(in: node.environment.current)
-            && node.frameContains(asDrawn: point) && node.hitContent(at: point)
+        node.environment.current.isEnabled && node.frameContains(asDrawn: point) && node.hitContent(at: point)
     }
     override func touchEnded(at point: CGPoint, from start: CGPoint) {
         guard node.frameContains(asDrawn: point) else { return }
@@ -86,8 +85,7 @@ final class LongPressBehavior: ModifierBehavior, AnimationTicking {
 
     override func updateModifier(_ modifier: any ViewModifier) { m = modifier.known(as: LongPressModifier.self) }
     override func handlesTouch(at point: CGPoint) -> Bool {
-        node.environment.current.isEnabled && ButtonStyling.handlesTouches(in: node.environment.current)
-            && node.frameContains(asDrawn: point) && node.hitContent(at: point)
+        node.environment.current.isEnabled && node.frameContains(asDrawn: point) && node.hitContent(at: point)
     }
     override func touchBegan(at point: CGPoint) {
         press = (point, node.host.touchEventTime)
