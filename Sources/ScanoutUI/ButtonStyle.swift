@@ -236,12 +236,18 @@ struct BuiltInButtonLook: View {
             label.opacity(isPressed ? 0.3 : 1)
         case .bordered:
             padded(label.foregroundColor(accent))
-                .background(RoundedRectangle(cornerRadius: Palette.buttonCornerRadius).fill(accent.opacity(isPressed ? 0.3 : 0.15)))
+                .background(RoundedRectangle(cornerRadius: Palette.buttonCornerRadius).fill(Self.translucent(accent, light: isPressed ? 0.3 : 0.15, dark: isPressed ? 0.4 : 0.25)))
         case .borderedProminent:
             padded(label.foregroundColor(.white))
                 .background(RoundedRectangle(cornerRadius: Palette.buttonCornerRadius).fill(accent))
                 .opacity(isPressed ? 0.7 : 1)
         }
+    }
+
+    /// The tint at `light` opacity in light appearance and a stronger `dark` one in dark, where 15 % of a
+    /// colour over black hardly shows.
+    static func translucent(_ c: Color, light: Double, dark: Double) -> Color {
+        Color(rgba: c.opacity(light).rgba, dark: c.fixed(in: .dark).opacity(dark).rgba)
     }
 
     private func padded<V: View>(_ content: V) -> some View {
