@@ -42,9 +42,17 @@ struct ObservableObjectKey<T: AnyObject>: Hashable {}
 /// Puts an object into the environment under its type.
 struct EnvironmentObjectWriter: PrimitiveModifier, Equatable {
     nonisolated let type: ObjectIdentifier
-    nonisolated(unsafe) let object: AnyObject?  // set once, on the main actor
+    let object: AnyObject?
+    /// The object's identity, for comparing (the writer holds the object, so the identity is not reused).
+    nonisolated let objectID: ObjectIdentifier?
 
-    nonisolated static func == (a: Self, b: Self) -> Bool { a.type == b.type && a.object === b.object }
+    init(type: ObjectIdentifier, object: AnyObject?) {
+        self.type = type
+        self.object = object
+        objectID = object.map(ObjectIdentifier.init)
+    }
+
+    nonisolated static func == (a: Self, b: Self) -> Bool { a.type == b.type && a.objectID == b.objectID }
 
     func makeBehavior() -> ModifierBehavior {
         EnvironmentTransformBehavior<EnvironmentObjectWriter> { m, e in e.environmentObjects.objects[m.type] = m.object }

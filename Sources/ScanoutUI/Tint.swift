@@ -10,7 +10,7 @@ extension EnvironmentValues {
     }
 
     /// The colour controls draw their accent in: the tint, else the accent colour.
-    var resolvedTint: Color { tint ?? .accentColor }
+    @MainActor var resolvedTint: Color { tint ?? .accentColor }
 }
 
 extension View {

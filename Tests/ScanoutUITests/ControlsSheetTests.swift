@@ -50,6 +50,18 @@ import GoldenImages
                     HStack {
                         Toggle("Boost", isOn: $boost).toggleStyle(.button)
                         Toggle("Night", isOn: .constant(false)).toggleStyle(.button)
+                        Label("Home", systemImage: "house.fill")
+                        Image(systemName: "bolt.fill").foregroundStyle(.orange).imageScale(.large)
+                    }
+                    HStack(spacing: 16) {
+                        Gauge(value: 0.62) { Text("Tank") } currentValueLabel: { Text("62 %") }
+                            minimumValueLabel: { Text("0") } maximumValueLabel: { Text("100") }
+                            .frame(width: 180)
+                        Gauge(value: 21.5, in: 10...30) { Text("°C") } currentValueLabel: { Text("21.5") }
+                            minimumValueLabel: { Text("10") } maximumValueLabel: { Text("30") }
+                            .gaugeStyle(.accessoryCircular).tint(.orange)
+                        Gauge(value: 0.8) { Text("CPU") } currentValueLabel: { Text("80") }
+                            .gaugeStyle(.accessoryCircularCapacity).tint(.green)
                     }
                 }
                 .frame(width: 420)
