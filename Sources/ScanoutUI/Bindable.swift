@@ -1,4 +1,5 @@
-import Observation
+// SwiftUI re-exports Observation: `import ScanoutUI` alone gives an app `@Observable`, as `import SwiftUI` does.
+@_exported import Observation
 
 /// Makes bindings to the properties of an `@Observable` object (SwiftUI's `@Bindable`): `$model.name`
 /// passed to a `TextField`, `Toggle` or `Stepper`. Reads through the binding are tracked per property,

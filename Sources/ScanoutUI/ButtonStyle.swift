@@ -252,8 +252,11 @@ struct BuiltInButtonLook: View {
 
     private func padded<V: View>(_ content: V) -> some View {
         let metrics = Palette.buttonMetrics(controlSize)
+        // The label keeps its one-line width: a stack that offers a padded label less than it asked for in a
+        // second pass would otherwise wrap a short title mid-word ("St/op").
         return content
             .font(metrics.font)
+            .fixedSize(horizontal: true, vertical: false)
             .padding(.horizontal, metrics.horizontalPadding)
             .frame(minHeight: metrics.height)
             .contentShape(Rectangle())
