@@ -103,3 +103,29 @@ final class SymbolImageBehavior: NodeBehavior, HitTestableContent {
 
     func contentContains(_ point: CGPoint) -> Bool { node.frame.contains(point) }
 }
+
+/// How symbols use colour (SwiftUI's `SymbolRenderingMode`). Material Icons glyphs have one layer, so every
+/// mode draws the whole symbol in the foreground colour (`.monochrome`); the modifier is accepted so SwiftUI
+/// code that sets it compiles and looks right.
+public struct SymbolRenderingMode: Hashable, Sendable {
+    let kind: UInt8
+    public static let monochrome = SymbolRenderingMode(kind: 0)
+    public static let hierarchical = SymbolRenderingMode(kind: 1)
+    public static let palette = SymbolRenderingMode(kind: 2)
+    public static let multicolor = SymbolRenderingMode(kind: 3)
+}
+
+struct SymbolRenderingModeKey: EnvironmentKey { static let defaultValue: SymbolRenderingMode? = nil }
+
+extension EnvironmentValues {
+    /// The rendering mode of symbols in this view (nil: the symbol's default, monochrome here).
+    public var symbolRenderingMode: SymbolRenderingMode? {
+        get { self[SymbolRenderingModeKey.self] }
+        set { self[SymbolRenderingModeKey.self] = newValue }
+    }
+}
+
+extension View {
+    /// Sets how symbols in this view use colour (all modes draw monochrome with Material Icons).
+    public func symbolRenderingMode(_ mode: SymbolRenderingMode?) -> some View { environment(\.symbolRenderingMode, mode) }
+}

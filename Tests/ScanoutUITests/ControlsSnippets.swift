@@ -57,6 +57,7 @@ struct ThermostatPanel: View {
             VStack(spacing: 12) {
                 Gauge(value: model.target, in: 16...28) {
                     Image(systemName: "thermometer")
+                        .symbolRenderingMode(.hierarchical)
                 } currentValueLabel: {
                     Text("\(Int(model.target))")
                 }
