@@ -6,8 +6,16 @@ public struct FontDescriptor: Sendable, Hashable {
     public var size: Double
     public var weight: Weight
     public var monospaced: Bool
+    /// The symbol face (`Image(systemName:)`) instead of the text faces.
+    public var symbols = false
     public init(size: Double, weight: Weight = .regular, monospaced: Bool = false) {
         self.size = size; self.weight = weight; self.monospaced = monospaced
+    }
+    /// The symbol face at `size`.
+    public static func symbols(size: Double) -> FontDescriptor {
+        var d = FontDescriptor(size: size)
+        d.symbols = true
+        return d
     }
 }
 
@@ -27,7 +35,12 @@ public final class TextEngine {
 
     public init() {}
 
+    /// Google's Material Icons (Debian's fonts-material-design-icons-iconfont), for `Image(systemName:)`.
+    public static let symbolFontPath = "/usr/share/fonts/truetype/material-design-icons-iconfont/MaterialIcons-Regular.ttf"
+    private var symbolFace: ScanoutText.Font??
+
     func face(_ d: FontDescriptor) -> ScanoutText.Font? {
+        if d.symbols { return loadedSymbolFace() }
         if let cached = faces[d.weight]?[d.monospaced] { return cached }
         let file: String
         switch (d.weight, d.monospaced) {
@@ -46,6 +59,26 @@ public final class TextEngine {
         }
         faces[d.weight, default: [:]][d.monospaced] = .some(loaded)
         return loaded
+    }
+
+    private func loadedSymbolFace() -> ScanoutText.Font? {
+        if let cached = symbolFace { return cached }
+        var loaded: ScanoutText.Font?
+        do {
+            loaded = try ScanoutText.Font(path: Self.symbolFontPath)
+        } catch {
+            let message = "scanout: cannot load the symbol font \(Self.symbolFontPath): \(error) (install fonts-material-design-icons-iconfont); symbols are drawn as placeholders"
+            errors.append(message)
+            print(message)
+        }
+        symbolFace = .some(loaded)
+        return loaded
+    }
+
+    /// Whether the symbol face loads and has a glyph for `scalar`.
+    public func hasSymbol(_ scalar: Unicode.Scalar) -> Bool {
+        guard let f = loadedSymbolFace() else { return false }
+        return f.glyphIndex(for: scalar) != 0
     }
 
     /// Ascender, descender (negative) and line height in points.

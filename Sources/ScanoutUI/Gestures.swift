@@ -134,6 +134,7 @@ extension View {
 public struct Button<Label: View>: View, PrimitiveView {
     let action: @MainActor () -> Void
     let label: Label
+    var role: ButtonRole? = nil
 
     public init(action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label) {
         self.action = action
@@ -159,7 +160,7 @@ final class ButtonBehavior<Label: View>: NodeBehavior {
     }
 
     private var slots: [ChildSlot] {
-        [ChildSlot(key: 0, view: button.label.foregroundColor(.accentColor).opacity(isPressed ? 0.3 : 1))]
+        [ChildSlot(key: 0, view: ButtonStyling.body(label: button.label, role: button.role, isPressed: isPressed, action: button.action))]
     }
 
     private func setPressed(_ pressed: Bool) {
@@ -171,7 +172,8 @@ final class ButtonBehavior<Label: View>: NodeBehavior {
 
     /// Touches on the label's content (see `contentShape`) press the button.
     override func handlesTouch(at point: CGPoint) -> Bool {
-        node.environment.current.isEnabled && node.frameContains(asDrawn: point) && node.hitContent(at: point)
+        node.environment.current.isEnabled && ButtonStyling.handlesTouches(in: node.environment.current)
+            && node.frameContains(asDrawn: point) && node.hitContent(at: point)
     }
     override func touchBegan(at point: CGPoint) { setPressed(true) }
     override func touchMoved(to point: CGPoint, from start: CGPoint) { setPressed(node.frameContains(asDrawn: point)) }

@@ -15,10 +15,12 @@ public struct Image: View, PrimitiveView, Equatable {
         case file(String)
         case named(String)
         case pixels(ImageContent)
+        /// A symbol by SF Symbols name (`Image(systemName:)`, see SystemImage.swift).
+        case symbol(String)
 
         static func == (a: Source, b: Source) -> Bool {
             switch (a, b) {
-            case let (.file(x), .file(y)), let (.named(x), .named(y)): return x == y
+            case let (.file(x), .file(y)), let (.named(x), .named(y)), let (.symbol(x), .symbol(y)): return x == y
             case let (.pixels(x), .pixels(y)): return x.pixels === y.pixels
             default: return false
             }
@@ -55,7 +57,10 @@ public struct Image: View, PrimitiveView, Equatable {
     /// How the bitmap is sampled when scaled.
     public func interpolation(_ interpolation: Interpolation) -> Image { var i = self; i.interpolationMode = interpolation; return i }
 
-    func makeBehavior() -> NodeBehavior { ImageBehavior() }
+    func makeBehavior() -> NodeBehavior {
+        if case .symbol = source { return SymbolImageBehavior() }
+        return ImageBehavior()
+    }
 }
 
 final class ImageBehavior: NodeBehavior, HitTestableContent {
@@ -77,6 +82,9 @@ final class ImageBehavior: NodeBehavior, HitTestableContent {
         switch source {
         case .pixels(let pixels):
             content = pixels
+            return
+        case .symbol:
+            content = nil  // drawn by SymbolImageBehavior
             return
         case .file(let path):
             result = ImageStore.shared.image(contentsOfFile: path)

@@ -65,6 +65,8 @@ final class ShapeBehavior: NodeBehavior, AnimationTicking {
             newStyle = c
         } else if let g = view as? LinearGradient {
             newStyle = g
+        } else if let g = view as? any PaintProviding & ShapeStyle {
+            newStyle = g
         } else if let s = view as? any Shape {
             newShape = s
         }
@@ -110,6 +112,7 @@ final class ShapeBehavior: NodeBehavior, AnimationTicking {
         if let a = colorAnimation { return .solid(Color(animatableData: a.presentation).rgba) }
         if let c = style.unboxedStyle(as: Color.self) { return c.paint(in: environment.colorScheme) }
         if let g = style.unboxedStyle(as: LinearGradient.self) { return g.paint(in: node.frame.size, scheme: environment.colorScheme) }
+        if let g = style as? PaintProviding { return g.paint(in: node.frame.size, scheme: environment.colorScheme) }
         return (environment.foregroundColor ?? .primary).paint(in: environment.colorScheme)
     }
 

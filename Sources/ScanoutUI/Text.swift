@@ -73,9 +73,11 @@ final class TextBehavior: NodeBehavior {
         let m = TextEngine.shared.metrics(font)
         var maxWidth: Double?
         if let w = proposal.width { maxWidth = max(w, 0) }
-        let ls = lines(maxWidth: maxWidth)
+        let environment = node.environment.current
+        let ls = TextLineLimit.apply(lines(maxWidth: maxWidth), limit: environment.lineLimit, maxWidth: maxWidth, font: font)
         let width = ls.map(\.width).max() ?? 0
-        return CGSize(width: width.rounded(.up), height: (CGFloat(max(ls.count, 1)) * m.lineHeight).rounded(.up))
+        let count = max(ls.count, 1, environment.reservedLines)
+        return CGSize(width: width.rounded(.up), height: (CGFloat(count) * m.lineHeight).rounded(.up))
     }
 
     override func place(in bounds: CGRect) {}
@@ -86,9 +88,11 @@ final class TextBehavior: NodeBehavior {
         let environment = node.environment.current
         let color = (text.color ?? environment.foregroundColor ?? .primary).resolved(in: environment.colorScheme)
         var y = node.frame.minY + m.ascender
-        for line in lines(maxWidth: node.frame.width + 0.5) {
-            let run = TextRun(string: String(line.text), font: f, origin: Point(x: node.frame.minX, y: y), color: color,
-                              frame: Rect(x: node.frame.minX, y: y - m.ascender, width: line.width, height: m.lineHeight))
+        let maxWidth = node.frame.width + 0.5
+        for line in TextLineLimit.apply(lines(maxWidth: maxWidth), limit: environment.lineLimit, maxWidth: maxWidth, font: f) {
+            let x = node.frame.minX + TextLineLimit.offset(of: line.width, in: node.frame.width, alignment: environment.multilineTextAlignment)
+            let run = TextRun(string: String(line.text), font: f, origin: Point(x: x, y: y), color: color,
+                              frame: Rect(x: x, y: y - m.ascender, width: line.width, height: m.lineHeight))
             list.append(.text(run))
             y += m.lineHeight
         }

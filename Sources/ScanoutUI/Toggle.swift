@@ -12,12 +12,10 @@ public struct Toggle<Label: View>: View {
         self.label = label()
     }
 
+    @Environment(\.toggleStyleChoice) private var style
+
     public var body: some View {
-        HStack {
-            label
-            Spacer()
-            ToggleSwitch(isOn: isOn, value: isOn.wrappedValue)
-        }
+        style.body(ToggleStyleConfiguration(label: .init(content: AnyView(label)), isOn: isOn))
     }
 }
 
@@ -53,7 +51,7 @@ final class ToggleSwitchBehavior: NodeBehavior, HitTestableContent {
         let f = node.frame
         let on = toggle.value
         ControlDrawing.group(enabled: node.environment.current.isEnabled, into: &list) { list in
-            ControlDrawing.capsule(f, on ? ControlDrawing.switchOn : Palette.switchOff, in: node.environment.current.colorScheme, into: &list)
+            ControlDrawing.capsule(f, on ? node.environment.current.tint ?? ControlDrawing.switchOn : Palette.switchOff, in: node.environment.current.colorScheme, into: &list)
             let d = f.height - 2 * Self.knobInset
             let x = on ? f.maxX - Self.knobInset - d / 2 : f.minX + Self.knobInset + d / 2
             ControlDrawing.knob(center: CGPoint(x: x, y: f.midY), diameter: d, into: &list)
