@@ -16,6 +16,7 @@ public final class ViewHost {
             guard oldValue !== focusedNode else { return }
             oldValue?.setNeedsDisplay()
             focusedNode?.setNeedsDisplay()
+            focusMoved(from: oldValue, to: focusedNode)
         }
     }
     let rootEnvironment: EnvironmentNode
