@@ -141,7 +141,9 @@ extension ViewHost {
         for o in leaving { o.focusChanged(isInside: false) }
         for o in entering { o.focusChanged(isInside: true) }
         (old?.behavior as? TextInputBehavior)?.focusChanged()
-        (new?.behavior as? TextInputBehavior)?.focusChanged()
+        let field = new?.behavior as? TextInputBehavior
+        field?.focusChanged()
+        keyboardHost(around: new ?? old)?.focusChanged(to: field)
         requestFrame()
     }
 }
