@@ -5,9 +5,11 @@ public struct TextField<Label: View>: View {
     let text: Binding<String>
     let placeholder: String
     let label: Label
+    /// A formatted value's field: the binding is written when editing ends, not on each key.
+    var commitsOnEnd = false
 
     public var body: some View {
-        TextInputField(text: text, value: text.wrappedValue, placeholder: placeholder, isSecure: false)
+        TextInputField(text: text, value: text.wrappedValue, placeholder: placeholder, isSecure: false, commitsOnEnd: commitsOnEnd)
     }
 }
 

@@ -8,6 +8,7 @@ struct TextInputField: View, PrimitiveView {
     let value: String
     let placeholder: String
     let isSecure: Bool
+    var commitsOnEnd = false
     func makeBehavior() -> NodeBehavior { TextInputBehavior() }
 }
 
@@ -19,7 +20,8 @@ final class TextInputBehavior: NodeBehavior, HitTestableContent {
 
     override func update(_ view: any View) -> [ChildSlot]? {
         field = (view as! TextInputField)
-        if editing.text != TextEditingState.singleLine(field.value) {
+        // A formatted field being edited keeps what is typed ("1." on the way to "1.5") until editing ends.
+        if editing.text != TextEditingState.singleLine(field.value), !(field.commitsOnEnd && isFocused) {
             editing.replaceAll(with: field.value, recordingUndo: false)
         }
         return []
@@ -191,18 +193,30 @@ final class TextInputBehavior: NodeBehavior, HitTestableContent {
 
     /// Return: the `onSubmit` actions around the field run, and editing ends (the keyboard goes away).
     func submit() {
+        commit()
         node.submit(.text)
         if isFocused { node.host.focusedNode = nil }
     }
 
     /// The text or the caret changed: write the binding (only when the text changed) and draw again.
     private func changed() {
-        if field.text.wrappedValue != editing.text { field.text.wrappedValue = editing.text }
+        if !field.commitsOnEnd { commit() }
         node.setNeedsDisplay()
         node.host.setNeedsFrame()
     }
 
+    /// Writes the text to the binding (a formatted field: parsed; text that does not parse shows the value
+    /// it had again).
+    private func commit() {
+        if field.text.wrappedValue != editing.text { field.text.wrappedValue = editing.text }
+        if field.commitsOnEnd {
+            let shown = field.text.wrappedValue
+            if shown != editing.text { editing.replaceAll(with: shown, recordingUndo: true) }
+        }
+    }
+
     func focusChanged() {
+        if !isFocused, field.commitsOnEnd { commit() }
         node.setNeedsDisplay()
     }
 }
