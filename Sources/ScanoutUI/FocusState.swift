@@ -141,9 +141,8 @@ extension ViewHost {
         for o in leaving { o.focusChanged(isInside: false) }
         for o in entering { o.focusChanged(isInside: true) }
         (old?.behavior as? TextInputBehavior)?.focusChanged()
-        let field = new?.behavior as? TextInputBehavior
-        field?.focusChanged()
-        keyboardHost(around: new ?? old)?.focusChanged(to: field)
+        (new?.behavior as? TextInputBehavior)?.focusChanged()
+        keyboardHost(around: new ?? old)?.focusChanged(to: new?.behavior as? any TextInputTarget)
         requestFrame()
     }
 }

@@ -1,5 +1,17 @@
 import ScanoutRender
 
+/// What the on-screen keyboard types into: the focused field or editor.
+@MainActor
+protocol TextInputTarget: AnyObject {
+    var node: ViewNode! { get }
+    func insert(_ text: String)
+    func deleteBackward()
+    /// The return key: a field submits, an editor starts a new line.
+    func submit()
+}
+
+extension TextInputBehavior: TextInputTarget {}
+
 /// When the on-screen keyboard comes up for a focused field: `auto` (when no hardware keyboard is attached),
 /// `always`, or `never` (a board's `osk` key).
 public enum OnScreenKeyboardMode: Hashable, Sendable {
@@ -54,7 +66,7 @@ struct OnScreenKeyboardState: Equatable {
 final class KeyboardHostBehavior: NodeBehavior, AnimationTicking {
     private var hosting: (any KeyboardHosting)!
     /// The focused field the keys type into (nil: no field focused).
-    private(set) weak var field: TextInputBehavior?
+    private(set) weak var field: (any TextInputTarget)?
     private(set) var state = OnScreenKeyboardState()
     /// How far the keyboard is in (0: hidden, 1: fully up) and where it is sliding to.
     private(set) var progress: Double = 0
@@ -80,7 +92,7 @@ final class KeyboardHostBehavior: NodeBehavior, AnimationTicking {
     // MARK: Focus
 
     /// The focus moved; `field` is the newly focused text field, if any.
-    func focusChanged(to field: TextInputBehavior?) {
+    func focusChanged(to field: (any TextInputTarget)?) {
         self.field = field
         let env = node.environment.current
         let wanted: Bool

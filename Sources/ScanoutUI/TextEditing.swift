@@ -75,6 +75,9 @@ struct TextEditingState: Equatable {
         moveHead(to: text.index(after: head), extending: extending)
     }
 
+    /// Puts the caret at `index` (a character boundary of `text`).
+    mutating func moveCaret(to index: String.Index, extending: Bool = false) { moveHead(to: index, extending: extending) }
+
     mutating func moveToStart(extending: Bool = false) { moveHead(to: text.startIndex, extending: extending) }
     mutating func moveToEnd(extending: Bool = false) { moveHead(to: text.endIndex, extending: extending) }
 
