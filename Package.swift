@@ -62,6 +62,7 @@ let package = Package(
                           dependencies: ["BenchScene", "ScanoutRaster", "ScanoutText", "ScanoutImage"],
                           path: "Benchmarks/scanout-bench"),
         .executableTarget(name: "scanout-graph-bench", dependencies: ["ScanoutUI"], path: "Benchmarks/scanout-graph-bench"),
+        .executableTarget(name: "scanout-text-bench", dependencies: ["ScanoutUI", "ScanoutTesting"], path: "Benchmarks/scanout-text-bench"),
 
         // Golden-image comparison shared by the test targets.
         .target(name: "GoldenImages", dependencies: ["ScanoutRaster", "ScanoutImage"], path: "Tests/GoldenImages"),

@@ -42,13 +42,78 @@ enum KeyboardPage: Equatable {
     var isPad: Bool { self == .numberPad || self == .decimalPad || self == .phonePad }
 }
 
+/// The letter layouts of the on-screen keyboard (a board's `osk-layout`, or the app's locale, chooses).
+public enum OnScreenKeyboardLayout: String, Hashable, Sendable, CaseIterable {
+    /// QWERTY.
+    case enUS = "en-US"
+    /// QWERTZ with ü, ö, ä.
+    case deDE = "de-DE"
+    /// AZERTY.
+    case frFR = "fr-FR"
+    /// ЙЦУКЕН.
+    case ruRU = "ru-RU"
+
+    /// The layout for a locale identifier ("de_DE", "fr-CA", "ru"): by language; nil for one without a layout.
+    public init?(localeIdentifier: String) {
+        let language = localeIdentifier.prefix { $0 != "_" && $0 != "-" }.lowercased()
+        switch language {
+        case "en": self = .enUS
+        case "de": self = .deDE
+        case "fr": self = .frFR
+        case "ru": self = .ruRU
+        default: return nil
+        }
+    }
+
+    /// The three letter rows (the third between shift and backspace).
+    var letterRows: [String] {
+        switch self {
+        case .enUS: return ["qwertyuiop", "asdfghjkl", "zxcvbnm"]
+        case .deDE: return ["qwertzuiopü", "asdfghjklöä", "yxcvbnm"]
+        case .frFR: return ["azertyuiop", "qsdfghjklm", "wxcvbn'"]
+        case .ruRU: return ["йцукенгшщзх", "фывапролджэ", "ячсмитьбю"]
+        }
+    }
+
+    /// What a long press on a letter offers.
+    func alternates(for letter: String) -> [String] {
+        switch (self, letter) {
+        case (.ruRU, "е"): return ["ё"]
+        case (.ruRU, "ь"): return ["ъ"]
+        case (.ruRU, _): return []
+        case (_, "a"): return ["à", "á", "â", "ä", "æ", "ã", "å"]
+        case (_, "e"): return ["è", "é", "ê", "ë", "ē"]
+        case (_, "i"): return ["î", "ï", "í", "ì"]
+        case (_, "o"): return ["ô", "ö", "ó", "ò", "œ", "ø", "õ"]
+        case (_, "u"): return ["ù", "û", "ü", "ú"]
+        case (_, "c"): return ["ç", "ć", "č"]
+        case (_, "n"): return ["ñ", "ń"]
+        case (_, "s"): return ["ß", "ś", "š"]
+        case (_, "y"): return ["ÿ"]
+        case (_, "z"): return ["ž", "ź", "ż"]
+        default: return []
+        }
+    }
+}
+
+struct OnScreenKeyboardLayoutKey: EnvironmentKey { static let defaultValue = OnScreenKeyboardLayout.enUS }
+
+extension EnvironmentValues {
+    /// The on-screen keyboard's letter layout.
+    public var onScreenKeyboardLayout: OnScreenKeyboardLayout {
+        get { self[OnScreenKeyboardLayoutKey.self] }
+        set { self[OnScreenKeyboardLayoutKey.self] = newValue }
+    }
+}
+
 enum KeyboardLayouts {
     static let backspaceLabel = "\u{232B}"
     static let shiftLabel = "\u{21E7}"
 
     /// The rows of `page`; letters shown in capitals when `shifted`; the return key titled `submitLabel`.
     /// An e-mail or URL field gets "@" and "." (or "/" and ".") beside the space bar.
-    static func rows(_ page: KeyboardPage, shifted: Bool, submitLabel: SubmitLabel, type: UIKeyboardType) -> [[KeyboardKey]] {
+    static func rows(_ page: KeyboardPage, shifted: Bool, submitLabel: SubmitLabel, type: UIKeyboardType,
+                     layout: OnScreenKeyboardLayout = .enUS) -> [[KeyboardKey]] {
         func letters(_ s: String) -> [KeyboardKey] { s.map { .text(shifted ? $0.uppercased() : String($0)) } }
         func chars(_ s: String) -> [KeyboardKey] { s.map { .text(String($0)) } }
         let backspace = KeyboardKey(label: backspaceLabel, action: .backspace, width: 1.5)
@@ -64,8 +129,12 @@ enum KeyboardLayouts {
             }
             bottom.append(submit)
             if page == .letters {
-                return [letters("qwertyuiop"), letters("asdfghjkl"),
-                        [KeyboardKey(label: shiftLabel, action: .shift, width: 1.5)] + letters("zxcvbnm") + [backspace],
+                let r = layout.letterRows
+                // A third row of nine letters (ЙЦУКЕН) leaves less room for shift and backspace.
+                let side = r[2].count > 7 ? 1.0 : 1.5
+                return [letters(r[0]), letters(r[1]),
+                        [KeyboardKey(label: shiftLabel, action: .shift, width: side)] + letters(r[2])
+                            + [KeyboardKey(label: backspaceLabel, action: .backspace, width: side)],
                         bottom]
             }
             return [chars("1234567890"), chars("-/:;()$&@\""), chars(".,?!'#%*") + [backspace], bottom]

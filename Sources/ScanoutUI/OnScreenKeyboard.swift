@@ -59,6 +59,7 @@ struct OnScreenKeyboardState: Equatable {
     var capsLock = false
     var type = UIKeyboardType.default
     var submitLabel = SubmitLabel.return
+    var layout = OnScreenKeyboardLayout.enUS
 }
 
 /// Lays the content out above the keyboard and the keyboard along the bottom edge, slides it in and out, and
@@ -104,7 +105,7 @@ final class KeyboardHostBehavior: NodeBehavior, AnimationTicking {
         if let field {
             let fieldEnv = field.node.environment.current
             state = OnScreenKeyboardState(page: KeyboardPage(fieldEnv.keyboardType), type: fieldEnv.keyboardType,
-                                  submitLabel: fieldEnv.submitLabel)
+                                          submitLabel: fieldEnv.submitLabel, layout: fieldEnv.onScreenKeyboardLayout)
             needsReveal = true
         }
         slide(to: wanted ? 1 : 0)
@@ -207,6 +208,12 @@ final class KeyboardHostBehavior: NodeBehavior, AnimationTicking {
         }
     }
 
+    /// An alternate chosen from a long press (already in the case shown).
+    func insertAlternate(_ s: String) {
+        field?.insert(s)
+        if state.shifted, !state.capsLock { setState { $0.shifted = false } }
+    }
+
     private func setState(_ change: (inout OnScreenKeyboardState) -> Void) {
         var s = state
         change(&s)
@@ -244,6 +251,11 @@ final class OnScreenKeyboardBehavior: NodeBehavior, AnimationTicking, HitTestabl
     private var pressed: Int?
     /// A repeating key held down: when it went down, and how many times it has fired.
     private var repeating: (start: Double?, fired: Int)?
+    /// A letter with alternates held down (a long press opens them), and when it went down.
+    private var held: (index: Int, start: Double?)?
+    /// The alternates shown above a long-pressed letter, and the one under the finger.
+    private var popup: (alternates: [String], frames: [CGRect], selected: Int)?
+    static let longPressDelay = 0.5
 
     override func update(_ view: any View) -> [ChildSlot]? {
         keyboard = (view as! OnScreenKeyboardView)
@@ -258,9 +270,10 @@ final class OnScreenKeyboardBehavior: NodeBehavior, AnimationTicking, HitTestabl
     /// Letter pages: ten key units across, each row centred; pads: three columns at most 160 wide.
     override func place(in bounds: CGRect) {
         let s = keyboard.state
-        let rows = KeyboardLayouts.rows(s.page, shifted: s.shifted || s.capsLock, submitLabel: s.submitLabel, type: s.type)
+        let rows = KeyboardLayouts.rows(s.page, shifted: s.shifted || s.capsLock, submitLabel: s.submitLabel, type: s.type, layout: s.layout)
         let gap = Palette.keyGap
-        let columns: CGFloat = s.page.isPad ? 3 : 10
+        let widest = rows.map { $0.reduce(0) { $0 + $1.width } }.max() ?? 10
+        let columns = s.page.isPad ? 3 : CGFloat(max(10, widest))
         var unit = ((bounds.width - gap) / columns).rounded(.down)
         if s.page.isPad { unit = min(unit, 160) }
         keys.removeAll(keepingCapacity: true)
@@ -299,6 +312,27 @@ final class OnScreenKeyboardBehavior: NodeBehavior, AnimationTicking, HitTestabl
                                       color: Palette.keyLabel.resolved(in: scheme),
                                       frame: Rect(x: x, y: top, width: w, height: m.lineHeight))))
         }
+        if let p = popup { drawPopup(p, scheme: scheme, into: &list) }
+    }
+
+    private func drawPopup(_ p: (alternates: [String], frames: [CGRect], selected: Int), scheme: ColorScheme, into list: inout DisplayList) {
+        guard let first = p.frames.first, let last = p.frames.last else { return }
+        let box = CGRect(x: first.minX, y: first.minY, width: last.maxX - first.minX, height: first.height)
+        list.append(.fill(ScanoutRaster.Path(roundedRect: box.offsetBy(dx: 0, dy: 2).raster, cornerRadius: 8), Palette.keyShadow.paint(in: scheme), FillStyle()))
+        list.append(.fill(ScanoutRaster.Path(roundedRect: box.raster, cornerRadius: 8), Palette.keyFill.paint(in: scheme), FillStyle()))
+        let font = FontDescriptor(size: 24)
+        let m = TextEngine.shared.metrics(font)
+        for (i, (alt, f)) in zip(p.alternates, p.frames).enumerated() {
+            var color = Palette.keyLabel.resolved(in: scheme)
+            if i == p.selected {
+                list.append(.fill(ScanoutRaster.Path(roundedRect: f.insetBy(dx: 2, dy: 2).raster, cornerRadius: 6), Palette.caret.paint(in: scheme), FillStyle()))
+                color = RGBA(red: 255, green: 255, blue: 255)
+            }
+            let w = TextEngine.shared.width(of: alt, font: font)
+            let x = (f.midX - w / 2).rounded(), top = (f.midY - m.lineHeight / 2).rounded()
+            list.append(.text(TextRun(string: alt, font: font, origin: Point(x: x, y: top + m.ascender), color: color,
+                                      frame: Rect(x: x, y: top, width: w, height: m.lineHeight))))
+        }
     }
 
     func contentContains(_ point: CGPoint) -> Bool { node.frame.contains(point) }
@@ -321,8 +355,39 @@ final class OnScreenKeyboardBehavior: NodeBehavior, AnimationTicking, HitTestabl
         node.host.setNeedsFrame()
     }
 
+    private func alternates(of i: Int) -> [String] {
+        guard case .text(let s) = keys[i].key.action, !s.isEmpty else { return [] }
+        return keyboard.state.layout.alternates(for: s.lowercased())
+    }
+
+    /// After `longPressDelay` on a letter with alternates: the alternates open above it.
+    private func tickLongPress(_ now: Double) -> Bool {
+        guard let h = held, node.isAlive else { return false }
+        guard let start = h.start else {
+            held = (h.index, now)
+            return true
+        }
+        guard now - start >= Self.longPressDelay else { return true }
+        let s = keyboard.state
+        let alts = alternates(of: h.index).map { s.shifted || s.capsLock ? $0.uppercased() : $0 }
+        let k = keys[h.index].frame
+        let w = max(k.width, Palette.minimumHitTarget), total = w * CGFloat(alts.count)
+        let x0 = min(max(node.frame.minX + Palette.keyGap, k.minX), node.frame.maxX - Palette.keyGap - total)
+        let y = k.minY - Palette.keyHeight - Palette.keyGap
+        popup = (alts, alts.indices.map { CGRect(x: x0 + CGFloat($0) * w, y: y, width: w, height: Palette.keyHeight) }, 0)
+        held = nil
+        node.setNeedsDisplay()
+        node.host.setNeedsFrame()
+        return false
+    }
+
     override func touchBegan(at point: CGPoint) {
+        popup = nil
         setPressed(key(at: point))
+        if let i = pressed, !alternates(of: i).isEmpty {
+            held = (i, nil)
+            node.host.startAnimating(self)
+        }
         if let i = pressed, keys[i].key.repeats {
             keyboard.controller.perform(keys[i].key)
             repeating = (nil, 0)
@@ -331,10 +396,32 @@ final class OnScreenKeyboardBehavior: NodeBehavior, AnimationTicking, HitTestabl
     }
 
     override func touchMoved(to point: CGPoint, from start: CGPoint) {
-        if repeating == nil { setPressed(key(at: point)) }
+        if var p = popup {
+            let nearest = p.frames.indices.min { abs(p.frames[$0].midX - point.x) < abs(p.frames[$1].midX - point.x) } ?? 0
+            if nearest != p.selected {
+                p.selected = nearest
+                popup = p
+                node.setNeedsDisplay()
+                node.host.setNeedsFrame()
+            }
+            return
+        }
+        if repeating == nil {
+            let k = key(at: point)
+            if k != held?.index { held = nil }  // sliding off the letter is no long press
+            setPressed(k)
+        }
     }
 
     override func touchEnded(at point: CGPoint, from start: CGPoint) {
+        held = nil
+        if let p = popup {
+            popup = nil
+            setPressed(nil)
+            node.setNeedsDisplay()
+            keyboard.controller.insertAlternate(p.alternates[p.selected])
+            return
+        }
         let i = pressed
         let wasRepeating = repeating != nil
         repeating = nil
@@ -345,11 +432,14 @@ final class OnScreenKeyboardBehavior: NodeBehavior, AnimationTicking, HitTestabl
 
     override func touchCancelled() {
         repeating = nil
+        held = nil
+        if popup != nil { popup = nil; node.setNeedsDisplay() }
         setPressed(nil)
     }
 
     /// A held backspace repeats after `keyRepeatDelay`, every `keyRepeatInterval` (frames come only while held).
     func tick(_ now: Double) -> Bool {
+        if held != nil { return tickLongPress(now) }
         guard var r = repeating, let i = pressed, node.isAlive else { return false }
         guard let start = r.start else {
             repeating = (now, 0)

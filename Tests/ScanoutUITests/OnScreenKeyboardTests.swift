@@ -146,3 +146,74 @@ import ScanoutTesting
         #expect(host.contains(text: "value: ok") || host.visibleTexts.contains("ok"))
     }
 }
+
+/// Layouts other than en-US, and long-press alternates.
+@Suite @MainActor struct OnScreenKeyboardLayoutTests {
+    private struct Field: View {
+        @State var text = ""
+        var body: some View {
+            VStack {
+                Text("text: \(text)")
+                TextField("Field", text: $text)
+            }
+            .frame(width: 300)
+        }
+    }
+
+    private func focused(_ layout: OnScreenKeyboardLayout) -> TestHost {
+        let host = TestHost(rootView: Field().environment(\.onScreenKeyboardLayout, layout).onScreenKeyboard(.always), width: 800, height: 480)
+        host.runFrame()
+        host.tap(text: "Field")
+        host.advance(seconds: 0.4)
+        return host
+    }
+
+    @Test func germanFrenchAndRussianLayoutsType() {
+        let de = focused(.deDE)
+        de.tap(text: "z")
+        de.tap(text: "ü")
+        de.tap(text: "ä")
+        #expect(de.contains(text: "text: züä"), "\(de.visibleTexts)")
+
+        let fr = focused(.frFR)
+        #expect(fr.visibleTexts.firstIndex(of: "a")! < fr.visibleTexts.firstIndex(of: "q")!, "AZERTY: a before q")
+        fr.tap(text: "a")
+        fr.tap(text: "z")
+        #expect(fr.contains(text: "text: az"))
+
+        let ru = focused(.ruRU)
+        ru.tap(text: "п")
+        ru.tap(text: "\u{21E7}")
+        ru.tap(text: "Р")
+        #expect(ru.contains(text: "text: пР"), "\(ru.visibleTexts)")
+    }
+
+    @Test func layoutsComeFromLocaleIdentifiers() {
+        #expect(OnScreenKeyboardLayout(localeIdentifier: "de_DE") == .deDE)
+        #expect(OnScreenKeyboardLayout(localeIdentifier: "fr-CA") == .frFR)
+        #expect(OnScreenKeyboardLayout(localeIdentifier: "ru") == .ruRU)
+        #expect(OnScreenKeyboardLayout(localeIdentifier: "ja_JP") == nil)
+    }
+
+    @Test func aLongPressOffersAlternates() {
+        let host = focused(.enUS)
+        let e = host.displayList.textRuns.last { $0.run.string == "e" }!.frame
+        host.touchDown(x: e.midX, y: e.midY)
+        host.runFrame()
+        host.advance(seconds: 0.3)
+        #expect(!host.contains(text: "é"), "not before the long-press delay")
+        host.advance(seconds: 0.3)
+        let acute = host.displayList.textRuns.last { $0.run.string == "é" }?.frame
+        #expect(acute != nil, "\(host.visibleTexts)")
+        if let acute {
+            host.touchMove(x: acute.midX, y: e.midY)
+            host.runFrame()
+            host.touchUp(x: acute.midX, y: e.midY)
+            host.runFrame()
+        }
+        #expect(host.contains(text: "text: é"), "\(host.visibleTexts)")
+        let e2 = host.displayList.textRuns.last { $0.run.string == "e" }!.frame
+        host.tap(x: e2.midX, y: e2.midY)
+        #expect(host.contains(text: "text: ée"), "a short tap types the letter")
+    }
+}
