@@ -21,7 +21,8 @@ struct TextEditorView: View, PrimitiveView {
     func makeBehavior() -> NodeBehavior { TextEditorBehavior() }
 }
 
-final class TextEditorBehavior: NodeBehavior, HitTestableContent, TextInputTarget {
+final class TextEditorBehavior: NodeBehavior, HitTestableContent, TextInputTarget, CaretBlinking {
+    private(set) var caretEpoch: Double = 0
     private var editor: TextEditorView!
     private(set) var editing = TextEditingState(allowsNewlines: true)
     /// Where each line starts (the first at the text's start), rebuilt when the text changes.
@@ -131,7 +132,7 @@ final class TextEditorBehavior: NodeBehavior, HitTestableContent, TextInputTarge
                                           frame: Rect(x: x0, y: top, width: width(text), height: lh))))
             }
         }
-        if isFocused, sel.isEmpty {
+        if isFocused, sel.isEmpty, caretVisible(at: node.host.time, blinking: node.host.wakesForCaretBlink) {
             let top = f.minY + Self.inset + CGFloat(caretLine) * lh - scrollY
             let r = CGRect(x: x0 + caretX - 1, y: top, width: 2, height: lh)
             list.append(.fill(ScanoutRaster.Path(roundedRect: r.raster, cornerRadius: 0), Palette.caret.paint(in: scheme), FillStyle()))
@@ -245,6 +246,7 @@ final class TextEditorBehavior: NodeBehavior, HitTestableContent, TextInputTarge
     func submit() { insert("\n") }
 
     private func changed() {
+        caretEpoch = node.host.time
         if editor.text.wrappedValue != editing.text {
             indexLines()
             editor.text.wrappedValue = editing.text

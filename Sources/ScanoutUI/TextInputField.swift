@@ -12,7 +12,8 @@ struct TextInputField: View, PrimitiveView {
     func makeBehavior() -> NodeBehavior { TextInputBehavior() }
 }
 
-final class TextInputBehavior: NodeBehavior, HitTestableContent {
+final class TextInputBehavior: NodeBehavior, HitTestableContent, CaretBlinking {
+    private(set) var caretEpoch: Double = 0
     var field: TextInputField!
     private(set) var editing = TextEditingState()
     /// How far the text is scrolled left so the caret stays inside the field.
@@ -109,6 +110,7 @@ final class TextInputBehavior: NodeBehavior, HitTestableContent {
     }
 
     private func drawCaret(x: CGFloat, top: CGFloat, height: CGFloat, scheme: ColorScheme, into list: inout DisplayList) {
+        guard caretVisible(at: node.host.time, blinking: node.host.wakesForCaretBlink) else { return }
         let r = CGRect(x: x - 1, y: top, width: 2, height: height)
         list.append(.fill(ScanoutRaster.Path(roundedRect: r.raster, cornerRadius: 0), Palette.caret.paint(in: scheme), FillStyle()))
     }
@@ -200,6 +202,7 @@ final class TextInputBehavior: NodeBehavior, HitTestableContent {
 
     /// The text or the caret changed: write the binding (only when the text changed) and draw again.
     private func changed() {
+        caretEpoch = node.host.time
         if !field.commitsOnEnd { commit() }
         node.setNeedsDisplay()
         node.host.setNeedsFrame()
@@ -216,6 +219,7 @@ final class TextInputBehavior: NodeBehavior, HitTestableContent {
     }
 
     func focusChanged() {
+        caretEpoch = node.host.time
         if !isFocused, field.commitsOnEnd { commit() }
         node.setNeedsDisplay()
     }
