@@ -33,6 +33,7 @@ let package = Package(
         .systemLibrary(name: "CLinux"),
         .systemLibrary(name: "CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
         .systemLibrary(name: "CInput", pkgConfig: "libinput", providers: [.apt(["libinput-dev"])]),
+        .systemLibrary(name: "CXKBCommon", pkgConfig: "xkbcommon", providers: [.apt(["libxkbcommon-dev"])]),
         .systemLibrary(name: "CUdev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
 
         // libm: rounding and sqrt of Double lower to libm calls when not inlined.
@@ -44,7 +45,7 @@ let package = Package(
         .target(name: "ScanoutUI", dependencies: ["ScanoutGraph", "ScanoutRender", "ScanoutPlatform"]),
         // KMS/DRM, libinput, udev, the epoll run loop and the frame scheduler. It knows pixel buffers
         // (ScanoutRaster's PixelBuffer and PixelFormat), never views or drawing.
-        .target(name: "ScanoutPlatform", dependencies: ["ScanoutRaster", "CLinux", "CDRM", "CInput", "CUdev"],
+        .target(name: "ScanoutPlatform", dependencies: ["ScanoutRaster", "CLinux", "CDRM", "CInput", "CUdev", "CXKBCommon"],
                 linkerSettings: [.linkedLibrary("dispatch")]),
         .target(name: "ScanoutTesting", dependencies: ["ScanoutUI", "ScanoutRender", "ScanoutImage", "ScanoutPlatform"],
                 linkerSettings: [.linkedLibrary("dispatch")]),
