@@ -6,11 +6,15 @@ protocol TextInputTarget: AnyObject {
     var node: ViewNode! { get }
     func insert(_ text: String)
     func deleteBackward()
+    /// The text before the caret (the keyboard's automatic shift reads it).
+    var textBeforeCaret: Substring { get }
     /// The return key: a field submits, an editor starts a new line.
     func submit()
 }
 
-extension TextInputBehavior: TextInputTarget {}
+extension TextInputBehavior: TextInputTarget {
+    var textBeforeCaret: Substring { editing.text[..<editing.caret] }
+}
 
 /// When the on-screen keyboard comes up for a focused field: `auto` (when no hardware keyboard is attached),
 /// `always`, or `never` (a board's `osk` key).
@@ -107,6 +111,7 @@ final class KeyboardHostBehavior: NodeBehavior, AnimationTicking {
             state = OnScreenKeyboardState(page: KeyboardPage(fieldEnv.keyboardType), type: fieldEnv.keyboardType,
                                           submitLabel: fieldEnv.submitLabel, layout: fieldEnv.onScreenKeyboardLayout)
             needsReveal = true
+            state.shifted = autoShift(for: field, in: state)
         }
         slide(to: wanted ? 1 : 0)
         node.reconcile(slots)
@@ -190,7 +195,22 @@ final class KeyboardHostBehavior: NodeBehavior, AnimationTicking {
 
     // MARK: Keys
 
+    /// Whether the field's autocapitalization wants the next letter in capitals.
+    private func autoShift(for field: any TextInputTarget, in state: OnScreenKeyboardState) -> Bool {
+        guard state.page == .letters, let a = field.node.environment.current.textInputAutocapitalization else { return state.shifted }
+        return a.capitalizesNext(after: field.textBeforeCaret)
+    }
+
+    private func applyAutocapitalization() {
+        guard let field, !state.capsLock else { return }
+        let shift = autoShift(for: field, in: state)
+        if shift != state.shifted { setState { $0.shifted = shift } }
+    }
+
     func perform(_ key: KeyboardKey) {
+        defer {
+            if key.action != .shift { applyAutocapitalization() }
+        }
         switch key.action {
         case .text(let s):
             guard !s.isEmpty else { return }
@@ -212,6 +232,7 @@ final class KeyboardHostBehavior: NodeBehavior, AnimationTicking {
     func insertAlternate(_ s: String) {
         field?.insert(s)
         if state.shifted, !state.capsLock { setState { $0.shifted = false } }
+        applyAutocapitalization()
     }
 
     private func setState(_ change: (inout OnScreenKeyboardState) -> Void) {

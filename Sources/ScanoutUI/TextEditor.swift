@@ -242,6 +242,8 @@ final class TextEditorBehavior: NodeBehavior, HitTestableContent, TextInputTarge
         changed()
     }
 
+    var textBeforeCaret: Substring { editing.text[..<editing.caret] }
+
     /// The keyboard's return key starts a new line.
     func submit() { insert("\n") }
 

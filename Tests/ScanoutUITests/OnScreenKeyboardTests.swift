@@ -1,5 +1,5 @@
 import Testing
-import ScanoutUI
+@testable import ScanoutUI
 import ScanoutTesting
 
 /// The on-screen keyboard: shown for a focused field, typed on by touch, chosen by the keyboard type, and
@@ -215,5 +215,49 @@ import ScanoutTesting
         let e2 = host.displayList.textRuns.last { $0.run.string == "e" }!.frame
         host.tap(x: e2.midX, y: e2.midY)
         #expect(host.contains(text: "text: ée"), "a short tap types the letter")
+    }
+}
+
+/// `textInputAutocapitalization` turns the keyboard's shift on where a capital is due.
+@Suite @MainActor struct AutocapitalizationTests {
+    private struct Field: View {
+        @State var text = ""
+        var body: some View {
+            VStack {
+                Text("text: \(text)")
+                TextField("Field", text: $text)
+                    .textInputAutocapitalization(.sentences)
+                    .autocorrectionDisabled()
+                    .textContentType(.name)
+            }
+            .frame(width: 300)
+        }
+    }
+
+    @Test func sentencesStartWithACapital() {
+        let host = TestHost(rootView: Field().onScreenKeyboard(.always), width: 800, height: 480)
+        host.runFrame()
+        host.tap(text: "Field")
+        host.advance(seconds: 0.4)
+        #expect(host.contains(text: "H"), "shifted at the start: \(host.visibleTexts)")
+        host.tap(text: "H")
+        host.tap(text: "i")
+        #expect(host.contains(text: "text: Hi"), "\(host.visibleTexts)")
+        host.tap(text: "123")
+        host.tap(text: ".")
+        host.tap(text: "ABC")
+        host.tap(text: "space")
+        host.tap(text: "O")
+        #expect(host.contains(text: "text: Hi. O"), "\(host.visibleTexts)")
+    }
+
+    @Test func theRuleReadsTheTextBeforeTheCaret() {
+        #expect(TextInputAutocapitalization.sentences.capitalizesNext(after: ""))
+        #expect(!TextInputAutocapitalization.sentences.capitalizesNext(after: "Hi there"))
+        #expect(TextInputAutocapitalization.sentences.capitalizesNext(after: "Hi. "))
+        #expect(!TextInputAutocapitalization.sentences.capitalizesNext(after: "Hi."), "after the space, not before it")
+        #expect(TextInputAutocapitalization.words.capitalizesNext(after: "Ada "))
+        #expect(!TextInputAutocapitalization.never.capitalizesNext(after: ""))
+        #expect(TextInputAutocapitalization.characters.capitalizesNext(after: "AB"))
     }
 }
