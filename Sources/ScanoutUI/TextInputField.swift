@@ -35,11 +35,24 @@ final class TextInputBehavior: NodeBehavior, HitTestableContent, CaretBlinking {
     private var padding: CGFloat { style == .roundedBorder ? Palette.fieldPadding : 0 }
 
     /// What is drawn for the first `count` characters: the text, or one bullet per character.
-    private func shown(prefix count: Int) -> String {
-        field.isSecure ? String(repeating: "\u{2022}", count: count) : String(editing.text.prefix(count))
+    /// The characters drawn at most on each side of the caret: a megabyte on one line is drawn (and measured)
+    /// a window at a time.
+    static let window = 400
+    /// The characters drawn last (`lo..<hi`), and how far left of the field's text edge character `lo` is.
+    private var drawn: (lo: Int, hi: Int, shift: CGFloat) = (0, 0, 0)
+
+    private func shown(prefix count: Int) -> String { shown(0, count) }
+
+    /// What is drawn for characters `lo..<hi`: the text, or one bullet per character.
+    private func shown(_ lo: Int, _ hi: Int) -> String {
+        guard hi > lo else { return "" }
+        if field.isSecure { return String(repeating: "\u{2022}", count: hi - lo) }
+        let t = editing.text
+        let a = t.index(t.startIndex, offsetBy: lo)
+        return String(t[a..<t.index(a, offsetBy: hi - lo)])
     }
 
-    private func width(prefix count: Int) -> CGFloat { TextEngine.shared.width(of: shown(prefix: count), font: font) }
+    private func width(_ lo: Int, _ hi: Int) -> CGFloat { TextEngine.shared.width(of: shown(lo, hi), font: font) }
 
     // MARK: Layout
 
@@ -48,7 +61,7 @@ final class TextInputBehavior: NodeBehavior, HitTestableContent, CaretBlinking {
     override func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
         let m = TextEngine.shared.metrics(font)
         let height = style == .roundedBorder ? max(Palette.minimumHitTarget, (m.lineHeight + 2 * 8).rounded(.up)) : m.lineHeight.rounded(.up)
-        let ideal = TextEngine.shared.width(of: editing.text.isEmpty ? field.placeholder : shown(prefix: editing.text.count), font: font)
+        let ideal = TextEngine.shared.width(of: editing.text.isEmpty ? field.placeholder : shown(prefix: min(editing.text.count, 2 * Self.window)), font: font)
         return CGSize(width: proposal.width ?? (ideal + 2 * padding + 2).rounded(.up), height: height)
     }
 
@@ -75,6 +88,7 @@ final class TextInputBehavior: NodeBehavior, HitTestableContent, CaretBlinking {
             list.append(.pushClip(inner.insetBy(dx: -2, dy: 0).raster))
             if editing.text.isEmpty {
                 scrollX = 0
+                drawn = (0, 0, 0)
                 if !field.placeholder.isEmpty {
                     let w = TextEngine.shared.width(of: field.placeholder, font: font)
                     list.append(.text(TextRun(string: field.placeholder, font: font, origin: Point(x: inner.minX, y: baseline),
@@ -83,17 +97,30 @@ final class TextInputBehavior: NodeBehavior, HitTestableContent, CaretBlinking {
                 }
             } else {
                 let range = editing.selectedCharacterRange
-                let caretX = width(prefix: editing.text.distance(from: editing.text.startIndex, to: editing.caret))
-                // Scroll just enough to keep the caret inside (idempotent: drawing again draws the same).
-                if caretX - scrollX > inner.width - 2 { scrollX = caretX - inner.width + 2 }
-                if caretX - scrollX < 0 { scrollX = caretX }
-                let x0 = inner.minX - scrollX
-                if isFocused, !range.isEmpty {
-                    let a = width(prefix: range.lowerBound), b = width(prefix: range.upperBound)
+                let count = editing.text.count
+                let caret = editing.text.distance(from: editing.text.startIndex, to: editing.caret)
+                let windowed = count > 2 * Self.window
+                let lo = windowed ? max(0, caret - Self.window) : 0, hi = windowed ? min(count, caret + Self.window) : count
+                let caretX = width(lo, caret)
+                let shift: CGFloat
+                if windowed {
+                    // Only the window is measured: the caret is kept in view from its start.
+                    shift = max(0, caretX - inner.width + 2)
+                } else {
+                    // Scroll just enough to keep the caret inside (idempotent: drawing again draws the same).
+                    if caretX - scrollX > inner.width - 2 { scrollX = caretX - inner.width + 2 }
+                    if caretX - scrollX < 0 { scrollX = caretX }
+                    shift = scrollX
+                }
+                drawn = (lo, hi, shift)
+                let x0 = inner.minX - shift
+                let selLo = min(max(range.lowerBound, lo), hi), selHi = min(max(range.upperBound, lo), hi)
+                if isFocused, selHi > selLo {
+                    let a = width(lo, selLo), b = width(lo, selHi)
                     let r = CGRect(x: x0 + a, y: top, width: b - a, height: m.lineHeight)
                     list.append(.fill(ScanoutRaster.Path(roundedRect: r.raster, cornerRadius: 0), Palette.textSelection.paint(in: scheme), FillStyle()))
                 }
-                let s = shown(prefix: editing.text.count)
+                let s = shown(lo, hi)
                 let w = TextEngine.shared.width(of: s, font: font)
                 let color = (env.foregroundColor ?? .primary).resolved(in: scheme)
                 list.append(.text(TextRun(string: s, font: font, origin: Point(x: x0, y: baseline), color: color,
@@ -126,7 +153,7 @@ final class TextInputBehavior: NodeBehavior, HitTestableContent, CaretBlinking {
     /// A tap focuses the field and puts the caret at the character boundary nearest the finger.
     override func touchEnded(at point: CGPoint, from start: CGPoint) {
         guard node.frameContains(asDrawn: point) else { return }
-        let x = point.x - (node.frame.minX + padding) + scrollX
+        let x = point.x - (node.frame.minX + padding) + drawn.shift
         editing.setCaret(characterOffset: characterOffset(nearest: x))
         if !isFocused { node.host.focusedNode = node }
         changed()
@@ -134,13 +161,15 @@ final class TextInputBehavior: NodeBehavior, HitTestableContent, CaretBlinking {
 
     /// The character boundary whose x is nearest `x` (a binary search: widths grow with the prefix).
     private func characterOffset(nearest x: CGFloat) -> Int {
-        var lo = 0, hi = editing.text.count
+        // Within what was drawn last (all of it, or the window around the caret of a very long text).
+        let first = min(drawn.lo, editing.text.count), end = min(max(drawn.hi, first), editing.text.count)
+        var lo = first, hi = end
         while lo < hi {
             let mid = (lo + hi) / 2
-            if width(prefix: mid + 1) <= x { lo = mid + 1 } else { hi = mid }
+            if width(first, mid + 1) <= x { lo = mid + 1 } else { hi = mid }
         }
-        guard lo < editing.text.count else { return lo }
-        let before = width(prefix: lo), after = width(prefix: lo + 1)
+        guard lo < end else { return lo }
+        let before = width(first, lo), after = width(first, lo + 1)
         return x - before <= after - x ? lo : lo + 1
     }
 
