@@ -34,6 +34,7 @@ let package = Package(
         .systemLibrary(name: "CLinux"),
         .systemLibrary(name: "CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
         .systemLibrary(name: "CInput", pkgConfig: "libinput", providers: [.apt(["libinput-dev"])]),
+        .systemLibrary(name: "CXKBCommon", pkgConfig: "xkbcommon", providers: [.apt(["libxkbcommon-dev"])]),
         .systemLibrary(name: "CUdev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
 
         // libm: rounding and sqrt of Double lower to libm calls when not inlined.
@@ -47,7 +48,7 @@ let package = Package(
         .target(name: "ScanoutUI", dependencies: ["ScanoutGraph", "ScanoutRender", "ScanoutPlatform", "ScanoutMacros"]),
         // KMS/DRM, libinput, udev, the epoll run loop and the frame scheduler. It knows pixel buffers
         // (ScanoutRaster's PixelBuffer and PixelFormat), never views or drawing.
-        .target(name: "ScanoutPlatform", dependencies: ["ScanoutRaster", "CLinux", "CDRM", "CInput", "CUdev"],
+        .target(name: "ScanoutPlatform", dependencies: ["ScanoutRaster", "CLinux", "CDRM", "CInput", "CUdev", "CXKBCommon"],
                 linkerSettings: [.linkedLibrary("dispatch")]),
         .target(name: "ScanoutTesting", dependencies: ["ScanoutUI", "ScanoutRender", "ScanoutImage", "ScanoutPlatform"],
                 linkerSettings: [.linkedLibrary("dispatch")]),
@@ -65,6 +66,7 @@ let package = Package(
                           dependencies: ["BenchScene", "ScanoutRaster", "ScanoutText", "ScanoutImage"],
                           path: "Benchmarks/scanout-bench"),
         .executableTarget(name: "scanout-graph-bench", dependencies: ["ScanoutUI"], path: "Benchmarks/scanout-graph-bench"),
+        .executableTarget(name: "scanout-text-bench", dependencies: ["ScanoutUI", "ScanoutTesting"], path: "Benchmarks/scanout-text-bench"),
 
         // Golden-image comparison shared by the test targets.
         .target(name: "GoldenImages", dependencies: ["ScanoutRaster", "ScanoutImage"], path: "Tests/GoldenImages"),

@@ -16,6 +16,7 @@ public final class ViewHost {
             guard oldValue !== focusedNode else { return }
             oldValue?.setNeedsDisplay()
             focusedNode?.setNeedsDisplay()
+            focusMoved(from: oldValue, to: focusedNode)
         }
     }
     let rootEnvironment: EnvironmentNode
@@ -40,6 +41,9 @@ public final class ViewHost {
     private var writesDuringUpdate: [() -> Void] = []
     /// Views already warned about writing state during an update (each is named once).
     private var warnedStateWriters: Set<String> = []
+
+    /// Whether the runner wakes the host at `nextWakeTime` (the caret blinks only then; see `CaretBlink`).
+    public var wakesForCaretBlink = false
 
     /// The size views are laid out in (points).
     public var size: CGSize { didSet { if size != oldValue { needsLayout = true; requestFrame() } } }
@@ -218,6 +222,7 @@ public final class ViewHost {
     /// Advances the clock to `now` (the frame's time) and moves every animating presentation value; call it
     /// at the start of each frame, before `update()`.
     public func advanceTime(to now: Double) {
+        blinkCaretIfDue(previous: time, now: now)
         time = now
         guard !animating.isEmpty else { return }
         for (id, a) in animating {

@@ -1,0 +1,61 @@
+/// A control that edits a string (SwiftUI's `TextField`): one line, the title (or `prompt`) as placeholder
+/// while empty. Tapping it focuses it and puts the caret under the finger; typing (a keyboard, or the
+/// on-screen one) edits the bound string; Return runs the `onSubmit` actions around it and ends editing.
+public struct TextField<Label: View>: View {
+    let text: Binding<String>
+    let placeholder: String
+    let label: Label
+    /// A formatted value's field: the binding is written when editing ends, not on each key.
+    var commitsOnEnd = false
+
+    public var body: some View {
+        TextInputField(text: text, value: text.wrappedValue, placeholder: placeholder, isSecure: false, commitsOnEnd: commitsOnEnd)
+    }
+}
+
+extension TextField where Label == Text {
+    /// A field titled `title` (shown as the placeholder while the text is empty).
+    public init<S: StringProtocol>(_ title: S, text: Binding<String>) {
+        self.init(text: text, placeholder: String(title), label: Text(title))
+    }
+
+    /// A field titled `title`, with `prompt` as the placeholder.
+    public init<S: StringProtocol>(_ title: S, text: Binding<String>, prompt: Text?) {
+        self.init(text: text, placeholder: prompt?.content ?? String(title), label: Text(title))
+    }
+}
+
+extension TextField {
+    /// A field labelled by a view, with `prompt` as the placeholder.
+    public init(text: Binding<String>, prompt: Text? = nil, @ViewBuilder label: () -> Label) {
+        self.init(text: text, placeholder: prompt?.content ?? "", label: label())
+    }
+}
+
+/// A field for a password or PIN (SwiftUI's `SecureField`): edits like a `TextField` but draws a bullet per
+/// character. The text never reaches the display list (so neither a screenshot tool nor a log of it shows it).
+public struct SecureField<Label: View>: View {
+    let text: Binding<String>
+    let placeholder: String
+    let label: Label
+
+    public var body: some View {
+        TextInputField(text: text, value: text.wrappedValue, placeholder: placeholder, isSecure: true)
+    }
+}
+
+extension SecureField where Label == Text {
+    public init<S: StringProtocol>(_ title: S, text: Binding<String>) {
+        self.init(text: text, placeholder: String(title), label: Text(title))
+    }
+
+    public init<S: StringProtocol>(_ title: S, text: Binding<String>, prompt: Text?) {
+        self.init(text: text, placeholder: prompt?.content ?? String(title), label: Text(title))
+    }
+}
+
+extension SecureField {
+    public init(text: Binding<String>, prompt: Text? = nil, @ViewBuilder label: () -> Label) {
+        self.init(text: text, placeholder: prompt?.content ?? "", label: label())
+    }
+}

@@ -1,0 +1,255 @@
+import ScanoutRender
+
+/// The editable line inside `TextField` and `SecureField`: a leaf that owns the editing state, draws the
+/// text, caret and selection, and takes touches and keys.
+struct TextInputField: View, PrimitiveView {
+    let text: Binding<String>
+    /// The bound string when the field's body ran (the body reads it, so it re-runs when it changes).
+    let value: String
+    let placeholder: String
+    let isSecure: Bool
+    var commitsOnEnd = false
+    func makeBehavior() -> NodeBehavior { TextInputBehavior() }
+}
+
+final class TextInputBehavior: NodeBehavior, HitTestableContent, CaretBlinking {
+    private(set) var caretEpoch: Double = 0
+    var field: TextInputField!
+    private(set) var editing = TextEditingState()
+    /// How far the text is scrolled left so the caret stays inside the field.
+    private var scrollX: CGFloat = 0
+
+    override func update(_ view: any View) -> [ChildSlot]? {
+        field = (view as! TextInputField)
+        // A formatted field being edited keeps what is typed ("1." on the way to "1.5") until editing ends.
+        if editing.text != TextEditingState.singleLine(field.value), !(field.commitsOnEnd && isFocused) {
+            editing.replaceAll(with: field.value, recordingUndo: false)
+        }
+        return []
+    }
+
+    private var environment: EnvironmentValues { node.environment.current }
+    private var isFocused: Bool { node.host.focusedNode === node }
+    private var style: TextFieldStyleKind { environment.textFieldStyleKind }
+    private var font: FontDescriptor { (environment.font ?? .body).descriptor }
+    private var padding: CGFloat { style == .roundedBorder ? Palette.fieldPadding : 0 }
+
+    /// What is drawn for the first `count` characters: the text, or one bullet per character.
+    /// The characters drawn at most on each side of the caret: a megabyte on one line is drawn (and measured)
+    /// a window at a time.
+    static let window = 400
+    /// The characters drawn last (`lo..<hi`), and how far left of the field's text edge character `lo` is.
+    private var drawn: (lo: Int, hi: Int, shift: CGFloat) = (0, 0, 0)
+
+    private func shown(prefix count: Int) -> String { shown(0, count) }
+
+    /// What is drawn for characters `lo..<hi`: the text, or one bullet per character.
+    private func shown(_ lo: Int, _ hi: Int) -> String {
+        guard hi > lo else { return "" }
+        if field.isSecure { return String(repeating: "\u{2022}", count: hi - lo) }
+        let t = editing.text
+        let a = t.index(t.startIndex, offsetBy: lo)
+        return String(t[a..<t.index(a, offsetBy: hi - lo)])
+    }
+
+    private func width(_ lo: Int, _ hi: Int) -> CGFloat { TextEngine.shared.width(of: shown(lo, hi), font: font) }
+
+    // MARK: Layout
+
+    /// As wide as proposed (its text's width without a proposal); one line tall, and at least a finger tall
+    /// with a border.
+    override func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
+        let m = TextEngine.shared.metrics(font)
+        let height = style == .roundedBorder ? max(Palette.minimumHitTarget, (m.lineHeight + 2 * 8).rounded(.up)) : m.lineHeight.rounded(.up)
+        let ideal = TextEngine.shared.width(of: editing.text.isEmpty ? field.placeholder : shown(prefix: min(editing.text.count, 2 * Self.window)), font: font)
+        return CGSize(width: proposal.width ?? (ideal + 2 * padding + 2).rounded(.up), height: height)
+    }
+
+    override func place(in bounds: CGRect) {}
+
+    // MARK: Drawing
+
+    override func draw(into list: inout DisplayList) {
+        let env = environment
+        let scheme = env.colorScheme
+        let f = node.frame
+        let m = TextEngine.shared.metrics(font)
+        ControlDrawing.group(enabled: env.isEnabled, into: &list) { list in
+            if style == .roundedBorder {
+                let box = ScanoutRaster.Path(roundedRect: f.raster, cornerRadius: Palette.fieldCornerRadius)
+                list.append(.fill(box, Palette.fieldBackground.paint(in: scheme), FillStyle()))
+                let border = isFocused ? Palette.caret : Palette.fieldBorder
+                list.append(.stroke(ScanoutRaster.Path(roundedRect: f.insetBy(dx: 0.5, dy: 0.5).raster, cornerRadius: Palette.fieldCornerRadius),
+                                    border.paint(in: scheme), StrokeStyle(lineWidth: isFocused ? 2 : 1)))
+            }
+            let inner = f.insetBy(dx: padding, dy: 0)
+            let top = f.midY - m.lineHeight / 2
+            let baseline = top + m.ascender
+            list.append(.pushClip(inner.insetBy(dx: -2, dy: 0).raster))
+            if editing.text.isEmpty {
+                scrollX = 0
+                drawn = (0, 0, 0)
+                if !field.placeholder.isEmpty {
+                    let w = TextEngine.shared.width(of: field.placeholder, font: font)
+                    list.append(.text(TextRun(string: field.placeholder, font: font, origin: Point(x: inner.minX, y: baseline),
+                                              color: Palette.tertiaryLabel.resolved(in: scheme),
+                                              frame: Rect(x: inner.minX, y: top, width: w, height: m.lineHeight))))
+                }
+            } else {
+                let range = editing.selectedCharacterRange
+                let count = editing.text.count
+                let caret = editing.text.distance(from: editing.text.startIndex, to: editing.caret)
+                let windowed = count > 2 * Self.window
+                let lo = windowed ? max(0, caret - Self.window) : 0, hi = windowed ? min(count, caret + Self.window) : count
+                let caretX = width(lo, caret)
+                let shift: CGFloat
+                if windowed {
+                    // Only the window is measured: the caret is kept in view from its start.
+                    shift = max(0, caretX - inner.width + 2)
+                } else {
+                    // Scroll just enough to keep the caret inside (idempotent: drawing again draws the same).
+                    if caretX - scrollX > inner.width - 2 { scrollX = caretX - inner.width + 2 }
+                    if caretX - scrollX < 0 { scrollX = caretX }
+                    shift = scrollX
+                }
+                drawn = (lo, hi, shift)
+                let x0 = inner.minX - shift
+                let selLo = min(max(range.lowerBound, lo), hi), selHi = min(max(range.upperBound, lo), hi)
+                if isFocused, selHi > selLo {
+                    let a = width(lo, selLo), b = width(lo, selHi)
+                    let r = CGRect(x: x0 + a, y: top, width: b - a, height: m.lineHeight)
+                    list.append(.fill(ScanoutRaster.Path(roundedRect: r.raster, cornerRadius: 0), Palette.textSelection.paint(in: scheme), FillStyle()))
+                }
+                let s = shown(lo, hi)
+                let w = TextEngine.shared.width(of: s, font: font)
+                let color = (env.foregroundColor ?? .primary).resolved(in: scheme)
+                list.append(.text(TextRun(string: s, font: font, origin: Point(x: x0, y: baseline), color: color,
+                                          frame: Rect(x: x0, y: top, width: w, height: m.lineHeight))))
+                if isFocused, range.isEmpty {
+                    drawCaret(x: x0 + caretX, top: top, height: m.lineHeight, scheme: scheme, into: &list)
+                }
+            }
+            if isFocused, editing.text.isEmpty {
+                drawCaret(x: inner.minX, top: top, height: m.lineHeight, scheme: scheme, into: &list)
+            }
+            list.append(.pop)
+        }
+    }
+
+    private func drawCaret(x: CGFloat, top: CGFloat, height: CGFloat, scheme: ColorScheme, into list: inout DisplayList) {
+        guard caretVisible(at: node.host.time, blinking: node.host.wakesForCaretBlink) else { return }
+        let r = CGRect(x: x - 1, y: top, width: 2, height: height)
+        list.append(.fill(ScanoutRaster.Path(roundedRect: r.raster, cornerRadius: 0), Palette.caret.paint(in: scheme), FillStyle()))
+    }
+
+    // MARK: Touches
+
+    func contentContains(_ point: CGPoint) -> Bool { node.frame.contains(point) }
+
+    override func handlesTouch(at point: CGPoint) -> Bool {
+        environment.isEnabled && node.frameContains(asDrawn: point)
+    }
+
+    /// A tap focuses the field and puts the caret at the character boundary nearest the finger.
+    override func touchEnded(at point: CGPoint, from start: CGPoint) {
+        guard node.frameContains(asDrawn: point) else { return }
+        let x = point.x - (node.frame.minX + padding) + drawn.shift
+        editing.setCaret(characterOffset: characterOffset(nearest: x))
+        if !isFocused { node.host.focusedNode = node }
+        changed()
+    }
+
+    /// The character boundary whose x is nearest `x` (a binary search: widths grow with the prefix).
+    private func characterOffset(nearest x: CGFloat) -> Int {
+        // Within what was drawn last (all of it, or the window around the caret of a very long text).
+        let first = min(drawn.lo, editing.text.count), end = min(max(drawn.hi, first), editing.text.count)
+        var lo = first, hi = end
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if width(first, mid + 1) <= x { lo = mid + 1 } else { hi = mid }
+        }
+        guard lo < end else { return lo }
+        let before = width(first, lo), after = width(first, lo + 1)
+        return x - before <= after - x ? lo : lo + 1
+    }
+
+    // MARK: Keys
+
+    override var isFocusable: Bool { environment.isEnabled }
+
+    override func keyPress(_ press: KeyPress) -> KeyPress.Result {
+        guard isFocused, press.phase != .up, environment.isEnabled else { return .ignored }
+        let shift = press.modifiers.contains(.shift)
+        let command = !press.modifiers.isDisjoint(with: [.control, .command])
+        switch press.key {
+        case .return:
+            submit()
+            return .handled
+        case .delete: editing.deleteBackward()
+        case .deleteForward: editing.deleteForward()
+        case .leftArrow: editing.moveLeft(extending: shift)
+        case .rightArrow: editing.moveRight(extending: shift)
+        case .home, .upArrow: editing.moveToStart(extending: shift)
+        case .end, .downArrow: editing.moveToEnd(extending: shift)
+        default:
+            if command {
+                switch press.key.character.lowercased() {
+                case "a": editing.selectAll()
+                case "c": editing.copy()
+                case "x": editing.cut()
+                case "v": editing.paste()
+                case "z": editing.undo()
+                default: return .ignored
+                }
+            } else if !press.characters.isEmpty, press.characters.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }) {
+                editing.insert(press.characters)
+            } else {
+                return .ignored
+            }
+        }
+        changed()
+        return .handled
+    }
+
+    /// Typed text from the on-screen keyboard.
+    func insert(_ text: String) {
+        editing.insert(text)
+        changed()
+    }
+
+    func deleteBackward() {
+        editing.deleteBackward()
+        changed()
+    }
+
+    /// Return: the `onSubmit` actions around the field run, and editing ends (the keyboard goes away).
+    func submit() {
+        commit()
+        node.submit(.text)
+        if isFocused { node.host.focusedNode = nil }
+    }
+
+    /// The text or the caret changed: write the binding (only when the text changed) and draw again.
+    private func changed() {
+        caretEpoch = node.host.time
+        if !field.commitsOnEnd { commit() }
+        node.setNeedsDisplay()
+        node.host.setNeedsFrame()
+    }
+
+    /// Writes the text to the binding (a formatted field: parsed; text that does not parse shows the value
+    /// it had again).
+    private func commit() {
+        if field.text.wrappedValue != editing.text { field.text.wrappedValue = editing.text }
+        if field.commitsOnEnd {
+            let shown = field.text.wrappedValue
+            if shown != editing.text { editing.replaceAll(with: shown, recordingUndo: true) }
+        }
+    }
+
+    func focusChanged() {
+        caretEpoch = node.host.time
+        if !isFocused, field.commitsOnEnd { commit() }
+        node.setNeedsDisplay()
+    }
+}

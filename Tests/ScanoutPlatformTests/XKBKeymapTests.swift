@@ -1,0 +1,68 @@
+import Testing
+@testable import ScanoutPlatform
+
+/// Hardware keys through libxkbcommon: layouts, AltGr, dead keys, modifiers, and bad layout names.
+@Suite struct XKBKeymapTests {
+    private func press(_ k: XKBKeymap, _ code: UInt32) -> KeyStroke? {
+        let s = k.translate(KeyEvent(code: code, isPressed: true, time: 0))
+        _ = k.translate(KeyEvent(code: code, isPressed: false, time: 0))
+        return s
+    }
+
+    private func type(_ k: XKBKeymap, _ codes: [UInt32]) -> String {
+        codes.compactMap { press(k, $0)?.text }.joined()
+    }
+
+    @Test func theGermanLayoutTypesUmlautsAndAltGrQIsAt() throws {
+        let de = try XKBKeymap(layout: "de")
+        #expect(press(de, 40)?.text == "ä", "KEY_APOSTROPHE")
+        #expect(press(de, 39)?.text == "ö", "KEY_SEMICOLON")
+        #expect(press(de, 21)?.text == "z", "QWERTZ: KEY_Y types z")
+        _ = de.translate(KeyEvent(code: 100, isPressed: true, time: 0))  // AltGr down
+        #expect(press(de, 16)?.text == "@", "AltGr+q")
+        _ = de.translate(KeyEvent(code: 100, isPressed: false, time: 0))
+        #expect(press(de, 16)?.text == "q")
+    }
+
+    @Test func shiftAndCapsLockChangeCase() throws {
+        let us = try XKBKeymap()
+        #expect(press(us, 30)?.text == "a")
+        _ = us.translate(KeyEvent(code: 42, isPressed: true, time: 0))
+        #expect(us.isShiftActive)
+        let shifted = press(us, 30)
+        #expect(shifted?.text == "A" && shifted?.shift == true)
+        #expect(press(us, 3)?.text == "@", "Shift+2 on the US layout")
+        _ = us.translate(KeyEvent(code: 42, isPressed: false, time: 0))
+        #expect(!us.isShiftActive)
+        _ = press(us, 58)  // Caps Lock
+        #expect(press(us, 30)?.text == "A")
+    }
+
+    @Test func deadKeysCompose() throws {
+        let de = try XKBKeymap(layout: "de")
+        // KEY_EQUAL is a dead acute on the German layout: nothing, then "é" with e.
+        #expect(press(de, 13) == nil)
+        #expect(press(de, 18)?.text == "é")
+        // Dead key then space: the accent as a spacing character (en_US.UTF-8's Compose file says "'").
+        #expect(["'", "´"].contains(type(de, [13, 57])))
+    }
+
+    @Test func namedKeysAndRepeat() throws {
+        let us = try XKBKeymap()
+        #expect(press(us, 28)?.symbol == .return)
+        #expect(press(us, 14)?.symbol == .backspace)
+        #expect(press(us, 105)?.symbol == .left)
+        #expect(us.repeats(30), "letters repeat")
+        #expect(!us.repeats(42), "shift does not")
+        #expect(us.keyRepeat.delay > 0 && us.keyRepeat.rate > 0)
+    }
+
+    @Test func anUnknownLayoutIsAClearError() {
+        #expect(throws: PlatformError.self) { try XKBKeymap(layout: "no-such-layout") }
+        do {
+            _ = try XKBKeymap(layout: "no-such-layout")
+        } catch {
+            #expect("\(error)".contains("no-such-layout"))
+        }
+    }
+}

@@ -1,0 +1,263 @@
+import Testing
+@testable import ScanoutUI
+import ScanoutTesting
+
+/// The on-screen keyboard: shown for a focused field, typed on by touch, chosen by the keyboard type, and
+/// out of the way of the field it types into.
+@Suite @MainActor struct OnScreenKeyboardTests {
+    private struct Form: View {
+        @State var name = ""
+        @State var submitted = "none"
+        @FocusState var focused: Bool
+        var type = UIKeyboardType.default
+        var body: some View {
+            VStack {
+                Text("name: \(name)")
+                Text("submitted: \(submitted)")
+                TextField("Name", text: $name)
+                    .focused($focused)
+                    .keyboardType(type)
+                    .submitLabel(.done)
+                    .onSubmit { submitted = name }
+                Button("Unfocus") { focused = false }
+            }
+            .frame(width: 300)
+        }
+    }
+
+    private func settle(_ host: TestHost) { host.advance(seconds: 0.4) }
+
+    @Test func typingOnTheKeysEditsTheBoundString() {
+        let host = TestHost(rootView: Form().onScreenKeyboard(.always), width: 800, height: 480)
+        host.runFrame()
+        #expect(!host.contains(text: "q"), "no keyboard before a field is focused")
+        host.tap(text: "Name")
+        settle(host)
+        #expect(host.contains(text: "q"), "\(host.visibleTexts)")
+        host.tap(text: "q")
+        host.tap(text: "w")
+        #expect(host.contains(text: "name: qw"), "\(host.visibleTexts)")
+        host.tap(text: "\u{21E7}")
+        #expect(host.contains(text: "E"), "shift shows capitals")
+        host.tap(text: "E")
+        host.tap(text: "r")
+        #expect(host.contains(text: "name: qwEr"), "shift applies to one letter: \(host.visibleTexts)")
+        host.tap(text: "\u{232B}")
+        #expect(host.contains(text: "name: qwE"))
+        host.tap(text: "123")
+        host.tap(text: "7")
+        host.tap(text: "ABC")
+        host.tap(text: "space")
+        host.tap(text: "t")
+        #expect(host.contains(text: "name: qwE7 t"), "\(host.visibleTexts)")
+        host.tap(text: "done")
+        settle(host)
+        #expect(host.contains(text: "submitted: qwE7 t"), "\(host.visibleTexts)")
+        #expect(!host.contains(text: "q"), "submit hides the keyboard")
+    }
+
+    @Test func losingFocusHidesTheKeyboardAndNeverModeNeverShowsIt() {
+        let host = TestHost(rootView: Form().onScreenKeyboard(.always), width: 800, height: 480)
+        host.runFrame()
+        host.tap(text: "Name")
+        settle(host)
+        #expect(host.contains(text: "q"))
+        host.tap(text: "Unfocus")
+        settle(host)
+        #expect(!host.contains(text: "q"), "\(host.visibleTexts)")
+
+        let never = TestHost(rootView: Form().onScreenKeyboard(.never), width: 800, height: 480)
+        never.runFrame()
+        never.tap(text: "Name")
+        settle(never)
+        #expect(never.focusedViewName != nil)
+        #expect(!never.contains(text: "q"))
+    }
+
+    @Test func theKeyboardTypeChoosesThePad() {
+        let host = TestHost(rootView: Form(type: .numberPad).onScreenKeyboard(.always), width: 800, height: 480)
+        host.runFrame()
+        host.tap(text: "Name")
+        settle(host)
+        #expect(!host.contains(text: "q"))
+        host.tap(text: "4")
+        host.tap(text: "2")
+        #expect(host.contains(text: "name: 42"))
+
+        let phone = TestHost(rootView: Form(type: .phonePad).onScreenKeyboard(.always), width: 800, height: 480)
+        phone.runFrame()
+        phone.tap(text: "Name")
+        settle(phone)
+        phone.tap(text: "+")
+        phone.tap(text: "1")
+        #expect(phone.contains(text: "name: +1"))
+    }
+
+    @Test func backspaceRepeatsWhileHeld() {
+        let host = TestHost(rootView: Form().onScreenKeyboard(.always), width: 800, height: 480)
+        host.runFrame()
+        host.tap(text: "Name")
+        settle(host)
+        // The key, not the field's text (which becomes "a" too): the keyboard draws last.
+        let a = host.displayList.textRuns.last { $0.run.string == "a" }!.frame
+        for _ in 0..<20 { host.tap(x: a.midX, y: a.midY) }
+        #expect(host.contains(text: "name: " + String(repeating: "a", count: 20)))
+        let key = host.displayList.textRuns.first { $0.run.string == "\u{232B}" }!.frame
+        host.touchDown(x: key.midX, y: key.midY)
+        host.runFrame()
+        #expect(host.contains(text: "name: " + String(repeating: "a", count: 19)), "one on the way down")
+        host.advance(seconds: 0.45)
+        #expect(host.contains(text: "name: " + String(repeating: "a", count: 19)), "no repeat before the delay")
+        host.advance(seconds: 0.55)  // 1 s held: 0.5 s delay, then every 0.1 s
+        host.touchUp(x: key.midX, y: key.midY)
+        host.runFrame()
+        let left = host.visibleTexts.first { $0.hasPrefix("name: ") }!.count - 6
+        #expect((12...14).contains(left), "about 6 repeats in the half second after the delay: \(left) left")
+        host.advance(seconds: 0.5)
+        #expect(host.visibleTexts.first { $0.hasPrefix("name: ") }!.count - 6 == left, "no repeat after the finger lifts")
+    }
+
+    private struct LongForm: View {
+        @State var text = ""
+        var body: some View {
+            ScrollView {
+                VStack(spacing: 20) {
+                    ForEach(0..<6) { i in Text("row \(i)").frame(height: 40) }
+                    TextField("Bottom field", text: $text)
+                    Text("value: \(text)")
+                }
+                .frame(width: 400)
+            }
+        }
+    }
+
+    @Test func aFieldNearTheBottomOfAScrollViewStaysVisibleAboveTheKeyboard() {
+        let host = TestHost(rootView: LongForm().onScreenKeyboard(.always), width: 800, height: 480)
+        host.runFrame()
+        #expect(host.contains(text: "Bottom field"))
+        host.tap(text: "Bottom field")
+        settle(host)
+        let keyTop = host.displayList.textRuns.first { $0.run.string == "q" }?.frame.minY ?? 0
+        let field = host.displayList.textRuns.first { $0.run.string == "Bottom field" }
+        #expect(field != nil)
+        if let field { #expect(field.frame.maxY < keyTop - 6, "the field is above the keyboard: \(field.frame) keys from \(keyTop)") }
+        host.tap(text: "o")
+        host.tap(text: "k")
+        #expect(host.contains(text: "value: ok") || host.visibleTexts.contains("ok"))
+    }
+}
+
+/// Layouts other than en-US, and long-press alternates.
+@Suite @MainActor struct OnScreenKeyboardLayoutTests {
+    private struct Field: View {
+        @State var text = ""
+        var body: some View {
+            VStack {
+                Text("text: \(text)")
+                TextField("Field", text: $text)
+            }
+            .frame(width: 300)
+        }
+    }
+
+    private func focused(_ layout: OnScreenKeyboardLayout) -> TestHost {
+        let host = TestHost(rootView: Field().environment(\.onScreenKeyboardLayout, layout).onScreenKeyboard(.always), width: 800, height: 480)
+        host.runFrame()
+        host.tap(text: "Field")
+        host.advance(seconds: 0.4)
+        return host
+    }
+
+    @Test func germanFrenchAndRussianLayoutsType() {
+        let de = focused(.deDE)
+        de.tap(text: "z")
+        de.tap(text: "ü")
+        de.tap(text: "ä")
+        #expect(de.contains(text: "text: züä"), "\(de.visibleTexts)")
+
+        let fr = focused(.frFR)
+        #expect(fr.visibleTexts.firstIndex(of: "a")! < fr.visibleTexts.firstIndex(of: "q")!, "AZERTY: a before q")
+        fr.tap(text: "a")
+        fr.tap(text: "z")
+        #expect(fr.contains(text: "text: az"))
+
+        let ru = focused(.ruRU)
+        ru.tap(text: "п")
+        ru.tap(text: "\u{21E7}")
+        ru.tap(text: "Р")
+        #expect(ru.contains(text: "text: пР"), "\(ru.visibleTexts)")
+    }
+
+    @Test func layoutsComeFromLocaleIdentifiers() {
+        #expect(OnScreenKeyboardLayout(localeIdentifier: "de_DE") == .deDE)
+        #expect(OnScreenKeyboardLayout(localeIdentifier: "fr-CA") == .frFR)
+        #expect(OnScreenKeyboardLayout(localeIdentifier: "ru") == .ruRU)
+        #expect(OnScreenKeyboardLayout(localeIdentifier: "ja_JP") == nil)
+    }
+
+    @Test func aLongPressOffersAlternates() {
+        let host = focused(.enUS)
+        let e = host.displayList.textRuns.last { $0.run.string == "e" }!.frame
+        host.touchDown(x: e.midX, y: e.midY)
+        host.runFrame()
+        host.advance(seconds: 0.3)
+        #expect(!host.contains(text: "é"), "not before the long-press delay")
+        host.advance(seconds: 0.3)
+        let acute = host.displayList.textRuns.last { $0.run.string == "é" }?.frame
+        #expect(acute != nil, "\(host.visibleTexts)")
+        if let acute {
+            host.touchMove(x: acute.midX, y: e.midY)
+            host.runFrame()
+            host.touchUp(x: acute.midX, y: e.midY)
+            host.runFrame()
+        }
+        #expect(host.contains(text: "text: é"), "\(host.visibleTexts)")
+        let e2 = host.displayList.textRuns.last { $0.run.string == "e" }!.frame
+        host.tap(x: e2.midX, y: e2.midY)
+        #expect(host.contains(text: "text: ée"), "a short tap types the letter")
+    }
+}
+
+/// `textInputAutocapitalization` turns the keyboard's shift on where a capital is due.
+@Suite @MainActor struct AutocapitalizationTests {
+    private struct Field: View {
+        @State var text = ""
+        var body: some View {
+            VStack {
+                Text("text: \(text)")
+                TextField("Field", text: $text)
+                    .textInputAutocapitalization(.sentences)
+                    .autocorrectionDisabled()
+                    .textContentType(.name)
+            }
+            .frame(width: 300)
+        }
+    }
+
+    @Test func sentencesStartWithACapital() {
+        let host = TestHost(rootView: Field().onScreenKeyboard(.always), width: 800, height: 480)
+        host.runFrame()
+        host.tap(text: "Field")
+        host.advance(seconds: 0.4)
+        #expect(host.contains(text: "H"), "shifted at the start: \(host.visibleTexts)")
+        host.tap(text: "H")
+        host.tap(text: "i")
+        #expect(host.contains(text: "text: Hi"), "\(host.visibleTexts)")
+        host.tap(text: "123")
+        host.tap(text: ".")
+        host.tap(text: "ABC")
+        host.tap(text: "space")
+        host.tap(text: "O")
+        #expect(host.contains(text: "text: Hi. O"), "\(host.visibleTexts)")
+    }
+
+    @Test func theRuleReadsTheTextBeforeTheCaret() {
+        #expect(TextInputAutocapitalization.sentences.capitalizesNext(after: ""))
+        #expect(!TextInputAutocapitalization.sentences.capitalizesNext(after: "Hi there"))
+        #expect(TextInputAutocapitalization.sentences.capitalizesNext(after: "Hi. "))
+        #expect(!TextInputAutocapitalization.sentences.capitalizesNext(after: "Hi."), "after the space, not before it")
+        #expect(TextInputAutocapitalization.words.capitalizesNext(after: "Ada "))
+        #expect(!TextInputAutocapitalization.never.capitalizesNext(after: ""))
+        #expect(TextInputAutocapitalization.characters.capitalizesNext(after: "AB"))
+    }
+}
