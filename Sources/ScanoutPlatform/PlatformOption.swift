@@ -120,6 +120,24 @@ extension PlatformOptions {
             guard let a = PanelAppearance(rawValue: v.lowercased()) else { throw InvalidValue(expected: "light or dark") }
             o.appearance = a
         },
+        PlatformOption(flag: "--osk", variable: "SCANOUT_OSK", boardKey: "osk", argument: "auto|always|never",
+                       help: "the on-screen keyboard for text fields (auto: unless a hardware keyboard is attached)") { o, v throws(InvalidValue) in
+            guard let m = OnScreenKeyboardSetting(rawValue: v.lowercased()) else { throw InvalidValue(expected: "auto, always or never") }
+            o.onScreenKeyboard = m
+        },
+        PlatformOption(flag: "--xkb-layout", variable: "SCANOUT_XKB_LAYOUT", boardKey: "xkb-layout", argument: "LAYOUT",
+                       help: "hardware keyboards' layout, as XKB names it (us, de, fr, ru ...; default us)") { o, v throws(InvalidValue) in
+            guard !v.isEmpty, !v.contains(" ") else { throw InvalidValue(expected: "an XKB layout name, e.g. de") }
+            o.xkbLayout = v
+        },
+        PlatformOption(flag: "--xkb-variant", variable: "SCANOUT_XKB_VARIANT", boardKey: "xkb-variant", argument: "VARIANT",
+                       help: "the layout's variant (e.g. nodeadkeys)") { o, v throws(InvalidValue) in
+            o.xkbVariant = v
+        },
+        PlatformOption(flag: "--xkb-options", variable: "SCANOUT_XKB_OPTIONS", boardKey: "xkb-options", argument: "OPTIONS",
+                       help: "XKB options (e.g. compose:ralt)") { o, v throws(InvalidValue) in
+            o.xkbOptions = v
+        },
         PlatformOption(flag: "--previews", variable: "SCANOUT_PREVIEWS", boardKey: nil, argument: "DIR",
                        help: "render every #Preview of the app headless into DIR as PNG, then exit") { o, v throws(InvalidValue) in
             guard !v.isEmpty else { throw InvalidValue(expected: "a folder, e.g. out/previews") }

@@ -14,6 +14,14 @@ public enum PanelAppearance: String, Sendable, CaseIterable {
     case dark
 }
 
+/// When the on-screen keyboard shows: with a focused field unless a hardware keyboard is attached (auto),
+/// always, or never (a board with a keyboard, or an app with its own keypad).
+public enum OnScreenKeyboardSetting: String, Sendable, CaseIterable {
+    case auto
+    case always
+    case never
+}
+
 /// What every Scanout app binary accepts, from the command line, the environment and a board profile.
 /// Precedence: a flag > its environment variable > the board profile (`--board`, `SCANOUT_BOARD`) > the default.
 public struct PlatformOptions: Sendable, Equatable {
@@ -51,6 +59,12 @@ public struct PlatformOptions: Sendable, Equatable {
     public var traceTouches = false
     /// The colour scheme the app starts in (`\.colorScheme` at its root).
     public var appearance = PanelAppearance.light
+    /// When the on-screen keyboard shows for a focused text field.
+    public var onScreenKeyboard = OnScreenKeyboardSetting.auto
+    /// Hardware keyboards' XKB keymap (layout, variant, options).
+    public var xkbLayout = "us"
+    public var xkbVariant = ""
+    public var xkbOptions = ""
     /// Render the app's `#Preview`s into this folder instead of running the app.
     public var previewsDirectory: String?
     /// The board profile the settings came from, when one was named.

@@ -66,7 +66,21 @@ public struct WindowGroup<Content: View>: Scene, PrimitiveScene {
     }
 
     func makeViewHost(size: CGSize, environment: EnvironmentValues) -> ViewHost {
-        ViewHost(rootView: content, size: size, environment: environment)
+        // A panel's window hosts the on-screen keyboard for its text fields, as a phone's does.
+        if let mode = environment.sceneKeyboardMode {
+            return ViewHost(rootView: content.onScreenKeyboard(mode), size: size, environment: environment)
+        }
+        return ViewHost(rootView: content, size: size, environment: environment)
+    }
+}
+
+struct SceneKeyboardModeKey: EnvironmentKey { static let defaultValue: OnScreenKeyboardMode? = nil }
+
+extension EnvironmentValues {
+    /// The on-screen keyboard a scene's window hosts (the runner sets it from `--osk`; nil: none).
+    var sceneKeyboardMode: OnScreenKeyboardMode? {
+        get { self[SceneKeyboardModeKey.self] }
+        set { self[SceneKeyboardModeKey.self] = newValue }
     }
 }
 

@@ -78,8 +78,14 @@ final class AppSession {
     /// Blanking after `blankAfter` seconds without input (DRM, fbdev), and its timer.
     private var blanking: IdleBlanking?
     private var blankTimer: LoopTimer?
-    /// Key codes to keys (US layout), with the modifiers held.
+    /// Key codes to keys through the board's XKB keymap (the US map built in when XKB cannot load one).
+    private var keymap: XKBKeymap?
     private var keyboard = KeyboardState()
+    /// A held key's repeats (armed only while a repeating key is down: idle stays without wake-ups).
+    private var repeatTimer: LoopTimer?
+    private var repeatingKey: KeyEvent?
+    /// The focused text field's caret blink: one timer armed for the host's next wake time.
+    private var caretTimer: LoopTimer?
     let transform: DisplayTransform
     let host: ViewHost
     /// Keeps the app's frame (the display's format, the logical size) and repaints only its damage; the
@@ -208,6 +214,11 @@ final class AppSession {
         environment.displayScale = CGFloat(options.scale)
         environment.displayRotation = options.rotation.degrees
         environment.colorScheme = options.appearance.colorScheme
+        switch options.onScreenKeyboard {
+        case .auto: environment.sceneKeyboardMode = .auto
+        case .always: environment.sceneKeyboardMode = .always
+        case .never: environment.sceneKeyboardMode = nil
+        }
         host = scene.resolveViewHost(size: environment.displaySize, environment: environment)
         compositor = FrameCompositor(width: transform.logicalPixelWidth, height: transform.logicalPixelHeight,
                                      scale: options.scale, format: display.format)
@@ -237,7 +248,55 @@ final class AppSession {
                 self.display.setBlanked(true)
             }
         }
+        try setUpTextInput()
         ok = true
+    }
+
+    /// Hardware keyboards through the board's XKB keymap, a held key's repeat, and the focused caret's blink:
+    /// timers armed only while they have something to do (a static screen stays without wake-ups).
+    private func setUpTextInput() throws(PlatformError) {
+        if input != nil {
+            do throws(PlatformError) {
+                keymap = try XKBKeymap(layout: options.xkbLayout, variant: options.xkbVariant, options: options.xkbOptions)
+            } catch {
+                AppLog.error("scanout: keyboard layout \(options.xkbLayout): \(error); typing with the built-in US layout")
+            }
+        }
+        // A simulated run (headless --frames) has no real time to wake at.
+        guard simulatedClock == nil else { return }
+        host.wakesForCaretBlink = true
+        caretTimer = try loop.makeTimer(name: "caret blink") { [unowned self] in self.scheduler.requestFrame() }
+        repeatTimer = try loop.makeTimer(name: "key repeat") { [unowned self] in self.repeatHeldKey() }
+    }
+
+    /// After a frame: the caret's next blink, or no timer when nothing blinks.
+    private func armCaretTimer() {
+        guard let timer = caretTimer else { return }
+        guard let next = host.nextWakeTime, next.isFinite else { timer.cancel(); return }
+        do throws(PlatformError) {
+            try timer.schedule(at: start + .nanoseconds(Int64(max(0, next) * 1e9)))
+        } catch {
+            AppLog.error("scanout: caret blink timer: \(error)")
+        }
+    }
+
+    /// A key went down or up: a repeating key held down repeats after the keymap's delay, at its rate.
+    private func trackRepeat(_ event: KeyEvent) {
+        guard let timer = repeatTimer, let keymap else { return }
+        if event.isPressed, keymap.repeats(event.code) {
+            repeatingKey = event
+            do throws(PlatformError) { try timer.schedule(after: .nanoseconds(Int64(keymap.keyRepeat.delay * 1e9))) } catch {}
+        } else if !event.isPressed, repeatingKey?.code == event.code {
+            repeatingKey = nil
+            timer.cancel()
+        }
+    }
+
+    private func repeatHeldKey() {
+        guard let event = repeatingKey, let keymap, let timer = repeatTimer else { return }
+        if let stroke = keymap.translate(event) { host.keyPressed(Self.keyPress(stroke)) }
+        scheduler.requestFrame()
+        do throws(PlatformError) { try timer.schedule(after: .nanoseconds(Int64(1e9 / max(1, keymap.keyRepeat.rate)))) } catch {}
     }
 
     /// Runs the loop (signals, main-actor jobs) for `delay`; false when a signal asked the app to stop.
@@ -321,6 +380,7 @@ final class AppSession {
     // MARK: Frame
 
     private func frame(_ ctx: FrameContext) -> Bool {
+        defer { armCaretTimer() }
         // Switched away or without master: no frames (the app's state keeps changing; the frame after the
         // resume catches up with all of it).
         if let ownership, !ownership.isPresenting { return false }
@@ -402,7 +462,9 @@ final class AppSession {
             case .deviceRemoved(let d):
                 AppLog.info("input device removed: \(d)")
             case .key(let k):
-                guard let stroke = keyboard.translate(k) else { break }
+                trackRepeat(k)
+                let translated = keymap.map { $0.translate(k) } ?? keyboard.translate(k)
+                guard let stroke = translated else { break }
                 host.keyPressed(Self.keyPress(stroke))
                 touched = true
             }

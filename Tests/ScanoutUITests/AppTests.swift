@@ -52,6 +52,23 @@ final class AppTests: XCTestCase, @unchecked Sendable {
         XCTAssertFalse(wrapped.makeDisplayList().items.isEmpty)
     }
 
+    /// `--osk`: a panel's window hosts the on-screen keyboard (auto, always), or none (never).
+    func testOnScreenKeyboardOptionDecidesWhatTheWindowHosts() throws {
+        for (setting, expected) in [(OnScreenKeyboardSetting.auto, OnScreenKeyboardMode?.some(.auto)), (.always, .always), (.never, nil)] {
+            var options = PlatformOptions()
+            options.backend = .headless
+            options.frames = 1
+            options.headlessWidth = 40
+            options.headlessHeight = 20
+            options.onScreenKeyboard = setting
+            try MainActor.assumeIsolated { () throws in
+                let session = try AppSession(scene: WindowGroup { Text("x") }, options: options)
+                XCTAssertEqual(session.host.environment.sceneKeyboardMode, expected, "\(setting)")
+                XCTAssertEqual(session.run(), 0)
+            }
+        }
+    }
+
     /// `--appearance`: the app's root colour scheme, and the background where it draws nothing (SwiftUI's
     /// window background: white in light, black in dark).
     func testAppearanceSetsTheRootSchemeAndTheBackground() throws {
