@@ -1,6 +1,6 @@
 // swift-tools-version:6.0
 // Scanout: a SwiftUI-compatible declarative UI stack for Linux boards (KMS/DRM, libinput, FreeType).
-// Module map and import rules: DESIGN.md §2.
+// Module map and import rules: ARCHITECTURE.md §2.
 import CompilerPluginSupport
 import PackageDescription
 

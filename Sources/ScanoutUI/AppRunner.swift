@@ -7,7 +7,7 @@ import ScanoutRender
 /// → view host, frame scheduler, renderer and input wired together → the loop until SIGTERM/SIGINT/SIGHUP
 /// (or N simulated frames, headless) → snapshot → display restored.
 ///
-/// A frame (DESIGN.md §1): the display clock → input since the last frame (touches through the display
+/// A frame (ARCHITECTURE.md §1): the display clock → input since the last frame (touches through the display
 /// transform) → update → layout → display list → repaint the damage in a private composition of the logical
 /// size (`FrameCompositor`) → copy what the back buffer lacks (its age's damage) through the transform into it
 /// (scanout memory is written, never read: the renderer blends, so it never draws there directly) → commit.
