@@ -72,13 +72,19 @@ extension ContourCollector {
     func deviceBounds() -> IntRect? {
         guard var x0 = points.first?.x, var y0 = points.first?.y else { return nil }
         var x1 = x0, y1 = y0
+        // NaN is not ordered, so the min/max below would skip it: (v − v) is 0 for finite v and NaN for an
+        // infinity or NaN, so `poison` says whether any point is not finite (such a shape draws nothing).
+        var poison = 0.0
         for p in points {
             if p.x < x0 { x0 = p.x } else if p.x > x1 { x1 = p.x }
             if p.y < y0 { y0 = p.y } else if p.y > y1 { y1 = p.y }
+            poison += (p.x - p.x) + (p.y - p.y)
         }
-        guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { return nil }
+        guard poison == 0 else { return nil }
+        // Clamped on both sides to the fixed-point range the segments are clamped to as well.
         let l = FixedPoint.limit
-        let r = Rect(x: max(-l, x0), y: max(-l, y0), width: min(l, x1) - max(-l, x0), height: min(l, y1) - max(-l, y0))
+        @inline(__always) func clamp(_ v: Double) -> Double { max(-l, min(l, v)) }
+        let r = Rect(x: clamp(x0), y: clamp(y0), width: clamp(x1) - clamp(x0), height: clamp(y1) - clamp(y0))
         let b = r.enclosingIntRect
         return b.isEmpty ? nil : b
     }
