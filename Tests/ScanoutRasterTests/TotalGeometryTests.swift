@@ -119,7 +119,7 @@ import Testing
 
     @Test func linearGradientOfNearlyCoincidentEndsIsItsLastColour() {
         let b = PixelBuffer(width: 16, height: 16)
-        let g = LinearGradient(gradient: Self.stops, startPoint: Point(8, 8), endPoint: Point(8 + 1e-160, 8))
+        let g = LinearGradient(gradient: Self.stops, startPoint: Point(0, 0), endPoint: Point(1e-160, 1e-160))
         Canvas(target: b).fill(Path(Rect(x: 0, y: 0, width: 16, height: 16)), with: .linearGradient(g))
         #expect(everyPixel(b, is: RGBA(red: 0, green: 255, blue: 0)))
     }
