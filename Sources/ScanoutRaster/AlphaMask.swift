@@ -36,12 +36,20 @@ public final class MaskRasterizer {
 
     public init() {}
 
-    /// The coverage of `path` (transformed by `transform`) over the pixels it touches, or an empty mask.
+    /// The largest mask made (64 MiB of coverage).
+    public static let maximumPixels = 1 << 26
+
+    /// The coverage of `path` (transformed by `transform`) over the pixels it touches inside `within` (a clip
+    /// shape needs only its surface), or an empty mask. A mask of more than `maximumPixels` is empty: a shape
+    /// that large needs a `within` rectangle.
     public func mask(for path: Path, transform: AffineTransform = .identity, fillRule: FillRule = .nonZero,
-                     tolerance: Double = ScanoutRasterInfo.fillTolerance) -> AlphaMask {
+                     tolerance: Double = ScanoutRasterInfo.fillTolerance, within: IntRect? = nil) -> AlphaMask {
         contours.reset()
+        guard transform.isInvertible else { return AlphaMask(width: 0, height: 0) }
         PathFlattener.flatten(path, transform: transform, tolerance: tolerance, into: &contours)
-        guard let box = contours.deviceBounds() else { return AlphaMask(width: 0, height: 0) }
+        guard var box = contours.deviceBounds() else { return AlphaMask(width: 0, height: 0) }
+        if let within { box = box.intersection(within) }
+        guard !box.isEmpty, box.width * box.height <= Self.maximumPixels else { return AlphaMask(width: 0, height: 0) }
         var mask = AlphaMask(width: box.width, height: box.height, originX: box.x, originY: box.y)
         rasterizer.begin(box: box)
         contours.feed(rasterizer)

@@ -140,7 +140,7 @@ public final class DisplayListRenderer {
                 clip = canvas.clipBounds
             case .pushClipShape(let path):
                 pushes.append(.clip(clip, canvas.clipMask))
-                let mask = MaskRasterizer().mask(for: path, transform: transform)
+                let mask = MaskRasterizer().mask(for: path, transform: transform, within: canvas.target.bounds)
                 canvas.clip(to: mask.bounds)
                 canvas.clipMask = mask  // nested shape clips keep the innermost shape
                 clip = canvas.clipBounds
