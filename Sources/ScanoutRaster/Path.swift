@@ -104,9 +104,10 @@ public struct Path: Sendable, Equatable {
         let tau = 2 * Double.pi
         if abs(sweep) > 4 * tau {
             let turns = (abs(sweep) / tau).rounded(.down)
-            let rest = abs(sweep) - turns * tau
+            // The remainder exactly (turns · tau loses it for huge sweeps), at most a turn.
+            let rest = min(tau, max(0, abs(sweep).truncatingRemainder(dividingBy: tau)))
             let kept = turns.truncatingRemainder(dividingBy: 2) == 0 ? 2.0 : 3.0
-            sweep = (kept * tau + max(0, rest)) * (sweep < 0 ? -1 : 1)
+            sweep = (kept * tau + rest) * (sweep < 0 ? -1 : 1)
         }
         // Segments of at most 90 degrees; each cubic has handles of length k = 4/3 tan(θ/4).
         let n = max(1, Int((abs(sweep) / (Double.pi / 2) - 1e-9).rounded(.up)))

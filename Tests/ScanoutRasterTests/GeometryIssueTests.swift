@@ -59,6 +59,14 @@ import Testing
         #expect(c.dashPiecesInLastOutline == 0)
     }
 
+    /// Found by fuzz-raster: a sweep near Double's largest value lost its remainder and kept a huge sweep.
+    @Test(arguments: [Double.greatestFiniteMagnitude, -1e300, 1e17])
+    func arcOfAnyFiniteSweepHasFewSegments(_ sweep: Double) {
+        var p = Path()
+        p.addArc(center: Point(8, 8), radius: 4, startAngle: .radians(1), sweep: .radians(sweep))
+        #expect(p.verbs.count <= 2 + 4 * 4)
+    }
+
     @Test func tooManyDashesAreDrawnSolid() {
         // A transform that stretches one axis only: the period is long on screen along x, tiny along y, so a
         // vertical line would be cut into millions of visible pieces.
