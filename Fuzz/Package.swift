@@ -1,6 +1,6 @@
 // swift-tools-version:6.0
 // libFuzzer harnesses for Scanout, a package of their own (so the main package's `swift build` never builds
-// them). `scripts/fuzz [harness] [seconds]` builds them with `--sanitize fuzzer --sanitize address` and runs
+// them). `scripts/fuzz [harness] [seconds]` builds them with `--sanitize fuzzer --sanitize address` (and coverage instrumentation) and runs
 // them over the checked-in seed corpora in Fuzz/Corpus/<harness>.
 import PackageDescription
 
