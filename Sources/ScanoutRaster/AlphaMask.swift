@@ -36,12 +36,20 @@ public final class MaskRasterizer {
 
     public init() {}
 
-    /// The coverage of `path` (transformed by `transform`) over the pixels it touches, or an empty mask.
+    /// The largest mask made (64 MiB of coverage).
+    public static let maximumPixels = 1 << 26
+
+    /// The coverage of `path` (transformed by `transform`) over the pixels it touches inside `within` (a clip
+    /// shape needs only its surface), or an empty mask. A mask of more than `maximumPixels` is empty: a shape
+    /// that large needs a `within` rectangle.
     public func mask(for path: Path, transform: AffineTransform = .identity, fillRule: FillRule = .nonZero,
-                     tolerance: Double = ScanoutRasterInfo.fillTolerance) -> AlphaMask {
+                     tolerance: Double = ScanoutRasterInfo.fillTolerance, within: IntRect? = nil) -> AlphaMask {
         contours.reset()
+        guard transform.isInvertible else { return AlphaMask(width: 0, height: 0) }
         PathFlattener.flatten(path, transform: transform, tolerance: tolerance, into: &contours)
-        guard let box = contours.deviceBounds() else { return AlphaMask(width: 0, height: 0) }
+        guard var box = contours.deviceBounds() else { return AlphaMask(width: 0, height: 0) }
+        if let within { box = box.intersection(within) }
+        guard !box.isEmpty, box.width * box.height <= Self.maximumPixels else { return AlphaMask(width: 0, height: 0) }
         var mask = AlphaMask(width: box.width, height: box.height, originX: box.x, originY: box.y)
         rasterizer.begin(box: box)
         contours.feed(rasterizer)
@@ -72,13 +80,19 @@ extension ContourCollector {
     func deviceBounds() -> IntRect? {
         guard var x0 = points.first?.x, var y0 = points.first?.y else { return nil }
         var x1 = x0, y1 = y0
+        // NaN is not ordered, so the min/max below would skip it: (v − v) is 0 for finite v and NaN for an
+        // infinity or NaN, so `poison` says whether any point is not finite (such a shape draws nothing).
+        var poison = 0.0
         for p in points {
             if p.x < x0 { x0 = p.x } else if p.x > x1 { x1 = p.x }
             if p.y < y0 { y0 = p.y } else if p.y > y1 { y1 = p.y }
+            poison += (p.x - p.x) + (p.y - p.y)
         }
-        guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { return nil }
+        guard poison == 0 else { return nil }
+        // Clamped on both sides to the fixed-point range the segments are clamped to as well.
         let l = FixedPoint.limit
-        let r = Rect(x: max(-l, x0), y: max(-l, y0), width: min(l, x1) - max(-l, x0), height: min(l, y1) - max(-l, y0))
+        @inline(__always) func clamp(_ v: Double) -> Double { max(-l, min(l, v)) }
+        let r = Rect(x: clamp(x0), y: clamp(y0), width: clamp(x1) - clamp(x0), height: clamp(y1) - clamp(y0))
         let b = r.enclosingIntRect
         return b.isEmpty ? nil : b
     }

@@ -18,6 +18,12 @@ public final class Canvas {
         didSet { clipMaskStorage = clipMask?.coverage ?? [] }
     }
     private var clipMaskStorage: [UInt8] = []
+    /// Called when an item is dropped or simplified because of its geometry (see `GeometryIssue`); nil by
+    /// default. Called once per affected draw, so the receiver rate-limits.
+    public var geometryIssue: ((GeometryIssue) -> Void)?
+    /// Dash pieces the last dashed stroke outline produced (tests check it stays bounded by what can reach
+    /// the surface).
+    private(set) var dashPiecesInLastOutline = 0
 
     private let rasterizer = CellRasterizer()
     private var path = ContourCollector()
@@ -74,29 +80,89 @@ public final class Canvas {
     /// than the default, as their small curves show a chord error sooner).
     public func fill(_ p: Path, with paint: Paint, style: FillStyle = FillStyle(),
                      tolerance: Double = ScanoutRasterInfo.fillTolerance) {
+        guard transformDraws() else { return }
         path.reset()
         flattenForFill(p, tolerance: tolerance, into: &path)
-        rasterize(path, bounds: path.deviceBounds(), rule: style.rule, paint: paint, antialiased: style.isAntialiased)
+        let bounds = path.deviceBounds()
+        if bounds == nil { reportIfNotFinite(path) }
+        rasterize(path, bounds: bounds, rule: style.rule, paint: paint, antialiased: style.isAntialiased)
     }
 
     /// Fills `p`, reusing `outline` when it already holds `p` under the current transform.
     public func fill(_ p: Path, with paint: Paint, style: FillStyle = FillStyle(), reusing outline: ShapeOutline) {
+        guard transformDraws() else { return }
         outline.prepare(.fill(p, transform)) { flattenForFill(p, into: &$0) }
+        if outline.bounds == nil { reportIfNotFinite(outline.contours) }
         rasterize(outline, rule: style.rule, paint: paint, antialiased: style.isAntialiased)
     }
 
     public func stroke(_ p: Path, with paint: Paint, style: StrokeStyle) {
-        guard style.lineWidth > 0, style.lineWidth.isFinite else { return }
-        strokeOutline(p, style: style, into: &outline)
-        rasterize(outline, bounds: outline.deviceBounds(), rule: .nonZero, paint: paint, antialiased: true)
+        guard let coverage = strokeDraws(style) else { return }
+        let solid = strokeOutline(p, style: style, into: &outline)
+        if outline.points.isEmpty && !solid.isFinite { geometryIssue?(.nonFiniteGeometry) }
+        withOpacity(scaledBy: solid.isFinite ? solid : coverage) {
+            rasterize(outline, bounds: outline.deviceBounds(), rule: .nonZero, paint: paint, antialiased: true)
+        }
     }
 
     /// Strokes `p`, reusing `outline` when it already holds `p`'s stroke with `style` under the current transform.
     public func stroke(_ p: Path, with paint: Paint, style: StrokeStyle, reusing outline: ShapeOutline) {
-        guard style.lineWidth > 0, style.lineWidth.isFinite else { return }
-        outline.prepare(.stroke(p, style, transform)) { strokeOutline(p, style: style, into: &$0) }
-        rasterize(outline, rule: .nonZero, paint: paint, antialiased: true)
+        guard let coverage = strokeDraws(style) else { return }
+        outline.prepare(.stroke(p, style, transform)) {
+            outline.strokeCoverage = strokeOutline(p, style: style, into: &$0)
+        }
+        let solid = outline.strokeCoverage
+        if outline.contours.points.isEmpty && !solid.isFinite { geometryIssue?(.nonFiniteGeometry) }
+        withOpacity(scaledBy: solid.isFinite ? solid : coverage) {
+            rasterize(outline, rule: .nonZero, paint: paint, antialiased: true)
+        }
     }
+
+    // MARK: - Total geometry
+
+    /// Whether the transform can draw anything; reports why not.
+    private func transformDraws() -> Bool {
+        if transform.isInvertible { return true }
+        let t = transform
+        let finite = t.a.isFinite && t.b.isFinite && t.c.isFinite && t.d.isFinite && t.tx.isFinite && t.ty.isFinite
+        geometryIssue?(finite ? .singularTransform : .nonFiniteTransform)
+        return false
+    }
+
+    /// Nil when a stroke with `style` draws nothing (reported when a value is not finite); otherwise 1, the
+    /// coverage a stroke drawn whole has.
+    private func strokeDraws(_ style: StrokeStyle) -> Double? {
+        guard transformDraws() else { return nil }
+        guard style.lineWidth.isFinite, !style.miterLimit.isNaN, style.dashPhase.isFinite, style.dash.allSatisfy({ $0.isFinite }) else {
+            geometryIssue?(.nonFiniteGeometry)
+            return nil
+        }
+        return style.lineWidth > 0 ? 1 : nil
+    }
+
+    private func reportIfNotFinite(_ contours: ContourCollector) {
+        guard !contours.points.isEmpty else { return }
+        for p in contours.points where !(p.x.isFinite && p.y.isFinite) {
+            geometryIssue?(.nonFiniteGeometry)
+            return
+        }
+    }
+
+    /// Runs `body` with the opacity multiplied by `factor` (a dash pattern drawn solid at its mean coverage).
+    private func withOpacity(scaledBy factor: Double, _ body: () -> Void) {
+        if factor == 1 { body(); return }
+        let saved = opacity
+        opacity = saved * factor
+        body()
+        opacity = saved
+    }
+
+    /// A dashed stroke producing more pieces than this (among those that can reach the surface) is drawn solid
+    /// at the dashes' mean coverage instead.
+    static let maxDashPieces = 1 << 16
+
+    /// A dash period shorter than this many device pixels is drawn solid at the dashes' mean coverage.
+    static let minDashPeriod = 0.5
 
     private func flattenForFill(_ p: Path, tolerance: Double = ScanoutRasterInfo.fillTolerance,
                                 into collector: inout ContourCollector) {
@@ -104,7 +170,10 @@ public final class Canvas {
     }
 
     /// The outline of `p` stroked with `style`, in device space, appended to `result` (which is reset first).
-    private func strokeOutline(_ p: Path, style: StrokeStyle, into result: inout ContourCollector) {
+    /// Returns the opacity factor to draw it with: 1, or a dash pattern's mean coverage when it was drawn solid;
+    /// NaN when the path has a non-finite point (the outline is then empty).
+    @discardableResult
+    private func strokeOutline(_ p: Path, style: StrokeStyle, into result: inout ContourCollector) -> Double {
         // Stroke in user space (so a scaled transform scales the pen too), then map the outline to device space.
         let scale = max(transform.maxScale, 1e-9)
         let tolerance = ScanoutRasterInfo.strokeTolerance / scale
@@ -114,25 +183,73 @@ public final class Canvas {
         var sink = TransformingSink(inner: ContourCollector(), transform: transform)
         swap(&sink.inner, &result)
         sink.inner.reset()
+        defer { swap(&sink.inner, &result) }
+        for q in path.points where !(q.x.isFinite && q.y.isFinite) { return .nan }
         stroker.configure(style: style, tolerance: tolerance)
+        dashPiecesInLastOutline = 0
         var start = 0
         if var dasher = Dasher(dash: style.dash, phase: style.dashPhase) {
-            for (end, closed) in path.contours {
-                dasher.dash(path.points[start..<end], closed: closed) { piece in
+            let coverage = dasher.meanCoverage
+            if dasher.period * scale < Self.minDashPeriod {
+                geometryIssue?(.dashPeriodBelowPixel)
+                strokeSolid(into: &sink)
+                return coverage
+            }
+            // Only the parts of the path that can reach the surface are dashed (a 1e9-long dashed line would
+            // otherwise be cut into 5e8 pieces): the target, grown by what a cap or miter adds, in user space.
+            let reach = userReach(outset: max(style.lineWidth, 0) / 2 * scale * max(min(style.miterLimit, 1e6), 1.5) + 2)
+            var pieces = 0
+            var complete = true
+            for (end, closed) in path.contours where complete {
+                complete = dasher.dash(path.points[start..<end], closed: closed, within: reach) { piece in
+                    pieces += 1
+                    guard pieces <= Self.maxDashPieces else { return false }
                     self.stroker.stroke(piece, closed: false, into: &sink)
+                    return true
                 }
                 start = end
             }
-        } else {
-            for (end, closed) in path.contours {
-                stroker.stroke(path.points[start..<end], closed: closed, into: &sink)
-                start = end
+            dashPiecesInLastOutline = min(pieces, Self.maxDashPieces)
+            if !complete {
+                geometryIssue?(.tooManyDashes)
+                sink.inner.reset()
+                strokeSolid(into: &sink)
+                return coverage
             }
+        } else {
+            strokeSolid(into: &sink)
         }
-        swap(&sink.inner, &result)
+        return 1
+    }
+
+    /// Strokes every contour of `path` whole.
+    private func strokeSolid(into sink: inout TransformingSink) {
+        var start = 0
+        for (end, closed) in path.contours {
+            stroker.stroke(path.points[start..<end], closed: closed, into: &sink)
+            start = end
+        }
+    }
+
+    /// The user-space box of the target grown by `outset` device pixels (nil when the transform cannot be
+    /// inverted; then every piece is kept).
+    private func userReach(outset: Double) -> Rect? {
+        guard let inv = transform.inverted() else { return nil }
+        let b = target.bounds
+        let x0 = Double(b.minX) - outset, y0 = Double(b.minY) - outset
+        let x1 = Double(b.maxX) + outset, y1 = Double(b.maxY) + outset
+        var lo = inv.apply(Point(x: x0, y: y0)), hi = lo
+        for q in [Point(x: x1, y: y0), Point(x: x0, y: y1), Point(x: x1, y: y1)] {
+            let u = inv.apply(q)
+            lo = Point(x: min(lo.x, u.x), y: min(lo.y, u.y)); hi = Point(x: max(hi.x, u.x), y: max(hi.y, u.y))
+        }
+        let r = Rect(x: lo.x, y: lo.y, width: hi.x - lo.x, height: hi.y - lo.y)
+        return r.isFinite ? r : nil
     }
 
     public func fill(_ rect: Rect, with paint: Paint) {
+        guard transformDraws() else { return }
+        guard rect.isFinite else { geometryIssue?(.nonFiniteGeometry); return }
         guard transform.isAxisAligned else { fill(Path(rect), with: paint); return }
         let a = transform.apply(Point(x: rect.minX, y: rect.minY)), b = transform.apply(Point(x: rect.maxX, y: rect.maxY))
         fillDeviceRect(x0: min(a.x, b.x), y0: min(a.y, b.y), x1: max(a.x, b.x), y1: max(a.y, b.y), paint: paint)
@@ -174,6 +291,7 @@ public final class Canvas {
 
     /// Draws `image` scaled into `rect` (user space).
     public func draw(_ image: PixelBuffer, in rect: Rect, filter: ImageFilter = .bilinear) {
+        guard rect.isFinite else { geometryIssue?(.nonFiniteGeometry); return }
         guard image.width > 0, image.height > 0, !rect.isEmpty else { return }
         let t = AffineTransform(scaleX: rect.width / Double(image.width), y: rect.height / Double(image.height))
             .concatenating(AffineTransform(translationX: rect.x, y: rect.y))
@@ -294,7 +412,7 @@ public final class Canvas {
     static let bandCells = 64 * 1024
 
     /// `opacity` as the 0...255 factor everything drawn is multiplied by.
-    var globalAlpha: UInt32 { UInt32((max(0, min(1, opacity)) * 255).rounded()) }
+    var globalAlpha: UInt32 { opacity.isNaN ? 0 : UInt32((max(0, min(1, opacity)) * 255).rounded()) }
 
     private func withBlitter(_ shader: Shader, antialiased: Bool, _ body: (inout SpanBlitter) -> Void) {
         let alpha = globalAlpha

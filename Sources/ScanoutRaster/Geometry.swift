@@ -31,12 +31,36 @@ public struct Rect: Hashable, Sendable {
     public var midY: Double { y + height / 2 }
     public var isEmpty: Bool { !(width > 0 && height > 0) }
 
-    /// The smallest integer rectangle that contains this one.
+    /// The smallest integer rectangle that contains this one, with each side clamped to ±2^40 (far beyond any
+    /// surface, so a huge rectangle still covers it and `Int` arithmetic on the result cannot overflow); empty at
+    /// the origin when a side is NaN.
     public var enclosingIntRect: IntRect {
-        let x0 = Int(minX.rounded(.down)), y0 = Int(minY.rounded(.down))
-        let x1 = Int(maxX.rounded(.up)), y1 = Int(maxY.rounded(.up))
+        guard !minX.isNaN, !minY.isNaN, !width.isNaN, !height.isNaN else { return IntRect(x: 0, y: 0, width: 0, height: 0) }
+        let x0 = Self.clampedInt(minX.rounded(.down)), y0 = Self.clampedInt(minY.rounded(.down))
+        let x1 = Self.clampedInt(maxX.rounded(.up)), y1 = Self.clampedInt(maxY.rounded(.up))
         return IntRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
+
+    /// The integer rectangle whose sides are this one's rounded to the nearest pixel (clamped as
+    /// `enclosingIntRect`; empty at the origin when a side is NaN).
+    public var nearestIntRect: IntRect {
+        guard !minX.isNaN, !minY.isNaN, !width.isNaN, !height.isNaN else { return IntRect(x: 0, y: 0, width: 0, height: 0) }
+        let x0 = Self.clampedInt(minX.rounded()), y0 = Self.clampedInt(minY.rounded())
+        let x1 = Self.clampedInt(maxX.rounded()), y1 = Self.clampedInt(maxY.rounded())
+        return IntRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    /// The largest coordinate an integer rectangle made from doubles holds (2^40).
+    static let intLimit = Double(1 << 40)
+
+    /// `v` as an `Int` clamped to ±`intLimit` (infinities included); NaN must be ruled out before.
+    @inline(__always)
+    static func clampedInt(_ v: Double) -> Int {
+        Int(max(-intLimit, min(intLimit, v)))
+    }
+
+    /// Whether every coordinate is finite.
+    public var isFinite: Bool { x.isFinite && y.isFinite && width.isFinite && height.isFinite }
 }
 
 /// An angle, as SwiftUI's `Angle`: stored in radians. Positive angles turn from +x towards +y, which on a
@@ -104,6 +128,13 @@ public struct AffineTransform: Hashable, Sendable {
         let ia = d / det, ib = -b / det, ic = -c / det, id = a / det
         return AffineTransform(a: ia, b: ib, c: ic, d: id,
                                tx: -(ia * tx + ic * ty), ty: -(ib * tx + id * ty))
+    }
+
+    /// Whether every entry is finite and the plane is not collapsed (determinant neither 0 nor NaN): a
+    /// transform that draws anything at all.
+    public var isInvertible: Bool {
+        let det = a * d - b * c
+        return a.isFinite && b.isFinite && c.isFinite && d.isFinite && tx.isFinite && ty.isFinite && det != 0 && det.isFinite
     }
 
     /// The largest factor by which the transform stretches a length (for stroke widths and tolerances).

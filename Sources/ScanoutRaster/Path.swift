@@ -87,10 +87,28 @@ public struct Path: Sendable, Equatable {
     }
 
     mutating func addEllipticalArc(center: Point, radiusX rx: Double, radiusY ry: Double, startAngle: Double, sweep: Double) {
+        var sweep = sweep
+        guard center.x.isFinite, center.y.isFinite, rx.isFinite, ry.isFinite, startAngle.isFinite, sweep.isFinite else {
+            // A non-finite arc: a NaN point in the path, so the whole path draws nothing (the canvas reports it).
+            let nan = Point(x: .nan, y: .nan)
+            if subpathStart == nil || verbs.last == .close { move(to: nan) } else { addLine(to: nan) }
+            return
+        }
         let (s0, c0) = Trig.sinCos(startAngle)
         let start = Point(x: center.x + rx * c0, y: center.y + ry * s0)
         if subpathStart == nil || verbs.last == .close { move(to: start) } else if currentPoint != start { addLine(to: start) }
         guard sweep != 0, rx > 0, ry > 0 else { return }
+        // Turns beyond the third draw the same pixels again (a stroke overdraws itself; a fill's winding number
+        // stays non-zero and keeps its parity): keep the remainder plus two or three whole turns, by parity, so
+        // the segment count stays bounded (a sweep of 1e11 would otherwise allocate gigabytes of cubics).
+        let tau = 2 * Double.pi
+        if abs(sweep) > 4 * tau {
+            let turns = (abs(sweep) / tau).rounded(.down)
+            // The remainder exactly (turns · tau loses it for huge sweeps), at most a turn.
+            let rest = min(tau, max(0, abs(sweep).truncatingRemainder(dividingBy: tau)))
+            let kept = turns.truncatingRemainder(dividingBy: 2) == 0 ? 2.0 : 3.0
+            sweep = (kept * tau + rest) * (sweep < 0 ? -1 : 1)
+        }
         // Segments of at most 90 degrees; each cubic has handles of length k = 4/3 tan(θ/4).
         let n = max(1, Int((abs(sweep) / (Double.pi / 2) - 1e-9).rounded(.up)))
         let step = sweep / Double(n)

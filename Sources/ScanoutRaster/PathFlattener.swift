@@ -48,7 +48,8 @@ enum PathFlattener {
     static func segmentCount(_ secondDifference: Double, degreeFactor: Double, tolerance: Double) -> Int {
         let n = (degreeFactor * secondDifference / tolerance).squareRoot().rounded(.up)
         guard n.isFinite else { return 1 }
-        return max(1, min(Int(n), 1000))
+        // Capped before the conversion: a control point at 1e100 gives an n no Int holds.
+        return Int(max(1, min(n, 1000)))
     }
 
     @inline(__always)

@@ -49,10 +49,22 @@ struct Shader {
             ax = (inv.a * v.x + inv.b * v.y) * k
             ay = (inv.c * v.x + inv.d * v.y) * k
             c = ((inv.tx - g.startPoint.x) * v.x + (inv.ty - g.startPoint.y) * v.y) * k
+            // A gradient shorter than 1/4096 device pixel (ends 1e-160 apart, a near-singular transform) is
+            // drawn as its ends coinciding; bounding the steps keeps the 64-bit parameter from overflowing.
+            guard abs(ax) <= Self.maxParameterStep, abs(ay) <= Self.maxParameterStep, abs(c) <= Self.maxParameterStart else {
+                kind = .solid; self.table = nil; color = stops.last!.color.premultiplied; return
+            }
         case .radialGradient(let g):
             let stops = g.gradient.stops
             guard let inv = ctm.inverted(), !stops.isEmpty else { color = stops.last?.color.premultiplied ?? 0; return }
-            guard g.endRadius != g.startRadius else { color = stops.last!.color.premultiplied; return }
+            // Radii closer than 1/4096 (a radius of 1e-300) are drawn as equal; non-finite ones too.
+            let span = g.endRadius - g.startRadius
+            guard abs(span) >= 1.0 / 4096, span.isFinite, g.startRadius.isFinite, g.center.x.isFinite, g.center.y.isFinite,
+                  abs(inv.a) <= Self.maxInverseScale, abs(inv.b) <= Self.maxInverseScale,
+                  abs(inv.c) <= Self.maxInverseScale, abs(inv.d) <= Self.maxInverseScale,
+                  abs(inv.tx) <= Self.maxInverseShift, abs(inv.ty) <= Self.maxInverseShift else {
+                color = stops.last!.color.premultiplied; return
+            }
             if tableHolds != g.gradient {
                 GradientTable.build(g.gradient, into: table)
                 tableHolds = g.gradient
@@ -65,7 +77,12 @@ struct Shader {
             startRadius = g.startRadius
             radiusSpan = g.endRadius - g.startRadius
         case .image(let p):
-            guard let inv = p.transform.concatenating(ctm).inverted(), p.image.width > 0, p.image.height > 0 else {
+            guard let inv = p.transform.concatenating(ctm).inverted(), p.image.width > 0, p.image.height > 0,
+                  // An image shrunk more than 2^20 times (scaled by 1e-30, a near-singular transform) covers
+                  // nothing visible; the bound keeps its 16.16 sample positions far from overflow.
+                  abs(inv.a) <= Self.maxInverseScale, abs(inv.b) <= Self.maxInverseScale,
+                  abs(inv.c) <= Self.maxInverseScale, abs(inv.d) <= Self.maxInverseScale,
+                  abs(inv.tx) <= Self.maxInverseShift, abs(inv.ty) <= Self.maxInverseShift else {
                 color = 0; return
             }
             kind = .image
@@ -75,6 +92,15 @@ struct Shader {
             extend = p.extend
         }
     }
+
+    /// Bounds of a linear gradient's parameter (2^24 per gradient length) per device pixel and at the origin:
+    /// with device coordinates below 2^22 the 64-bit parameter stays below 2^62.
+    static let maxParameterStep = Double(1 << 36)
+    static let maxParameterStart = Double(1 << 61)
+    /// Bounds of a device → paint inverse (image patterns, radial gradients): image pixels per device pixel and
+    /// the offset, so 16.16 sample positions over device coordinates below 2^22 stay below 2^62.
+    static let maxInverseScale = Double(1 << 20)
+    static let maxInverseShift = Double(1 << 36)
 
     /// The colour of row `y` when the paint does not change along x, so spans can use the solid kernels.
     @inline(__always)
@@ -108,7 +134,8 @@ struct Shader {
             let scale = Double(1 << 24) / radiusSpan
             for i in 0..<count {
                 let d = (px * px + py * py).squareRoot()
-                let t = Int64(((d - startRadius) * scale).rounded(.down))
+                // Clamped: far from the centre under a large inverse scale the parameter leaves Int64's range.
+                let t = Int64(max(-Self.maxParameterStart, min(Self.maxParameterStart, (d - startRadius) * scale)).rounded(.down))
                 out[i] = table[GradientTable.index(t, spread)]
                 px += inverse.a; py += inverse.b
             }

@@ -11,6 +11,9 @@ public final class ShapeOutline {
 
     var key: Key?
     var contours = ContourCollector()
+    /// The opacity factor of a stroke outline (1, or a dash pattern's mean coverage when it was drawn solid; NaN
+    /// when the path was not finite).
+    var strokeCoverage = 1.0
     /// `contours.deviceBounds()`, computed once per outline.
     var bounds: IntRect?
     /// The spans of the whole shape, made the first time only part of it is repainted (see `Canvas`).

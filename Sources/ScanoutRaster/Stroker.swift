@@ -34,7 +34,9 @@ struct Stroker {
         let r = max(halfWidth, 1e-6)
         // Small-angle form of acos(1 − tol/r): step ≈ 2·sqrt(2·tol/r); a whole number of steps per half turn.
         let step = 2 * (2 * max(tolerance, 1e-4) / r).squareRoot()
-        stepsPerHalfTurn = max(2, min(256, Int((Double.pi / step).rounded(.up))))
+        // Clamped before the conversion (a huge width or a NaN tolerance gives a step no Int holds).
+        let steps = (Double.pi / step).rounded(.up)
+        stepsPerHalfTurn = steps.isNaN ? 2 : Int(max(2, min(256, steps)))
         (stepSin, stepCos) = Trig.sinCos(Double.pi / Double(stepsPerHalfTurn))
     }
 

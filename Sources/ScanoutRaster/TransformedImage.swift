@@ -20,7 +20,12 @@ extension Canvas {
                      occupancy: ImageOccupancy? = nil) {
         guard image.width > 0, image.height > 0 else { return }
         let toDevice = imageTransform.concatenating(transform)
-        guard let inverse = toDevice.inverted() else { return }
+        guard toDevice.isInvertible, let inverse = toDevice.inverted() else {
+            let t = toDevice
+            let finite = t.a.isFinite && t.b.isFinite && t.c.isFinite && t.d.isFinite && t.tx.isFinite && t.ty.isFinite
+            geometryIssue?(finite ? .singularTransform : .nonFiniteTransform)
+            return
+        }
         let alpha = globalAlpha
         guard alpha > 0 else { return }
         if clipMask != nil || blendMode != .normal || target.format == .rgb565 || image.format != .argb8888 {

@@ -59,6 +59,24 @@ public final class DisplayListRenderer {
         target = buffer
     }
 
+    /// Told when an item is dropped or simplified because of its geometry (a NaN coordinate, a collapsing
+    /// transform, a dash pattern finer than a pixel; see `GeometryIssue`), with the item's index in the list:
+    /// once per index and reason, for at most `maxGeometryWarnings` of them (a panel redrawing a bad value
+    /// every frame warns once). The layer above names the view that recorded the item.
+    public var geometryWarning: ((GeometryIssue, _ itemIndex: Int) -> Void)? {
+        didSet { baseCanvas.geometryIssue = geometryWarning == nil ? nil : { [unowned self] in self.warn($0) } }
+    }
+    public static let maxGeometryWarnings = 256
+    private var warned: Set<GeometryWarningKey> = []
+    private var currentItem = -1
+    private struct GeometryWarningKey: Hashable { let item: Int; let issue: GeometryIssue }
+
+    private func warn(_ issue: GeometryIssue) {
+        guard let geometryWarning, warned.count < Self.maxGeometryWarnings,
+              warned.insert(GeometryWarningKey(item: currentItem, issue: issue)).inserted else { return }
+        geometryWarning(issue, currentItem)
+    }
+
     private enum Push { case clip(IntRect, AlphaMask?), transform(AffineTransform), layer(Canvas, Double) }
 
     /// Clears to `background`, then paints every item.
@@ -93,12 +111,14 @@ public final class DisplayListRenderer {
         var layerDepth = 0
         let items = list.items
         var skipUntil = -1  // items up to this index were composited from a cached group bitmap
+        let reporting = geometryWarning != nil
         for index in items.indices {
             if index <= skipUntil { continue }
             // Drawing items outside the region are skipped without touching the item (most are; copying each
             // would copy and retain its payload): state items have bounds of negative width.
             if let itemBounds, itemBounds[index].width >= 0, !itemBounds[index].intersects(clip) { continue }
             let item = items[index]
+            if reporting { currentItem = index }
             if !canvasHasTransform, item.readsCanvasTransform {
                 canvas.transform = transform
                 canvasHasTransform = true
@@ -114,15 +134,13 @@ public final class DisplayListRenderer {
                 canvas.draw(image.pixels, in: rect, filter: filter)
             case .pushClip(let r):
                 let device = DisplayList.bounds(of: r, under: transform)
-                let box = IntRect(x: Int(device.minX.rounded()), y: Int(device.minY.rounded()),
-                                  width: Int(device.maxX.rounded()) - Int(device.minX.rounded()),
-                                  height: Int(device.maxY.rounded()) - Int(device.minY.rounded()))
+                let box = device.nearestIntRect
                 pushes.append(.clip(clip, canvas.clipMask))
                 canvas.clip(to: box)
                 clip = canvas.clipBounds
             case .pushClipShape(let path):
                 pushes.append(.clip(clip, canvas.clipMask))
-                let mask = MaskRasterizer().mask(for: path, transform: transform)
+                let mask = MaskRasterizer().mask(for: path, transform: transform, within: canvas.target.bounds)
                 canvas.clip(to: mask.bounds)
                 canvas.clipMask = mask  // nested shape clips keep the innermost shape
                 clip = canvas.clipBounds
@@ -145,6 +163,7 @@ public final class DisplayListRenderer {
                 let layer = layerBuffer(layerDepth)
                 layerDepth += 1
                 let c = Canvas(target: layer)
+                c.geometryIssue = base.geometryIssue
                 c.clip(to: clip)
                 c.clear(.clear)  // only the region being repainted
                 c.transform = transform

@@ -31,6 +31,11 @@ public final class FrameCompositor {
         get { renderer.transformedGroupCaching }
         set { renderer.transformedGroupCaching = newValue; bandPainter?.transformedGroupCaching = newValue }
     }
+    /// Told when an item is dropped or simplified because of its geometry, with its index in the display list
+    /// (see `DisplayListRenderer.geometryWarning`: once per index and reason, bounded).
+    public var geometryWarning: ((GeometryIssue, _ itemIndex: Int) -> Void)? {
+        didSet { renderer.geometryWarning = geometryWarning; bandPainter?.geometryWarning = geometryWarning }
+    }
     /// Band compositing's buffer and renderer (made on first use).
     private var bands: BandBuffer?
     private var bandPainter: DisplayListRenderer?
@@ -48,6 +53,7 @@ public final class FrameCompositor {
         if let p = bandPainter { return p }
         let p = DisplayListRenderer(target: bandBuffer(for: target).view(at: 0), scale: scale, text: text)
         p.transformedGroupCaching = renderer.transformedGroupCaching
+        p.geometryWarning = geometryWarning
         bandPainter = p
         return p
     }

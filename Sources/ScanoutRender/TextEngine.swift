@@ -104,6 +104,22 @@ public final class TextEngine {
     /// under anything else (rotation, shear, mirror, unequal scales) the glyph outlines are filled through the
     /// transform, so the glyphs turn with it.
     func draw(_ run: TextRun, transform: AffineTransform, scale: Double, on canvas: Canvas) {
+        // Total geometry: a run placed or sized by a non-finite value, under a collapsing transform, far beyond
+        // any surface or at a size no glyph mask can hold draws nothing (the canvas's hook is told why).
+        guard transform.isInvertible else {
+            let t = transform
+            let finite = t.a.isFinite && t.b.isFinite && t.c.isFinite && t.d.isFinite && t.tx.isFinite && t.ty.isFinite
+            canvas.geometryIssue?(finite ? .singularTransform : .nonFiniteTransform)
+            return
+        }
+        let deviceSize = run.font.size * scale * transform.maxAxisScale
+        let placed = transform.apply(run.origin)
+        guard placed.x.isFinite, placed.y.isFinite, deviceSize.isFinite, scale.isFinite else {
+            canvas.geometryIssue?(.nonFiniteGeometry)
+            return
+        }
+        guard deviceSize > 0, deviceSize <= Self.maxDeviceSize,
+              abs(placed.x) < Self.maxDeviceOffset, abs(placed.y) < Self.maxDeviceOffset else { return }
         guard let f = face(run.font) else { return }
         guard TextRenderer.drawsWithMasks(under: transform) else {
             renderer.draw(run.string, font: f, size: run.font.size * scale, at: run.origin, transform: transform,
@@ -114,6 +130,13 @@ public final class TextEngine {
         let size = run.font.size * scale * transform.maxAxisScale
         renderer.draw(run.string, font: f, size: size, at: origin, color: run.color, on: canvas)
     }
+}
+
+extension TextEngine {
+    /// The largest glyph size drawn, in device pixels (a glyph mask of this size is 64 MiB).
+    static let maxDeviceSize = 8192.0
+    /// A run whose origin is farther from the surface's origin than this (device pixels) cannot reach it.
+    static let maxDeviceOffset = Double(1 << 24)
 }
 
 extension AffineTransform {

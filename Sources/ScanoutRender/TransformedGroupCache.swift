@@ -59,7 +59,8 @@ final class TransformedGroupCache {
         guard let bounds = Self.bounds(of: items) else { entries[index] = nil; return nil }
         let x0 = (bounds.minX * scale).rounded(.down) - 1, y0 = (bounds.minY * scale).rounded(.down) - 1
         let x1 = (bounds.maxX * scale).rounded(.up) + 1, y1 = (bounds.maxY * scale).rounded(.up) + 1
-        guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { entries[index] = nil; return nil }
+        guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite,
+              abs(x1 - x0) <= Double(maximumArea), abs(y1 - y0) <= Double(maximumArea) else { entries[index] = nil; return nil }
         let w = Int(x1 - x0), h = Int(y1 - y0)
         guard w > 0, h > 0, w * h <= maximumArea else { entries[index] = nil; return nil }
         var list = DisplayList()
