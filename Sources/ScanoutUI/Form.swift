@@ -7,6 +7,7 @@ public struct Form<Content: View>: View {
     public var body: some View {
         ScrollView {
             ListRows(kind: .insetGrouped, content: content)
+                .environment(\.isInList, true)
         }
         .background(Palette.groupedBackground)
     }

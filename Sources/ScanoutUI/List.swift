@@ -35,6 +35,7 @@ public struct List<SelectionValue: Hashable, Content: View>: View {
         let kind = style ?? defaultStyle
         return ScrollView {
             ListRows(kind: kind, content: content)
+                .environment(\.isInList, true)
         }
         .background(kind == .plain || kind == .inset ? Palette.background : Palette.groupedBackground)
         .environment(\.listSelection, selectionStore)
@@ -108,7 +109,7 @@ final class ListSelection {
     }
 }
 
-struct ListSelectionKey: EnvironmentKey { nonisolated(unsafe) static let defaultValue: ListSelection? = nil }
+struct ListSelectionKey: EnvironmentKey { static let defaultValue: ListSelection? = nil }
 
 extension EnvironmentValues {
     var listSelection: ListSelection? {
