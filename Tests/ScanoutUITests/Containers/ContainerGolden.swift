@@ -12,7 +12,9 @@ import GoldenImages
 func expectContainerGoldens<V: View>(_ name: String, frames: Int = 30, _ screen: () -> V,
                                      act: (TestHost) -> Void = { _ in }, sourceLocation: SourceLocation = #_sourceLocation) {
     for scheme in [ColorScheme.light, .dark] {
-        let host = TestHost(rootView: screen().preferredColorScheme(scheme), width: 800, height: 480)
+        // A window's background under the screen, as the app runner gives it.
+        let host = TestHost(rootView: screen().background(scheme == .dark ? Color.black : Color.white).preferredColorScheme(scheme),
+                            width: 800, height: 480)
         host.runFrame()
         act(host)
         for _ in 0..<frames { host.runFrame() }
