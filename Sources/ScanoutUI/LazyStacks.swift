@@ -46,7 +46,7 @@ extension ViewNode {
     var isLazyStackContent: Bool {
         var ancestor = parent
         while let a = ancestor {
-            if a.behavior is LazyStackBehavior { return true }
+            if a.behavior is LazyStackBehavior || a.behavior is ListRowsBehavior { return true }
             if a.behavior.role != .transparent || a.behavior is LazyRowProvider { return false }
             ancestor = a.parent
         }

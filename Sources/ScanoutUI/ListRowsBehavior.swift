@@ -1,0 +1,239 @@
+import ScanoutRaster
+import ScanoutRender
+
+/// Lays out a list's rows top to bottom as cells, lazily (rows of a `ForEach` are made near the viewport, as in
+/// `LazyVStack`), and draws what is not a row's own: section groups, separators. Each view of the content is
+/// a row; a `Section` (found by type through transparent views) starts a group with its header and footer.
+final class ListRowsBehavior: NodeBehavior {
+    private(set) var kind = ListStyleKind.insetGrouped
+    private var rowsInWindow: [ViewNode] = []
+    /// What placing decided for drawing: group backgrounds and separators, in root coordinates.
+    private var groups: [CGRect] = []
+    private var separators: [CGRect] = []
+
+    static let rowVerticalInset: CGFloat = 6
+    static let estimatedRowHeight = Palette.rowHeight
+
+    override func update(_ view: any View) -> [ChildSlot]? {
+        let v = view as! any AnyListRows
+        if kind != v.kind { kind = v.kind; node?.invalidateLayout() }
+        return [ChildSlot(key: 0, view: v.anyContent)]
+    }
+
+    // MARK: Content
+
+    private enum Item {
+        case header(ViewNode), footer(ViewNode)
+        case row(ViewNode)
+        case rows(LazyRowProvider)
+        case sectionStart, sectionEnd
+    }
+
+    private var items: [Item] {
+        var out: [Item] = []
+        func add(_ c: ViewNode) {
+            if let rows = c.behavior as? LazyRowProvider {
+                out.append(.rows(rows))
+            } else if let section = c.behavior as? SectionBehavior {
+                out.append(.sectionStart)
+                if let h = section.part(0) { for v in Self.subviews(h) { out.append(.header(v)) } }
+                if let body = section.part(1) { add(body) }
+                if let f = section.part(2) { for v in Self.subviews(f) { out.append(.footer(v)) } }
+                out.append(.sectionEnd)
+            } else if c.behavior.role == .transparent {
+                collect(c)
+            } else {
+                out.append(.row(c))
+            }
+        }
+        func collect(_ n: ViewNode) {
+            for c in n.children where !c.isRemoving { add(c) }
+        }
+        collect(node)
+        return out
+    }
+
+    private static func subviews(_ n: ViewNode) -> [ViewNode] { n.behavior.role == .transparent ? n.layoutSubviews : [n] }
+
+    // MARK: Metrics of the style
+
+    private var grouped: Bool { kind == .grouped || kind == .insetGrouped }
+    private var margin: CGFloat { kind == .insetGrouped ? 20 : 0 }
+    private var sectionSpacing: CGFloat { grouped ? 24 : 0 }
+
+    // MARK: Layout
+
+    /// Walks every item in order with its frame (root coordinates when `origin` is the node's), calling
+    /// `visit` for each; `make` says whether rows crossing `window` are made now.
+    private func layout(width: CGFloat, origin: CGPoint, window: ClosedRange<CGFloat>?, visit: (ItemFrame) -> Void) -> CGFloat {
+        let items = self.items
+        var known: CGFloat = 0, knownCount = 0
+        for case .rows(let provider) in items {
+            for i in 0..<provider.rowCount {
+                guard let row = provider.existingRow(at: i), row.frame.height > 0 else { continue }
+                known += row.frame.height; knownCount += 1
+            }
+        }
+        let estimate = knownCount > 0 ? known / CGFloat(knownCount) + 2 * Self.rowVerticalInset : Self.estimatedRowHeight
+        let cellX = origin.x + margin, cellWidth = max(0, width - 2 * margin)
+        var y = origin.y + (grouped ? 16 : 0)
+        var groupTop: CGFloat?
+        var inSection = false
+        var lastRowBottom: CGFloat?
+        var previousHidesSeparator = false
+
+        func closeGroup() {
+            if let top = groupTop, let bottom = lastRowBottom { visit(ItemFrame(kind: .group, frame: CGRect(x: cellX, y: top, width: cellWidth, height: bottom - top))) }
+            if groupTop != nil, grouped { y += sectionSpacing }
+            groupTop = nil; lastRowBottom = nil
+        }
+        func cell(node: ViewNode?, provider: LazyRowProvider?, index: Int) {
+            if groupTop == nil { groupTop = y }
+            var n = node
+            var height = estimate
+            if let existing = n { height = rowHeight(existing, width: cellWidth) }
+            if let window, y + height > window.lowerBound, y < window.upperBound, let provider, n == nil {
+                let made = provider.makeRow(at: index)
+                made.updateSubtreeNow()
+                n = made
+                height = rowHeight(made, width: cellWidth)
+                madeRows = true
+            }
+            let hides = n.flatMap { ListRowSettingsBehavior.find(in: $0)?.separatorHidden } ?? false
+            if lastRowBottom != nil, !hides, !previousHidesSeparator { visit(ItemFrame(kind: .separator, frame: CGRect(x: cellX + Palette.rowPadding, y: y, width: cellWidth - Palette.rowPadding, height: 0))) }
+            visit(ItemFrame(kind: .row, frame: CGRect(x: cellX, y: y, width: cellWidth, height: height), node: n, lazy: provider != nil))
+            y += height
+            lastRowBottom = y
+            previousHidesSeparator = hides
+        }
+
+        for item in items {
+            switch item {
+            case .sectionStart:
+                closeGroup(); inSection = true
+            case .sectionEnd:
+                closeGroup(); inSection = false
+            case .header(let h), .footer(let h):
+                let isHeader: Bool
+                if case .header = item { isHeader = true } else { isHeader = false }
+                if isHeader { closeGroup() }
+                let p = ProposedViewSize(width: cellWidth - 2 * Palette.rowPadding, height: nil)
+                let s = h.cachedSize(p)
+                guard s.height > 0 else { continue }
+                if isHeader {
+                    if !grouped { y += 8 }
+                    visit(ItemFrame(kind: .header, frame: CGRect(x: cellX + Palette.rowPadding, y: y, width: s.width, height: s.height), node: h))
+                    y += s.height + 8
+                } else {
+                    if let bottom = lastRowBottom { visit(ItemFrame(kind: .group, frame: CGRect(x: cellX, y: groupTop!, width: cellWidth, height: bottom - groupTop!))) }
+                    groupTop = nil; lastRowBottom = nil
+                    y += 8
+                    visit(ItemFrame(kind: .footer, frame: CGRect(x: cellX + Palette.rowPadding, y: y, width: s.width, height: s.height), node: h))
+                    y += s.height + sectionSpacing
+                }
+            case .row(let r):
+                cell(node: r, provider: nil, index: 0)
+            case .rows(let provider):
+                for i in 0..<provider.rowCount { cell(node: provider.existingRow(at: i), provider: provider, index: i) }
+            }
+        }
+        _ = inSection
+        closeGroup()
+        return y - origin.y
+    }
+
+    private var madeRows = false
+
+    private struct ItemFrame {
+        enum Kind { case row, header, footer, group, separator }
+        var kind: Kind
+        var frame: CGRect
+        var node: ViewNode?
+        var lazy = false
+    }
+
+    private func insets(of row: ViewNode) -> EdgeInsets {
+        ListRowSettingsBehavior.find(in: row)?.insets ?? EdgeInsets(top: Self.rowVerticalInset, leading: Palette.rowPadding,
+                                                                   bottom: Self.rowVerticalInset, trailing: Palette.rowPadding)
+    }
+
+    private func rowHeight(_ row: ViewNode, width: CGFloat) -> CGFloat {
+        let i = insets(of: row)
+        let s = row.cachedSize(ProposedViewSize(width: max(0, width - i.leading - i.trailing), height: nil))
+        return max(Palette.rowHeight, s.height + i.top + i.bottom)
+    }
+
+    override func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
+        let width = proposal.width.flatMap { $0.isFinite ? $0 : nil } ?? 320
+        madeRows = false
+        let height = layout(width: width, origin: .zero, window: nil) { _ in }
+        return CGSize(width: width, height: height)
+    }
+
+    override func place(in bounds: CGRect) {
+        let viewport = ScrollViewBehavior.viewport(enclosing: node, along: .vertical)
+        let m = LazyStackBehavior.windowMargin
+        let window = (viewport.minY - m)...(viewport.maxY + m)
+        madeRows = false
+        var inWindow: [ViewNode] = []
+        var groups: [CGRect] = [], separators: [CGRect] = []
+        _ = layout(width: bounds.width, origin: bounds.origin, window: window) { item in
+            let crosses = item.frame.maxY > window.lowerBound && item.frame.minY < window.upperBound
+            switch item.kind {
+            case .group: groups.append(item.frame)
+            case .separator: if crosses { separators.append(item.frame) }
+            case .header, .footer:
+                item.node.map { LayoutSubview(unit: LayoutUnit(node: $0)).place(at: item.frame.origin, proposal: ProposedViewSize(width: item.frame.width, height: nil)) }
+            case .row:
+                guard let row = item.node, crosses || !item.lazy else { return }
+                let i = insets(of: row)
+                let p = ProposedViewSize(width: max(0, item.frame.width - i.leading - i.trailing), height: nil)
+                let s = row.cachedSize(p)
+                ListRowSettingsBehavior.find(in: row)?.cell = item.frame
+                LayoutSubview(unit: LayoutUnit(node: row)).place(
+                    at: CGPoint(x: item.frame.minX + i.leading, y: item.frame.minY + i.top + max(0, (item.frame.height - i.top - i.bottom - s.height) / 2)),
+                    proposal: p)
+                if item.lazy && crosses { inWindow.append(row) }
+            }
+        }
+        self.groups = groups
+        self.separators = separators
+        if madeRows {
+            node.host.setNeedsLayout()
+            return
+        }
+        let staying = Set(inWindow.map(ObjectIdentifier.init))
+        for row in rowsInWindow where !staying.contains(ObjectIdentifier(row)) { row.setVisible(false) }
+        for row in inWindow { row.setVisible(true) }
+        rowsInWindow = inWindow
+    }
+
+    // MARK: Drawing
+
+    override func draw(into list: inout DisplayList) {
+        let scheme = node.environment.current.colorScheme
+        let cellPaint = (kind == .plain || kind == .inset ? Palette.background : Palette.groupedCell).paint(in: scheme)
+        for g in groups where g.height > 0 {
+            var path = ScanoutRaster.Path()
+            if kind == .insetGrouped { path.addRoundedRect(in: g.raster, cornerRadius: Palette.cornerRadius) } else { path.addRect(g.raster) }
+            list.append(.fill(path, cellPaint, FillStyle()))
+        }
+        super.draw(into: &list)
+        let separatorPaint = Palette.separator.paint(in: scheme)
+        for s in separators {
+            var path = ScanoutRaster.Path()
+            path.addRect(CGRect(x: s.minX, y: s.minY - 0.5, width: s.width, height: 1).raster)
+            list.append(.fill(path, separatorPaint, FillStyle()))
+        }
+    }
+}
+
+@MainActor
+protocol AnyListRows {
+    var kind: ListStyleKind { get }
+    var anyContent: any View { get }
+}
+
+extension ListRows: AnyListRows {
+    var anyContent: any View { content }
+}

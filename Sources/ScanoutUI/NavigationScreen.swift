@@ -1,0 +1,130 @@
+import Observation
+
+extension TupleView: AnyTupleChildren {
+    var childViews: [any View] { children }
+}
+
+/// What the views of one screen of a navigation stack say about its bar (title, items, back button), written
+/// where they are declared (`navigationTitle`, `toolbar` …) and read by the bar (observed: a new title redraws
+/// only the bar).
+@MainActor @Observable
+final class NavigationScreenModel {
+    var title = ""
+    var displayMode = NavigationBarItem.TitleDisplayMode.automatic
+    var backHidden = false
+    var toolbar: ToolbarContent?
+}
+
+struct NavigationScreenModelKey: EnvironmentKey { static let defaultValue: NavigationScreenModel? = nil }
+
+extension EnvironmentValues {
+    var navigationScreen: NavigationScreenModel? {
+        get { self[NavigationScreenModelKey.self] }
+        set { self[NavigationScreenModelKey.self] = newValue }
+    }
+}
+
+/// Writes to the model of the screen the view is in when the modifier's value is new.
+struct NavigationScreenWriter: ViewModifier {
+    let write: @MainActor (NavigationScreenModel) -> Void
+    @Environment(\.navigationScreen) private var model
+
+    func body(content: Content) -> some View {
+        if let model { write(model) }
+        return content
+    }
+}
+
+/// One screen of a stack: its bar over its content, and a bottom bar when it has bottom items.
+struct NavigationScreen: View {
+    let level: Int
+    let content: AnyView
+    @State private var model = NavigationScreenModel()
+
+    var body: some View {
+        VStack(spacing: 0) {
+            NavigationBar(model: model, level: level)
+            content
+                .frame(maxWidth: .infinity, maxHeight: .infinity)
+                .environment(\.navigationScreen, model)
+            BottomBar(model: model)
+        }
+    }
+}
+
+struct NavigationBar: View {
+    let model: NavigationScreenModel
+    let level: Int
+    @Environment(\.navigationController) private var controller
+
+    private var large: Bool {
+        model.displayMode == .large || (model.displayMode == .automatic && level == 0 && !model.title.isEmpty)
+    }
+
+    var body: some View {
+        VStack(alignment: .leading, spacing: 0) {
+            ZStack {
+                HStack(spacing: 8) {
+                    if level > 0 && !model.backHidden {
+                        Button { controller?.popTop() } label: {
+                            HStack(spacing: 6) {
+                                ChevronShape(pointsRight: false).stroke(Palette.tint, lineWidth: 3).frame(width: 11, height: 20)
+                                Text("Back")
+                            }
+                            .frame(minWidth: Palette.minimumHitTarget, minHeight: Palette.minimumHitTarget, alignment: .leading)
+                            .contentShape(Rectangle())
+                        }
+                    }
+                    slot(.leading)
+                    Spacer(minLength: 0)
+                    slot(.trailing)
+                }
+                if let toolbar = model.toolbar, toolbar.itemsOnly, hasPrincipal {
+                    slot(.principal)
+                } else if !large {
+                    Text(model.title).font(.headline)
+                }
+            }
+            .padding(.horizontal, Palette.rowPadding)
+            .frame(height: Palette.navigationBarHeight)
+            if large {
+                Text(model.title).font(.largeTitle.bold())
+                    .padding(.horizontal, Palette.rowPadding)
+                    .frame(height: Palette.largeTitleHeight, alignment: .bottomLeading)
+            }
+        }
+        .frame(maxWidth: .infinity, alignment: .leading)
+        .background(Palette.raisedBackground)
+        .overlay(alignment: .bottom) { Palette.separator.frame(height: 1) }
+    }
+
+    private var hasPrincipal: Bool { model.toolbar?.slots.contains(.principal) == true }
+
+    @ViewBuilder private func slot(_ s: ToolbarItemPlacement.Slot) -> some View {
+        if let toolbar = model.toolbar {
+            if toolbar.itemsOnly {
+                HStack(spacing: 16) { toolbar.view }.environment(\.toolbarSlot, s)
+            } else if s == .trailing {
+                HStack(spacing: 16) { toolbar.view }
+            }
+        }
+    }
+}
+
+struct BottomBar: View {
+    let model: NavigationScreenModel
+    var body: some View {
+        if let toolbar = model.toolbar, toolbar.itemsOnly, toolbar.hasBottomItems {
+            HStack(spacing: 16) { toolbar.view }
+                .environment(\.toolbarSlot, .bottom)
+                .padding(.horizontal, Palette.rowPadding)
+                .frame(maxWidth: .infinity, minHeight: Palette.navigationBarHeight)
+                .background(Palette.raisedBackground)
+                .overlay(alignment: .top) { Palette.separator.frame(height: 1) }
+        }
+    }
+}
+
+extension ToolbarContent {
+    var hasBottomItems: Bool { bottomItems }
+}

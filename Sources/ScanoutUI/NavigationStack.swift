@@ -1,0 +1,221 @@
+import Observation
+
+/// A stack of screens with a navigation bar (SwiftUI's `NavigationStack`): the root view, and on top of it a
+/// screen per value of the path (shown by the `navigationDestination(for:)` of the value's type) or per view
+/// pushed by `NavigationLink(destination:)`. A push slides the new screen in from the trailing edge; the back
+/// button, or a swipe from the leading edge that the screen follows under the finger, pops it. Covered screens
+/// stay alive with their state. With `path:` the stack follows the binding and writes pushes and pops to it.
+public struct NavigationStack<Data, Root: View>: View {
+    let root: Root
+    let pathAccess: NavigationPathAccess?
+    @State private var ownPath = NavigationPath()
+    @State private var pushedViews: [PushedView] = []
+    @State private var controller = NavigationController()
+    @State private var swipeOffset: CGFloat = 0
+
+    public init(@ViewBuilder root: () -> Root) where Data == NavigationPath {
+        self.root = root(); pathAccess = nil
+    }
+
+    public init(path: Binding<NavigationPath>, @ViewBuilder root: () -> Root) where Data == NavigationPath {
+        self.root = root()
+        pathAccess = NavigationPathAccess(
+            get: { path.wrappedValue.elements },
+            append: { path.wrappedValue.elements.append($0) },
+            removeLast: { path.wrappedValue.removeLast($0) })
+    }
+
+    public init(path: Binding<Data>, @ViewBuilder root: () -> Root)
+        where Data: MutableCollection & RandomAccessCollection & RangeReplaceableCollection, Data.Element: Hashable {
+        self.root = root()
+        pathAccess = NavigationPathAccess(
+            get: { path.wrappedValue.map { AnyHashable($0) } },
+            append: { if let v = $0.base as? Data.Element { path.wrappedValue.append(v) } },
+            removeLast: { path.wrappedValue.removeLast(Swift.min($0, path.wrappedValue.count)) })
+    }
+
+    /// The path as the stack reads it: the binding's, or its own.
+    private var access: NavigationPathAccess {
+        pathAccess ?? NavigationPathAccess(get: { ownPath.elements },
+                                           append: { ownPath.elements.append($0) },
+                                           removeLast: { ownPath.removeLast($0) })
+    }
+
+    static var slide: Animation { .easeOut(duration: 0.3) }
+
+    public var body: some View {
+        let path = access.get()
+        let views = pushedViews
+        let access = self.access
+        controller.access = access
+        controller.pushView = { view in
+            withAnimation(Self.slide) { pushedViews.append(PushedView(id: (pushedViews.last?.id ?? 0) + 1, view: view)) }
+        }
+        controller.pop = { count in
+            var left = count
+            let fromViews = Swift.min(left, pushedViews.count)
+            if fromViews > 0 { pushedViews.removeLast(fromViews); left -= fromViews }
+            if left > 0 { access.removeLast(left) }
+        }
+        var screens: [NavigationScreenEntry] = []
+        for (i, value) in path.enumerated() { screens.append(NavigationScreenEntry(key: .value(i, value), content: .value(value))) }
+        for v in views { screens.append(NavigationScreenEntry(key: .view(v.id), content: .view(v.view))) }
+        let top = screens.count
+        return GeometryReader { proxy in
+            ZStack(alignment: .topLeading) {
+                NavigationScreen(level: 0, content: AnyView(root))
+                ForEach(screens.indices, id: \.self) { i in
+                    let entry = screens[i]
+                    NavigationScreen(level: i + 1, content: entry.content.view(registry: controller.destinations))
+                        .background(Palette.background)
+                        .offset(x: i + 1 == top ? swipeOffset : 0)
+                        .transition(.move(edge: .trailing))
+                        .id(entry.key)
+                }
+                if top > 0 {
+                    Color.clear
+                        .frame(width: Palette.edgeSwipeWidth)
+                        .frame(maxHeight: .infinity)
+                        .contentShape(Rectangle())
+                        .gesture(DragGesture(minimumDistance: 4)
+                            .onChanged { swipeOffset = max(0, $0.translation.width) }
+                            .onEnded { value in
+                                let width = proxy.size.width
+                                let moved = max(value.translation.width, value.predictedEndTranslation.width)
+                                if value.translation.width > width / 3 || moved > width / 2 {
+                                    withAnimation(Self.slide) { controller.pop?(1) }
+                                    swipeOffset = 0
+                                } else {
+                                    withAnimation(Self.slide) { swipeOffset = 0 }
+                                }
+                            })
+                }
+            }
+        }
+        .environment(\.navigationController, controller)
+    }
+}
+
+/// Reads and changes a stack's path whatever its type.
+struct NavigationPathAccess {
+    let get: @MainActor () -> [AnyHashable]
+    let append: @MainActor (AnyHashable) -> Void
+    let removeLast: @MainActor (Int) -> Void
+}
+
+struct PushedView {
+    let id: Int
+    let view: AnyView
+}
+
+struct NavigationScreenEntry {
+    enum Key: Hashable { case value(Int, AnyHashable), view(Int) }
+    enum Content {
+        case value(AnyHashable), view(AnyView)
+        @MainActor func view(registry: NavigationDestinations) -> AnyView {
+            switch self {
+            case .view(let v): return v
+            case .value(let v): return AnyView(NavigationDestinationView(value: v, registry: registry))
+            }
+        }
+    }
+    let key: Key
+    let content: Content
+}
+
+/// What links and back buttons inside a stack use: push, pop, and the destinations registered for value types.
+@MainActor
+final class NavigationController {
+    var access: NavigationPathAccess?
+    var pushView: ((AnyView) -> Void)?
+    var pop: ((Int) -> Void)?
+    let destinations = NavigationDestinations()
+
+    func push(value: AnyHashable) {
+        guard let access else { return }
+        withAnimation(.easeOut(duration: 0.3)) { access.append(value) }
+    }
+    func push(view: AnyView) { pushView?(view) }
+    func popTop() { withAnimation(.easeOut(duration: 0.3)) { pop?(1) } }
+}
+
+struct NavigationControllerKey: EnvironmentKey { static let defaultValue: NavigationController? = nil }
+
+extension EnvironmentValues {
+    var navigationController: NavigationController? {
+        get { self[NavigationControllerKey.self] }
+        set { self[NavigationControllerKey.self] = newValue }
+    }
+}
+
+/// The destinations of value types, registered by `navigationDestination(for:destination:)` where it is
+/// written and read by the screens of values (observed: a screen waiting for its type's destination shows it
+/// once registered).
+@MainActor @Observable
+final class NavigationDestinations {
+    /// Replaced each time the modifier's body runs (its closure sees the current state); observed only
+    /// through `registered`, which changes when a type is new.
+    @ObservationIgnored var byType: [ObjectIdentifier: (AnyHashable) -> AnyView] = [:]
+    private(set) var registered = 0
+
+    func register(_ type: ObjectIdentifier, _ make: @escaping (AnyHashable) -> AnyView) {
+        let isNew = byType[type] == nil
+        byType[type] = make
+        if isNew { registered += 1 }
+    }
+
+    func destination(for type: ObjectIdentifier) -> ((AnyHashable) -> AnyView)? {
+        _ = registered
+        return byType[type]
+    }
+}
+
+struct NavigationDestinationView: View {
+    let value: AnyHashable
+    let registry: NavigationDestinations
+    var body: some View {
+        if let make = registry.destination(for: ObjectIdentifier(type(of: value.base))) {
+            make(value)
+        } else {
+            Text("No navigationDestination(for: \(String(describing: type(of: value.base))).self) for this value; add one inside the NavigationStack.")
+                .foregroundStyle(.secondary)
+                .padding()
+        }
+    }
+}
+
+extension View {
+    /// Shows values of type `data` pushed on the enclosing stack with `destination`.
+    public func navigationDestination<D: Hashable, C: View>(for data: D.Type, @ViewBuilder destination: @escaping (D) -> C) -> some View {
+        modifier(NavigationDestinationModifier(make: { AnyView(destination($0.base as! D)) }, type: ObjectIdentifier(D.self)))
+    }
+
+    /// Pushes `destination` while `isPresented` is true; popping it sets the binding to false.
+    public func navigationDestination<V: View>(isPresented: Binding<Bool>, @ViewBuilder destination: () -> V) -> some View {
+        let d = destination()
+        return modifier(NavigationPresentedModifier(isPresented: isPresented, destination: AnyView(d)))
+    }
+}
+
+struct NavigationDestinationModifier: ViewModifier {
+    let make: (AnyHashable) -> AnyView
+    let type: ObjectIdentifier
+    @Environment(\.navigationController) private var controller
+
+    func body(content: Content) -> some View {
+        controller?.destinations.register(type, make)
+        return content
+    }
+}
+
+struct NavigationPresentedModifier: ViewModifier {
+    let isPresented: Binding<Bool>
+    let destination: AnyView
+    @Environment(\.navigationController) private var controller
+
+    func body(content: Content) -> some View {
+        content.onChange(of: isPresented.wrappedValue) { _, shown in
+            if shown { controller?.push(view: AnyView(destination.onDisappear { isPresented.wrappedValue = false })) }
+        }
+    }
+}

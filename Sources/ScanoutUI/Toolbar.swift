@@ -1,0 +1,118 @@
+/// Where a toolbar item goes (SwiftUI's `ToolbarItemPlacement`): the leading or trailing end of the
+/// navigation bar, its middle (in place of the title), or a bar along the bottom edge.
+public struct ToolbarItemPlacement: Hashable, Sendable {
+    enum Slot: Hashable, Sendable { case leading, principal, trailing, bottom }
+    let slot: Slot
+
+    public static let automatic = ToolbarItemPlacement(slot: .trailing)
+    public static let principal = ToolbarItemPlacement(slot: .principal)
+    public static let topBarLeading = ToolbarItemPlacement(slot: .leading)
+    public static let topBarTrailing = ToolbarItemPlacement(slot: .trailing)
+    public static let navigationBarLeading = ToolbarItemPlacement(slot: .leading)
+    public static let navigationBarTrailing = ToolbarItemPlacement(slot: .trailing)
+    public static let bottomBar = ToolbarItemPlacement(slot: .bottom)
+    public static let primaryAction = ToolbarItemPlacement(slot: .trailing)
+    public static let secondaryAction = ToolbarItemPlacement(slot: .trailing)
+    public static let confirmationAction = ToolbarItemPlacement(slot: .trailing)
+    public static let cancellationAction = ToolbarItemPlacement(slot: .leading)
+    public static let destructiveAction = ToolbarItemPlacement(slot: .trailing)
+}
+
+/// One item of a toolbar (SwiftUI's `ToolbarItem`), shown in the bar slot of its placement.
+public struct ToolbarItem<ID, Content: View>: View, AnyToolbarItem {
+    let placement: ToolbarItemPlacement
+    let content: Content
+    @Environment(\.toolbarSlot) private var shownSlot
+
+    public init(placement: ToolbarItemPlacement = .automatic, @ViewBuilder content: () -> Content) where ID == () {
+        self.placement = placement; self.content = content()
+    }
+
+    public var body: some View {
+        if shownSlot == placement.slot { content }
+    }
+}
+
+/// Several items in one placement (SwiftUI's `ToolbarItemGroup`).
+public struct ToolbarItemGroup<Content: View>: View, AnyToolbarItem {
+    let placement: ToolbarItemPlacement
+    let content: Content
+    @Environment(\.toolbarSlot) private var shownSlot
+
+    public init(placement: ToolbarItemPlacement = .automatic, @ViewBuilder content: () -> Content) {
+        self.placement = placement; self.content = content()
+    }
+
+    public var body: some View {
+        if shownSlot == placement.slot { content }
+    }
+}
+
+@MainActor
+protocol AnyToolbarItem { var slot: ToolbarItemPlacement.Slot { get } }
+
+extension ToolbarItem { var slot: ToolbarItemPlacement.Slot { placement.slot } }
+extension ToolbarItemGroup { var slot: ToolbarItemPlacement.Slot { placement.slot } }
+
+struct ToolbarSlotKey: EnvironmentKey { static let defaultValue: ToolbarItemPlacement.Slot? = nil }
+
+extension EnvironmentValues {
+    /// The bar slot a toolbar's content is being shown in (its items show only in their own).
+    var toolbarSlot: ToolbarItemPlacement.Slot? {
+        get { self[ToolbarSlotKey.self] }
+        set { self[ToolbarSlotKey.self] = newValue }
+    }
+}
+
+/// How the title of a navigation bar is shown (SwiftUI's `NavigationBarItem.TitleDisplayMode`).
+public enum NavigationBarItem {
+    public enum TitleDisplayMode: Hashable, Sendable { case automatic, inline, large }
+}
+
+extension View {
+    /// Items for the navigation bar (or the bottom bar) of the screen this view is in.
+    public func toolbar<Content: View>(@ViewBuilder content: () -> Content) -> some View {
+        let c = content()
+        let items: [any AnyToolbarItem]? = (c as? any AnyToolbarItem).map { [$0] }
+            ?? (c as? any AnyTupleChildren).flatMap { t in
+                let i = t.childViews.compactMap { $0 as? any AnyToolbarItem }
+                return i.count == t.childViews.count ? i : nil
+            }
+        let slots = Set(items?.map(\.slot) ?? [.trailing])
+        return modifier(NavigationScreenWriter { model in
+            model.toolbar = ToolbarContent(view: AnyView(c), itemsOnly: items != nil, slots: slots)
+        })
+    }
+
+    /// The title of the screen this view is in, shown in the navigation bar.
+    public func navigationTitle<S: StringProtocol>(_ title: S) -> some View {
+        let t = String(title)
+        return modifier(NavigationScreenWriter { model in if model.title != t { model.title = t } })
+    }
+
+    public func navigationTitle(_ title: Text) -> some View {
+        navigationTitle(title.content)
+    }
+
+    /// Whether the title is large under the bar or inline in it.
+    public func navigationBarTitleDisplayMode(_ mode: NavigationBarItem.TitleDisplayMode) -> some View {
+        modifier(NavigationScreenWriter { model in if model.displayMode != mode { model.displayMode = mode } })
+    }
+
+    /// Hides the back button of the screen this view is in.
+    public func navigationBarBackButtonHidden(_ hidesBackButton: Bool = true) -> some View {
+        modifier(NavigationScreenWriter { model in if model.backHidden != hidesBackButton { model.backHidden = hidesBackButton } })
+    }
+}
+
+struct ToolbarContent {
+    let view: AnyView
+    /// Only `ToolbarItem`s: each shows in its placement's slot. Otherwise the content is one trailing item.
+    let itemsOnly: Bool
+    /// The slots that have items.
+    let slots: Set<ToolbarItemPlacement.Slot>
+    var bottomItems: Bool { itemsOnly && slots.contains(.bottom) }
+}
+
+@MainActor
+protocol AnyTupleChildren { var childViews: [any View] { get } }

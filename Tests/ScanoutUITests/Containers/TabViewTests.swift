@@ -1,0 +1,118 @@
+import Testing
+import ScanoutUI
+import ScanoutTesting
+
+/// `TabView`: switching by tapping the bar, selection binding, state kept per tab, badges, pages by swipe.
+@Suite @MainActor struct TabViewTests {
+    enum Screen: Hashable { case overview, events, settings }
+
+    struct Panel: View {
+        @State private var selection = Screen.overview
+        @State private var presses = 0
+        var body: some View {
+            TabView(selection: $selection) {
+                VStack {
+                    Text("Overview screen")
+                    Button("Pressed \(presses)") { presses += 1 }
+                }
+                .tabItem { Text("Overview") }
+                .tag(Screen.overview)
+                Text("Events screen")
+                    .tabItem { Text("Events") }
+                    .tag(Screen.events)
+                    .badge(3)
+                Text("Settings screen")
+                    .tabItem { Text("Settings") }
+                    .tag(Screen.settings)
+            }
+        }
+    }
+
+    private func settle(_ host: TestHost) { for _ in 0..<20 { host.runFrame() } }
+
+    private func hasInk(_ host: TestHost, _ f: CGRect) -> Bool {
+        let bg = host.pixel(x: Int(f.minX) - 2, y: Int(f.midY))
+        for x in Int(f.minX)..<Int(f.maxX) where host.pixel(x: x, y: Int(f.midY)) != bg { return true }
+        return false
+    }
+
+    @Test func tappingATabItemSwitchesTabsAndKeepsState() throws {
+        let host = TestHost(rootView: Panel(), width: 800, height: 480)
+        settle(host)
+        #expect(host.contains(text: "Overview screen"))
+        host.tap(text: "Pressed 0"); settle(host)
+        #expect(host.contains(text: "Pressed 1"))
+        host.tap(text: "Events"); settle(host)
+        let events = try #require(host.frame(ofText: "Events screen"))
+        #expect(hasInk(host, events))
+        let overview = try #require(host.frame(ofText: "Overview screen"))
+        #expect(!hasInk(host, overview))
+        host.tap(text: "Overview"); settle(host)
+        #expect(host.contains(text: "Pressed 1"))
+        #expect(hasInk(host, try #require(host.frame(ofText: "Overview screen"))))
+    }
+
+    @Test func aBadgeShowsOnItsItem() throws {
+        let host = TestHost(rootView: Panel(), width: 800, height: 480)
+        settle(host)
+        let badge = try #require(host.frame(ofText: "3"))
+        let item = try #require(host.frame(ofText: "Events"))
+        #expect(abs(badge.midX - item.maxX) < 40)
+        #expect(badge.minY > 400)
+    }
+
+    struct Pages: View {
+        @State private var page = 0
+        var body: some View {
+            VStack(spacing: 0) {
+                Text("Page index \(page)")
+                TabView(selection: $page) {
+                    Text("First page").tag(0)
+                    Text("Second page").tag(1)
+                    Text("Third page").tag(2)
+                }
+                .tabViewStyle(.page)
+            }
+        }
+    }
+
+    @Test func pagesFollowASwipe() throws {
+        let host = TestHost(rootView: Pages(), width: 800, height: 480)
+        settle(host)
+        #expect(host.contains(text: "Page index 0"))
+        host.drag(fromX: 600, fromY: 240, toX: 150, toY: 240, steps: 10)
+        settle(host)
+        #expect(host.contains(text: "Page index 1"))
+        let second = try #require(host.frame(ofText: "Second page"))
+        #expect(abs(second.midX - 400) < 2)
+        host.drag(fromX: 600, fromY: 240, toX: 500, toY: 240, steps: 5)  // too short: stays
+        settle(host)
+        #expect(host.contains(text: "Page index 1"))
+        host.drag(fromX: 150, fromY: 240, toX: 600, toY: 240, steps: 10)
+        settle(host)
+        #expect(host.contains(text: "Page index 0"))
+    }
+
+    struct NewTabs: View {
+        @State private var selection = "b"
+        var body: some View {
+            TabView(selection: $selection) {
+                Tab("Alpha", systemImage: "a.circle", value: "a") { Text("Alpha screen") }
+                Tab("Beta", systemImage: "b.circle", value: "b") { Text("Beta screen") }
+            }
+        }
+    }
+
+    @Test func theTabFormSelectsByValue() throws {
+        let host = TestHost(rootView: NewTabs(), width: 800, height: 480)
+        settle(host)
+        #expect(hasInk(host, try #require(host.frame(ofText: "Beta screen"))))
+        host.tap(text: "Alpha"); settle(host)
+        #expect(hasInk(host, try #require(host.frame(ofText: "Alpha screen"))))
+    }
+
+    @Test func tabViewGoldens() {
+        expectContainerGoldens("containers-tabview", { Panel() })
+        expectContainerGoldens("containers-tabview-page", { Pages() })
+    }
+}
