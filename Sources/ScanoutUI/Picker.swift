@@ -45,16 +45,7 @@ extension Picker where Label == Text {
 
 // MARK: - Tags
 
-extension View {
-    /// Tags the view with `tag`: a `Picker` option's value.
-    public func tag<V: Hashable>(_ tag: V) -> some View { modifier(_TagModifier(value: tag)) }
-}
-
-/// Carries a tag (SwiftUI's `_TraitWritingModifier<TagValueTraitKey>`); drawing and layout pass through.
-public struct _TagModifier<V: Hashable>: ViewModifier {
-    let value: V
-    public func body(content: Content) -> some View { content }
-}
+// `.tag(_:)` is one modifier for every container (Tag.swift): a picker reads it as its options' values.
 
 /// An option of a picker: its tag and its view.
 struct PickerOption {
@@ -142,7 +133,7 @@ extension ModifiedContent: PickerOptionSource where Content: View, Modifier: Vie
 }
 
 @MainActor protocol AnyTag { var anyValue: AnyHashable { get } }
-extension _TagModifier: AnyTag { var anyValue: AnyHashable { AnyHashable(value) } }
+extension TagModifier: AnyTag { var anyValue: AnyHashable { value } }
 
 // MARK: - Styles
 
