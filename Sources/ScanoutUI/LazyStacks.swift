@@ -195,10 +195,7 @@ final class LazyStackBehavior: NodeBehavior {
             node.host.setNeedsLayout()
             return
         }
-        let staying = Set(inWindow.map(ObjectIdentifier.init))
-        for row in rowsInWindow where !staying.contains(ObjectIdentifier(row)) { row.setVisible(false) }
-        for row in inWindow { row.setVisible(true) }
-        rowsInWindow = inWindow
+        rowsInWindow = ViewNode.showRows(inWindow, hiding: rowsInWindow)
     }
 
     /// The part of the root (in root coordinates) where rows are made: the viewport of the nearest enclosing
@@ -214,4 +211,15 @@ final class LazyStackBehavior: NodeBehavior {
 /// Spacers and dividers in a lazy stack follow its axis, as in the eager stacks.
 extension LazyStackBehavior: StackAxisProviding {
     var axis: Axis? { stackAxis }
+}
+
+extension ViewNode {
+    /// Shows the rows now in the window and hides those that left it (lazy stacks and lists keep rows made
+    /// nearby alive, invisible); returns the rows now shown.
+    static func showRows(_ inWindow: [ViewNode], hiding previous: [ViewNode]) -> [ViewNode] {
+        let staying = Set(inWindow.map(ObjectIdentifier.init))
+        for row in previous where !staying.contains(ObjectIdentifier(row)) { row.setVisible(false) }
+        for row in inWindow { row.setVisible(true) }
+        return inWindow
+    }
 }

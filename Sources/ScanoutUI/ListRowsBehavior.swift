@@ -202,10 +202,7 @@ final class ListRowsBehavior: NodeBehavior {
             node.host.setNeedsLayout()
             return
         }
-        let staying = Set(inWindow.map(ObjectIdentifier.init))
-        for row in rowsInWindow where !staying.contains(ObjectIdentifier(row)) { row.setVisible(false) }
-        for row in inWindow { row.setVisible(true) }
-        rowsInWindow = inWindow
+        rowsInWindow = ViewNode.showRows(inWindow, hiding: rowsInWindow)
     }
 
     // MARK: Drawing

@@ -209,3 +209,25 @@ struct TextEditingState: Equatable {
 enum TextPasteboard {
     static var string: String?
 }
+
+extension TextEditingState {
+    /// A key that moves nothing: an editing shortcut (⌘ or Ctrl with A, C, X, V, Z) or printable text typed.
+    /// False when it is neither, and the key goes on to others.
+    @MainActor mutating func applyShortcutOrText(_ press: KeyPress, command: Bool) -> Bool {
+        if command {
+            switch press.key.character.lowercased() {
+            case "a": selectAll()
+            case "c": copy()
+            case "x": cut()
+            case "v": paste()
+            case "z": undo()
+            default: return false
+            }
+            return true
+        }
+        guard !press.characters.isEmpty,
+              press.characters.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }) else { return false }
+        insert(press.characters)
+        return true
+    }
+}

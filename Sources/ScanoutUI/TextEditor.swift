@@ -203,20 +203,7 @@ final class TextEditorBehavior: NodeBehavior, HitTestableContent, TextInputTarge
         case .home: editing.moveCaret(to: lineStarts[line(of: editing.caret)], extending: shift)
         case .end: editing.moveCaret(to: lineText(line(of: editing.caret)).endIndex, extending: shift)
         default:
-            if command {
-                switch press.key.character.lowercased() {
-                case "a": editing.selectAll()
-                case "c": editing.copy()
-                case "x": editing.cut()
-                case "v": editing.paste()
-                case "z": editing.undo()
-                default: return .ignored
-                }
-            } else if !press.characters.isEmpty, press.characters.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }) {
-                editing.insert(press.characters)
-            } else {
-                return .ignored
-            }
+            guard editing.applyShortcutOrText(press, command: command) else { return .ignored }
         }
         changed()
         return .handled
