@@ -16,10 +16,13 @@ struct CounterView: View {
             Text("Hello, panel").font(.largeTitle)
             Text("Count: \(count)").font(.title)
             HStack(spacing: 24) {
-                Button("Reset") { count = 0 }
+                Button("Reset", role: .destructive) { count = 0 }
+                    .buttonStyle(.bordered)
                     .disabled(count == 0)
                 Button("Add one") { count += 1 }
+                    .buttonStyle(.borderedProminent)
             }
+            .controlSize(.large)
         }
         .padding(32)
         .frame(maxWidth: .infinity, maxHeight: .infinity)
