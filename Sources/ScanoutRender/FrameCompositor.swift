@@ -58,6 +58,8 @@ public final class FrameCompositor {
         return p
     }
 
+    private var lastBackground: RGBA?
+
     public init(width: Int, height: Int, scale: Double = 1, format: PixelFormat = .xrgb8888, text: TextEngine = .shared) {
         composition = PixelBuffer(width: width, height: height, format: format)
         self.scale = scale
@@ -69,6 +71,11 @@ public final class FrameCompositor {
     /// (empty when the frame is unchanged: nothing needs presenting).
     @discardableResult
     public func render(_ list: DisplayList, background: RGBA) -> Damage {
+        // A new background (the colour scheme changed) shows wherever no view draws: repaint everything.
+        if background != lastBackground {
+            if lastBackground != nil { invalidateAll() }
+            lastBackground = background
+        }
         let damage = track(list)
         lastRepaintedArea = damage.area
         guard !damage.isEmpty else { return damage }

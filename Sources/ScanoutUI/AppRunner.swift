@@ -107,7 +107,11 @@ final class AppSession {
     /// finding out on a board where touches go.
     private var traceTouches: Bool { options.traceTouches }
     /// What shows where the app draws nothing: the colour scheme's background (white in light, black in dark).
-    private var background: RGBA { Palette.background.resolved(in: options.appearance.colorScheme) }
+    /// A `.preferredColorScheme` on the root view wins over the board's `appearance`, as it does over the
+    /// system's in SwiftUI.
+    private var background: RGBA {
+        Palette.background.resolved(in: host.rootPreferredColorScheme ?? options.appearance.colorScheme)
+    }
 
     /// Throws `.stopped` when a signal stopped the app while it waited for the display (DRM master held elsewhere).
     /// `processEnvironment`: where `$NOTIFY_SOCKET` and `$WATCHDOG_USEC` are read (the process's by default).

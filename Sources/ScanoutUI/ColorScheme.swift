@@ -22,8 +22,8 @@ extension View {
     /// The appearance for this view and everything below it; `nil` keeps the surrounding one.
     ///
     /// SwiftUI applies the preference to the whole window it is presented in, wherever in the tree it is
-    /// written; Scanout applies it to the subtree it modifies. Write it on the root view (the usual place,
-    /// where both agree) to set the appearance of the whole panel.
+    /// written; Scanout applies it to the subtree it modifies, and to the window's background when it is
+    /// written on the root view (the usual place, where both agree: see `ViewHost.rootPreferredColorScheme`).
     public func preferredColorScheme(_ colorScheme: ColorScheme?) -> some View {
         modifier(PreferredColorSchemeModifier(colorScheme: colorScheme))
     }
@@ -35,6 +35,24 @@ struct PreferredColorSchemeModifier: PrimitiveModifier, Equatable {
         EnvironmentTransformBehavior<PreferredColorSchemeModifier> { m, e in
             if let scheme = m.colorScheme { e.colorScheme = scheme }
         }
+    }
+}
+
+extension ViewHost {
+    /// The appearance a `.preferredColorScheme(_:)` on the root view asks for, which the session paints the
+    /// window's background in (where no view draws). Looked for down the root's chain of single children —
+    /// where apps and previews write it — so finding it costs a few steps a frame, not a walk of the tree.
+    package var rootPreferredColorScheme: ColorScheme? {
+        var node: ViewNode? = root
+        while let n = node {
+            if let b = n.behavior as? EnvironmentTransformBehavior<PreferredColorSchemeModifier>,
+               let scheme = b.modifier?.colorScheme {
+                return scheme
+            }
+            guard n.children.count == 1 else { return nil }
+            node = n.children[0]
+        }
+        return nil
     }
 }
 

@@ -108,6 +108,8 @@ final class EnvironmentTransformBehavior<M: ViewModifier>: ModifierBehavior {
     private let transform: (M, inout EnvironmentValues) -> Void
     private var value: Attribute<M>?
     private var derived: EnvironmentNode?
+    /// The modifier as last updated (read by the host for root-level preferences such as the colour scheme).
+    private(set) var modifier: M?
 
     init(_ transform: @escaping (M, inout EnvironmentValues) -> Void) { self.transform = transform }
 
@@ -117,6 +119,7 @@ final class EnvironmentTransformBehavior<M: ViewModifier>: ModifierBehavior {
 
     override func updateModifier(_ modifier: any ViewModifier) {
         let m = modifier.known(as: M.self)
+        self.modifier = m
         if let value {
             let before = value.changedAt
             value.setValue(m)
@@ -148,4 +151,32 @@ extension View {
     public func environment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>, _ value: V) -> some View {
         modifier(EnvironmentWriter(keyPath: keyPath, value: value))
     }
+}
+
+/// Changes an environment value in place (`transformEnvironment`); the closure cannot be compared, so a new
+/// body's modifier always counts as changed.
+struct EnvironmentTransformer<Value>: PrimitiveModifier {
+    let keyPath: WritableKeyPath<EnvironmentValues, Value>
+    let transform: (inout Value) -> Void
+    func makeBehavior() -> ModifierBehavior {
+        EnvironmentTransformBehavior<EnvironmentTransformer<Value>> { m, e in m.transform(&e[keyPath: m.keyPath]) }
+    }
+}
+
+/// The font of the content with tabular digits (`View.monospacedDigit()`): compared by value.
+struct MonospacedDigitModifier: PrimitiveModifier, Equatable {
+    func makeBehavior() -> ModifierBehavior {
+        EnvironmentTransformBehavior<MonospacedDigitModifier> { _, e in e.font = (e.font ?? .body).monospacedDigit() }
+    }
+}
+
+extension View {
+    /// Changes an environment value for this view and its descendants, from the value it has here.
+    public func transformEnvironment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>,
+                                        transform: @escaping (inout V) -> Void) -> some View {
+        modifier(EnvironmentTransformer(keyPath: keyPath, transform: transform))
+    }
+
+    /// Digits of equal width in this view's text, so changing numbers do not jitter.
+    public func monospacedDigit() -> some View { modifier(MonospacedDigitModifier()) }
 }

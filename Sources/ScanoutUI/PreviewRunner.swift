@@ -10,9 +10,20 @@ enum PreviewRunner {
     /// `.task` and appear animations have settled). `--frames` overrides it.
     static let defaultFrames = 60
 
+    /// Creates `path` and its missing parents (as `mkdir -p`); returns the folder that could not be made.
+    static func makeDirectories(_ path: String) -> String? {
+        var prefix = path.hasPrefix("/") ? "/" : ""
+        for part in path.split(separator: "/") {
+            prefix += part
+            if mkdir(prefix, 0o755) != 0 && errno != EEXIST { return prefix }
+            prefix += "/"
+        }
+        return nil
+    }
+
     static func run(into directory: String, options: PlatformOptions, program: String) -> Int32 {
-        if mkdir(directory, 0o755) != 0 && errno != EEXIST {
-            AppLog.error("\(program): cannot create the previews folder \(directory): \(String(cString: strerror(errno)))")
+        if let failed = makeDirectories(directory) {
+            AppLog.error("\(program): cannot create the previews folder \(failed): \(String(cString: strerror(errno)))")
             return 1
         }
         let entries = ExecutableSymbols.functions(withPrefix: "scanout_preview_").map { symbol -> PreviewEntry in

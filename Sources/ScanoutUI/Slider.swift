@@ -58,6 +58,13 @@ extension Slider where ValueLabel == EmptyView {
         self.init(value: value, in: bounds, step: nil, label: label(), minimumValueLabel: EmptyView(),
                   maximumValueLabel: EmptyView(), onEditingChanged: onEditingChanged)
     }
+
+    public init<V: BinaryFloatingPoint>(value: Binding<V>, in bounds: ClosedRange<V>, step: V.Stride = 1,
+                                        @ViewBuilder label: () -> Label,
+                                        onEditingChanged: @escaping (Bool) -> Void = { _ in }) where V.Stride: BinaryFloatingPoint {
+        self.init(value: value, in: bounds, step: step, label: label(), minimumValueLabel: EmptyView(),
+                  maximumValueLabel: EmptyView(), onEditingChanged: onEditingChanged)
+    }
 }
 
 extension Slider {
@@ -65,6 +72,14 @@ extension Slider {
                                         @ViewBuilder minimumValueLabel: () -> ValueLabel, @ViewBuilder maximumValueLabel: () -> ValueLabel,
                                         onEditingChanged: @escaping (Bool) -> Void = { _ in }) where V.Stride: BinaryFloatingPoint {
         self.init(value: value, in: bounds, step: nil, label: label(), minimumValueLabel: minimumValueLabel(),
+                  maximumValueLabel: maximumValueLabel(), onEditingChanged: onEditingChanged)
+    }
+
+    public init<V: BinaryFloatingPoint>(value: Binding<V>, in bounds: ClosedRange<V>, step: V.Stride = 1,
+                                        @ViewBuilder label: () -> Label,
+                                        @ViewBuilder minimumValueLabel: () -> ValueLabel, @ViewBuilder maximumValueLabel: () -> ValueLabel,
+                                        onEditingChanged: @escaping (Bool) -> Void = { _ in }) where V.Stride: BinaryFloatingPoint {
+        self.init(value: value, in: bounds, step: step, label: label(), minimumValueLabel: minimumValueLabel(),
                   maximumValueLabel: maximumValueLabel(), onEditingChanged: onEditingChanged)
     }
 }

@@ -8,6 +8,7 @@ public struct Text: View, PrimitiveView, Equatable {
     var color: Color?
     /// This text's own font (over the environment's), as `Text.font(_:)` sets it.
     var font: Font?
+    var monospacedDigits = false
 
     public init(_ content: String) { self.content = content }
     public init<S: StringProtocol>(_ content: S) { self.content = String(content) }
@@ -20,6 +21,8 @@ public struct Text: View, PrimitiveView, Equatable {
     public func foregroundColor(_ color: Color?) -> Text { var t = self; t.color = color; return t }
     /// The font of this text (SwiftUI's `Text.font(_:)`: still a `Text`, no environment writer around it).
     public func font(_ font: Font?) -> Text { var t = self; t.font = font; return t }
+    /// Digits of equal width, so a changing number does not jitter (SwiftUI's `Text.monospacedDigit()`).
+    public func monospacedDigit() -> Text { var t = self; t.monospacedDigits = true; return t }
 }
 
 final class TextBehavior: NodeBehavior {
@@ -106,6 +109,7 @@ public struct Font: Hashable, Sendable {
     var size: CGFloat
     var weight: Weight
     var design: Design
+    var monospacedDigits = false
 
     public static func system(size: CGFloat, weight: Weight = .regular, design: Design = .default) -> Font {
         Font(size: size, weight: weight, design: design)
@@ -125,6 +129,10 @@ public struct Font: Hashable, Sendable {
     public func weight(_ w: Weight) -> Font { var f = self; f.weight = w; return f }
     public func bold() -> Font { weight(.bold) }
     public func monospaced() -> Font { var f = self; f.design = .monospaced; return f }
+    /// Digits of equal width (tabular figures). The faces Scanout draws with (DejaVu Sans and Sans Mono, both
+    /// weights) have tabular digits already, so this changes no advance today; it is kept in the font so that a
+    /// face with proportional digits (a fallback or custom font) can honour it.
+    public func monospacedDigit() -> Font { var f = self; f.monospacedDigits = true; return f }
 
     var descriptor: FontDescriptor {
         let bold: Bool

@@ -36,5 +36,4 @@ struct CounterView: View {
 #Preview("Counter, dark", traits: .fixedLayout(width: 480, height: 320)) {
     CounterView()
         .preferredColorScheme(.dark)
-        .background(Color.black)
 }
