@@ -6,6 +6,12 @@
 enum SymbolTable {
     static let glyphs: [String: (material: String, codePoint: UInt32)] = [
         "house": ("home", 0xe88a),
+        "mountain.2": ("landscape", 0xe3f7),
+        "mountain.2.fill": ("landscape", 0xe3f7),
+        "radio": ("radio", 0xe03e),
+        "radio.fill": ("radio", 0xe03e),
+        "books.vertical": ("library_books", 0xe02f),
+        "books.vertical.fill": ("library_books", 0xe02f),
         "house.fill": ("home", 0xe88a),
         "house.circle": ("home", 0xe88a),
         "gear": ("settings", 0xe8b8),
