@@ -9,6 +9,16 @@ enum SpanBlender {
     typealias Pixels = SIMD4<UInt32>
     typealias Lanes = SIMD8<UInt16>
 
+    /// Whether the kernels go four pixels at a time by default. An unoptimized build (`swift test`'s and
+    /// `swift build`'s default) runs SIMD types through unspecialized generic code, several times slower than
+    /// the scalar form, so there pixels are blended one at a time: an app's UI tests with animations would
+    /// otherwise spend most of their time here. Tests that check the vectors pass `vectors: true`.
+    #if DEBUG
+    static let vectorsByDefault = false
+    #else
+    static let vectorsByDefault = true
+    #endif
+
     @inline(__always)
     static func div255(_ x: Lanes) -> Lanes {
         let t = x &+ 128
@@ -70,14 +80,14 @@ enum SpanBlender {
     }
 
     /// `d = c + d · (1 − c.a)`: a constant premultiplied colour over `n` pixels.
-    static func overSolid(_ d: UnsafeMutablePointer<UInt32>, _ n: Int, _ c: UInt32) {
+    static func overSolid(_ d: UnsafeMutablePointer<UInt32>, _ n: Int, _ c: UInt32, vectors: Bool = vectorsByDefault) {
         let a = c >> 24
         if a == 255 { fill(d, n, c); return }
         if c == 0 { return }
         let cv = Pixels(repeating: c)
         let ia = Lanes(repeating: UInt16(255 - a))
         var i = 0
-        while i + 4 <= n {
+        while vectors && i + 4 <= n {
             store(d + i, cv &+ scale(load(d + i), ia))
             i += 4
         }
@@ -85,12 +95,12 @@ enum SpanBlender {
     }
 
     /// `s = c · m`, `d = s + d · (1 − s.a)`: a constant colour through a coverage mask.
-    static func overSolidMask(_ d: UnsafeMutablePointer<UInt32>, _ n: Int, _ c: UInt32, _ m: UnsafePointer<UInt8>) {
+    static func overSolidMask(_ d: UnsafeMutablePointer<UInt32>, _ n: Int, _ c: UInt32, _ m: UnsafePointer<UInt8>, vectors: Bool = vectorsByDefault) {
         let cv = Pixels(repeating: c)
         let opaque = c >> 24 == 255
         let ia = Lanes(repeating: UInt16(255 - (c >> 24)))
         var i = 0
-        while i + 4 <= n {
+        while vectors && i + 4 <= n {
             let mm = UnsafeRawPointer(m + i).loadUnaligned(as: UInt32.self)
             if mm == 0xFFFF_FFFF {
                 if opaque { store(d + i, cv) } else { store(d + i, cv &+ scale(load(d + i), ia)) }
@@ -108,9 +118,9 @@ enum SpanBlender {
     // MARK: - Per-pixel source
 
     /// `d = s + d · (1 − s.a)`.
-    static func over(_ d: UnsafeMutablePointer<UInt32>, _ s: UnsafePointer<UInt32>, _ n: Int) {
+    static func over(_ d: UnsafeMutablePointer<UInt32>, _ s: UnsafePointer<UInt32>, _ n: Int, vectors: Bool = vectorsByDefault) {
         var i = 0
-        while i + 4 <= n {
+        while vectors && i + 4 <= n {
             store(d + i, over(load(s + i), load(d + i)))
             i += 4
         }
@@ -118,9 +128,9 @@ enum SpanBlender {
     }
 
     /// `s' = s · m`, `d = s' + d · (1 − s'.a)`.
-    static func overMask(_ d: UnsafeMutablePointer<UInt32>, _ s: UnsafePointer<UInt32>, _ n: Int, _ m: UnsafePointer<UInt8>) {
+    static func overMask(_ d: UnsafeMutablePointer<UInt32>, _ s: UnsafePointer<UInt32>, _ n: Int, _ m: UnsafePointer<UInt8>, vectors: Bool = vectorsByDefault) {
         var i = 0
-        while i + 4 <= n {
+        while vectors && i + 4 <= n {
             let mm = UnsafeRawPointer(m + i).loadUnaligned(as: UInt32.self)
             if mm == 0xFFFF_FFFF {
                 store(d + i, over(load(s + i), load(d + i)))
@@ -133,10 +143,10 @@ enum SpanBlender {
     }
 
     /// `s = s · k` in place (constant coverage or opacity).
-    static func scale(_ s: UnsafeMutablePointer<UInt32>, _ n: Int, by k: UInt32) {
+    static func scale(_ s: UnsafeMutablePointer<UInt32>, _ n: Int, by k: UInt32, vectors: Bool = vectorsByDefault) {
         let kl = Lanes(repeating: UInt16(k))
         var i = 0
-        while i + 4 <= n { store(s + i, scale(load(s + i), kl)); i += 4 }
+        while vectors && i + 4 <= n { store(s + i, scale(load(s + i), kl)); i += 4 }
         while i < n { s[i] = scalePixel(s[i], k); i += 1 }
     }
 

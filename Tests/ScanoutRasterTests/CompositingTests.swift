@@ -25,11 +25,49 @@ final class CompositingTests: XCTestCase {
             var cov = [UInt8](repeating: 0, count: 16)
             for i in 0..<16 { cov[i] = UInt8((i * 37) % 256) }
             cov.withUnsafeBufferPointer { m in
-                SpanBlender.overSolidMask(b.baseAddress.assumingMemoryBound(to: UInt32.self), n, c, m.baseAddress!)
+                SpanBlender.overSolidMask(b.baseAddress.assumingMemoryBound(to: UInt32.self), n, c, m.baseAddress!, vectors: true)
             }
             for x in 0..<16 {
                 let expected = x < n ? sourceOver(scalePixel(c, UInt32(cov[x])), ref.premultipliedPixel(x: x, y: 0)) : ref.premultipliedPixel(x: x, y: 0)
                 XCTAssertEqual(b.premultipliedPixel(x: x, y: 0), expected, "n \(n) x \(x)")
+            }
+        }
+    }
+
+    /// Unoptimized builds blend one pixel at a time (SpanBlender.vectorsByDefault): every kernel gives the same
+    /// pixels four at a time and one by one, so the tests of a debug build also vouch for the vectors.
+    func testEveryKernelGivesTheSamePixelsFourAtATimeAndOneByOne() {
+        func run(_ vectors: Bool, _ n: Int, _ kernel: Int) -> [UInt32] {
+            var d = (0..<16).map { i -> UInt32 in
+                let a = UInt32((i * 53 + 40) % 256), c = a * 3 / 4
+                return a << 24 | c << 16 | (a / 2) << 8 | c / 3
+            }
+            var s = (0..<16).map { i -> UInt32 in
+                let a = UInt32((i * 91 + 7) % 256)
+                return a << 24 | (a / 3) << 16 | a << 8 | (a * 2 / 3)
+            }
+            // Mixed coverage, then a fully covered and an empty group of four (the kernels' shortcuts).
+            let m = (0..<8).map { UInt8(($0 * 67) % 256) } + [255, 255, 255, 255, 0, 0, 0, 0].map(UInt8.init)
+            let c = RGBA(red: 10, green: 250, blue: 90, alpha: 77).premultiplied
+            d.withUnsafeMutableBufferPointer { d in
+                s.withUnsafeMutableBufferPointer { s in
+                    m.withUnsafeBufferPointer { m in
+                        let (d, s, m) = (d.baseAddress!, s.baseAddress!, m.baseAddress!)
+                        switch kernel {
+                        case 0: SpanBlender.overSolid(d, n, c, vectors: vectors)
+                        case 1: SpanBlender.overSolidMask(d, n, c, m, vectors: vectors)
+                        case 2: SpanBlender.over(d, s, n, vectors: vectors)
+                        case 3: SpanBlender.overMask(d, s, n, m, vectors: vectors)
+                        default: SpanBlender.scale(d, n, by: 131, vectors: vectors)
+                        }
+                    }
+                }
+            }
+            return d
+        }
+        for kernel in 0..<5 {
+            for n in 0...16 {
+                XCTAssertEqual(run(true, n, kernel), run(false, n, kernel), "kernel \(kernel), \(n) pixels")
             }
         }
     }
