@@ -216,3 +216,13 @@ extension Path {
     public init(roundedRect rect: Rect, cornerRadius: Double) { self.init(); addRoundedRect(in: rect, cornerRadius: cornerRadius) }
     public init(ellipseIn rect: Rect) { self.init(); addEllipse(in: rect) }
 }
+
+extension Path {
+    /// Whether both paths hold the same verbs and bit-identical points. Unlike `==`, a path with a NaN
+    /// coordinate is identical to itself: a retained drawing of an app's NaN is unchanged next frame, not
+    /// damaged and redrawn forever.
+    public func isIdentical(to other: Path) -> Bool {
+        guard verbs == other.verbs, points.count == other.points.count else { return false }
+        return points.withUnsafeBytes { a in other.points.withUnsafeBytes { b in a.elementsEqual(b) } }
+    }
+}

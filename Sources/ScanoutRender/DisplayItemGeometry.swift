@@ -36,21 +36,21 @@ extension DisplayList.Item {
     func drawsSame(as other: DisplayList.Item) -> Bool {
         switch (self, other) {
         case let (.fill(p1, paint1, s1), .fill(p2, paint2, s2)):
-            return p1 == p2 && s1 == s2 && paint1.isSame(as: paint2)
+            return p1.isSame(as: p2) && s1 == s2 && paint1.isSame(as: paint2)
         case let (.stroke(p1, paint1, s1), .stroke(p2, paint2, s2)):
-            return p1 == p2 && s1 == s2 && paint1.isSame(as: paint2)
+            return p1.isSame(as: p2) && s1.isSame(as: s2) && paint1.isSame(as: paint2)
         case let (.text(a), .text(b)):
-            return a == b
+            return a.isSame(as: b)
         case let (.image(i1, r1, f1), .image(i2, r2, f2)):
-            return i1 === i2 && r1 == r2 && f1 == f2
+            return i1 === i2 && same(r1, r2) && f1 == f2
         case let (.pushClip(a), .pushClip(b)):
-            return a == b
+            return same(a, b)
         case let (.pushClipShape(a), .pushClipShape(b)):
-            return a == b
+            return a.isSame(as: b)
         case let (.pushOpacity(a), .pushOpacity(b)):
-            return a == b
+            return same(a, b)
         case let (.pushTransform(a), .pushTransform(b)):
-            return a == b
+            return same(a, b)
         case (.pop, .pop):
             return true
         default:

@@ -64,6 +64,20 @@ public struct _FrameLayout: PrimitiveModifier, Equatable {
     var alignment: Alignment
     var flexible: Bool
     func makeBehavior() -> ModifierBehavior { FrameBehavior() }
+
+    /// A dimension as given, or nil when it is negative or not finite (a maximum may be infinite): SwiftUI
+    /// logs "Invalid frame dimension" and ignores it, and so does Scanout (an app's computed NaN must not
+    /// take the layout, or the panel, down).
+    static func valid(_ value: CGFloat?, infinite: Bool = false) -> CGFloat? {
+        guard let value else { return nil }
+        if value >= 0 && (value.isFinite || infinite) { return value }
+        if !reportedInvalidDimension {
+            reportedInvalidDimension = true
+            AppLog.error("scanout: invalid frame dimension \(value) (negative or non-finite) ignored; further ones are not reported")
+        }
+        return nil
+    }
+    nonisolated(unsafe) private static var reportedInvalidDimension = false
 }
 
 extension _FrameLayout {
@@ -363,15 +377,17 @@ final class FrameBehavior: ModifierBehavior, AnimationTicking {
 extension View {
     /// A fixed size in either dimension (nil: the content's own).
     public func frame(width: CGFloat? = nil, height: CGFloat? = nil, alignment: Alignment = .center) -> ModifiedContent<Self, _FrameLayout> {
-        modifier(_FrameLayout(width: width, height: height, alignment: alignment, flexible: false))
+        modifier(_FrameLayout(width: _FrameLayout.valid(width), height: _FrameLayout.valid(height), alignment: alignment, flexible: false))
     }
 
     /// A flexible frame: the proposal clamped to the given bounds.
     public func frame(minWidth: CGFloat? = nil, idealWidth: CGFloat? = nil, maxWidth: CGFloat? = nil,
                       minHeight: CGFloat? = nil, idealHeight: CGFloat? = nil, maxHeight: CGFloat? = nil,
                       alignment: Alignment = .center) -> ModifiedContent<Self, _FrameLayout> {
-        modifier(_FrameLayout(minWidth: minWidth, idealWidth: idealWidth, maxWidth: maxWidth,
-                               minHeight: minHeight, idealHeight: idealHeight, maxHeight: maxHeight, alignment: alignment, flexible: true))
+        typealias F = _FrameLayout
+        return modifier(F(minWidth: F.valid(minWidth), idealWidth: F.valid(idealWidth), maxWidth: F.valid(maxWidth, infinite: true),
+                          minHeight: F.valid(minHeight), idealHeight: F.valid(idealHeight), maxHeight: F.valid(maxHeight, infinite: true),
+                          alignment: alignment, flexible: true))
     }
 }
 
