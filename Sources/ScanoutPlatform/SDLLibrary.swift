@@ -55,11 +55,12 @@ final class SDLLibrary {
     let quit: VoidFunction
     private let handle: UnsafeMutableRawPointer
 
-    /// Loads the library and every function above; the error says what to install.
-    init() throws(PlatformError) {
-        guard let h = dlopen(Self.soname, RTLD_NOW | RTLD_LOCAL) else {
+    /// Loads the library (`soname`: another name only in tests) and every function above; the error says
+    /// what to install.
+    init(soname: String = SDLLibrary.soname) throws(PlatformError) {
+        guard let h = dlopen(soname, RTLD_NOW | RTLD_LOCAL) else {
             let why = dlerror().map { String(cString: $0) } ?? "not found"
-            throw PlatformError.unsupported(device: "the window backend", detail: "cannot load \(Self.soname) (\(why)). "
+            throw PlatformError.unsupported(device: "the window backend", detail: "cannot load \(soname) (\(why)). "
                 + "Install SDL2's runtime library: `apt install libsdl2-2.0-0` (Debian, Ubuntu, Raspberry Pi OS), "
                 + "or run with --backend headless")
         }
@@ -67,7 +68,7 @@ final class SDLLibrary {
         func symbol<F>(_ name: String, as type: F.Type) throws(PlatformError) -> F {
             guard let p = dlsym(h, name) else {
                 throw PlatformError.unsupported(device: "the window backend",
-                                                detail: "\(Self.soname) has no \(name): is it SDL 2?")
+                                                detail: "\(soname) has no \(name): is it SDL 2?")
             }
             return unsafeBitCast(p, to: type)
         }
