@@ -94,7 +94,9 @@ public final class WindowDisplay: Display {
         let driver = sdl.videoDriver
         guard driver == "x11" || driver == "wayland" || getenv("SDL_VIDEODRIVER") != nil else {
             sdl.quit()
-            throw noDesktop("neither $DISPLAY nor $WAYLAND_DISPLAY reaches one; SDL chose its \(driver) driver")
+            func value(_ name: String) -> String { getenv(name).map { "\"\(String(cString: $0))\"" } ?? "unset" }
+            throw noDesktop("neither $DISPLAY (\(value("DISPLAY"))) nor $WAYLAND_DISPLAY (\(value("WAYLAND_DISPLAY"))) "
+                + "reaches one; SDL chose its \(driver) driver")
         }
         name = "window (\(driver))"
         // Whole zoom factors keep pixels sharp; others are smoothed. Read when the texture is made.
