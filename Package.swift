@@ -67,6 +67,8 @@ let package = Package(
                           path: "Benchmarks/scanout-bench"),
         .executableTarget(name: "scanout-graph-bench", dependencies: ["ScanoutUI"], path: "Benchmarks/scanout-graph-bench"),
         .executableTarget(name: "scanout-text-bench", dependencies: ["ScanoutUI", "ScanoutTesting"], path: "Benchmarks/scanout-text-bench"),
+        // The desktop simulator's check (Tests/Simulator/run): a text field and a pinch, their values on stdout.
+        .executableTarget(name: "simulator-panel", dependencies: ["ScanoutUI"], path: "Tests/Simulator/Panel"),
 
         // Golden-image comparison shared by the test targets.
         .target(name: "GoldenImages", dependencies: ["ScanoutRaster", "ScanoutImage"], path: "Tests/GoldenImages"),

@@ -19,8 +19,8 @@ extension PlatformOptions {
                        help: "board profile: NAME.board in the board folders (README: Board profiles), or a path",
                        set: nil),
         PlatformOption(flag: "--backend", variable: "SCANOUT_BACKEND", boardKey: "backend", argument: "KIND",
-                       help: "drm, fbdev or headless; default: DRM when a card exists, else headless") { o, v throws(InvalidValue) in
-            guard let b = BackendKind(rawValue: v.lowercased()) else { throw InvalidValue(expected: "drm, fbdev or headless") }
+                       help: "drm, fbdev, headless or window (the desktop simulator); default: DRM when a card exists, else headless") { o, v throws(InvalidValue) in
+            guard let b = BackendKind(rawValue: v.lowercased()) else { throw InvalidValue(expected: "drm, fbdev, headless or window") }
             o.backend = b
         },
         PlatformOption(flag: "--rotation", variable: "SCANOUT_ROTATION", boardKey: "rotation", argument: "0|90|180|270",
@@ -46,12 +46,17 @@ extension PlatformOptions {
             o.snapshotEvery = n
         },
         PlatformOption(flag: "--size", variable: "SCANOUT_SIZE", boardKey: "headless-size", argument: "WxH",
-                       help: "headless display size in pixels (default 800x480)") { o, v throws(InvalidValue) in
+                       help: "headless display size in pixels (default 800x480); the window's when no mode is set") { o, v throws(InvalidValue) in
             guard let size = PlatformOptions.parseSize(v) else {
                 throw InvalidValue(expected: "WIDTHxHEIGHT in pixels, each 1...\(PlatformOptions.maximumSide), e.g. 800x480")
             }
             o.headlessWidth = size.width
             o.headlessHeight = size.height
+        },
+        PlatformOption(flag: "--zoom", variable: "SCANOUT_ZOOM", boardKey: "zoom", argument: "Z",
+                       help: "window backend: window pixels per panel pixel (2 for a small panel on a large screen)") { o, v throws(InvalidValue) in
+            guard let z = Double(v), z >= 0.25, z <= 8 else { throw InvalidValue(expected: "a zoom from 0.25 to 8, e.g. 2 or 0.5") }
+            o.windowZoom = z
         },
         PlatformOption(flag: "--card", variable: "SCANOUT_DRM_CARD", boardKey: "card", argument: "PATH|cardN",
                        help: "DRM card, e.g. /dev/dri/card1") { o, v throws(InvalidValue) in
@@ -64,7 +69,7 @@ extension PlatformOptions {
             o.drmConnector = v
         },
         PlatformOption(flag: "--mode", variable: "SCANOUT_MODE", boardKey: "mode", argument: "WxH[@HZ]",
-                       help: "DRM display mode (default: the connector's preferred one)") { o, v throws(InvalidValue) in
+                       help: "DRM display mode (default: the connector's preferred one); also the window's size") { o, v throws(InvalidValue) in
             guard let m = DisplayModeRequest(parsing: v) else {
                 throw InvalidValue(expected: "WIDTHxHEIGHT or WIDTHxHEIGHT@HZ, each side 1...\(PlatformOptions.maximumSide), e.g. 1280x800@60")
             }

@@ -6,6 +6,8 @@ public enum BackendKind: String, Sendable, CaseIterable {
     case drm
     case fbdev
     case headless
+    /// The desktop simulator: a window on X11 or Wayland through SDL2, loaded only when chosen (`WindowDisplay`).
+    case window
 }
 
 /// Light or dark: the colour scheme a board's panel shows its app in (the UI layer's `ColorScheme`).
@@ -65,6 +67,8 @@ public struct PlatformOptions: Sendable, Equatable {
     public var xkbLayout = "us"
     public var xkbVariant = ""
     public var xkbOptions = ""
+    /// The window backend: window pixels per panel pixel (2: a 480x272 panel in a 960x544 window).
+    public var windowZoom: Double = 1
     /// Render the app's `#Preview`s into this folder instead of running the app.
     public var previewsDirectory: String?
     /// The board profile the settings came from, when one was named.

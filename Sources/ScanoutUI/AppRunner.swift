@@ -67,7 +67,7 @@ final class AppSession {
     let display: Display
     let clock: FrameClock
     let simulatedClock: SimulatedFrameClock?
-    let input: LibinputSeat?
+    let input: InputSource?
     /// The console switched to graphics mode while the app shows (restored on exit).
     let terminal: VirtualTerminal?
     /// Whether the screen is the app's (DRM): VT switches and lost DRM master stop frames and resume them.
@@ -193,8 +193,18 @@ final class AppSession {
                     }
                 }
                 ownership = DisplayOwnership(display: drm, terminal: terminal?.handlesSwitching == true ? terminal : nil,
-                                             input: input)
+                                             input: input as? LibinputSeat)
             }
+        case .window:
+            // The desktop simulator (SDL2, loaded only here): the panel in a window, the mouse as a finger.
+            let window = try WindowDisplay.open(options: options, loop: loop)
+            window.onStatus = { AppLog.info($0) }
+            AppLog.info(window.summary)
+            display = window
+            clock = try LoopFrameClock(loop: loop)
+            simulatedClock = nil
+            input = window.input
+            terminal = nil
         case .headless:
             let frameClock: FrameClock
             if options.frames != nil {

@@ -76,7 +76,7 @@ final class BoardProfileTests: XCTestCase, @unchecked Sendable {
         let cases: [(line: String, key: String, accepted: String)] = [
             ("rotation = 45", "rotation", "0, 90, 180 or 270"),
             ("format = bgr888", "format", "xrgb8888 or rgb565"),
-            ("backend = x11", "backend", "drm, fbdev or headless"),
+            ("backend = x11", "backend", "drm, fbdev, headless or window"),
             ("buffers = 4", "buffers", "2 or 3"),
             ("mode = 1280by800", "mode", "WIDTHxHEIGHT"),
             ("calibration = 1 0 0", "calibration", "six numbers"),
