@@ -1,0 +1,358 @@
+import Glibc
+import ScanoutPlatform
+import ScanoutRaster
+import ScanoutRender
+
+/// One run of an app on one display.
+@MainActor
+final class AppSession {
+    let options: PlatformOptions
+    /// The backend, its clock and input, the console, the screen's owner, systemd, idle blanking.
+    let platform: PlatformSession
+    var loop: MainLoop { platform.loop }
+    var display: Display { platform.display }
+    var clock: FrameClock { platform.clock }
+    var simulatedClock: SimulatedFrameClock? { platform.simulatedClock }
+    var input: InputSource? { platform.input }
+    /// The screen was someone else's: the next frame commits the whole composition.
+    private var needsFullCommit = false
+    /// Key codes to keys through the board's XKB keymap (the US map built in when XKB cannot load one).
+    private var keymap: XKBKeymap?
+    private var keyboard = KeyboardState()
+    /// A held key's repeats (armed only while a repeating key is down: idle stays without wake-ups).
+    private var repeatTimer: LoopTimer?
+    private var repeatingKey: KeyEvent?
+    /// The focused text field's caret blink: one timer armed for the host's next wake time.
+    private var caretTimer: LoopTimer?
+    let transform: DisplayTransform
+    let host: ViewHost
+    /// Keeps the app's frame (the display's format, the logical size) and repaints only its damage; the
+    /// display's buffers are brought up to date from it.
+    let compositor: FrameCompositor
+    var offscreen: PixelBuffer { compositor.composition }
+    private(set) var scheduler: FrameScheduler!
+    private var status: Int32 = 0
+    private var suppressRequests = false
+    private var flips: [MonotonicTime] = []
+    private(set) var committed = 0
+    private let start = MonotonicTime.now()
+    /// When the buffer now in flight was committed (for the watchdog's health check).
+    private var committedAt: MonotonicTime?
+    /// SCANOUT_TRACE_TOUCHES=1: one log line per touch as libinput delivered it (panel pixels, its time), for
+    /// finding out on a board where touches go.
+    private var traceTouches: Bool { options.traceTouches }
+    /// What shows where the app draws nothing: the colour scheme's background (white in light, black in dark).
+    /// A `.preferredColorScheme` on the root view wins over the board's `appearance`, as it does over the
+    /// system's in SwiftUI.
+    private var background: RGBA {
+        Palette.background.resolved(in: host.rootPreferredColorScheme ?? options.appearance.colorScheme)
+    }
+
+    /// Throws `.stopped` when a signal stopped the app while it waited for the display (DRM master held elsewhere).
+    /// `processEnvironment`: where `$NOTIFY_SOCKET` and `$WATCHDOG_USEC` are read (the process's by default).
+    init<S: Scene>(scene: S, options: PlatformOptions,
+                   processEnvironment: (String) -> String? = { getenv($0).map { String(cString: $0) } }) throws(PlatformError) {
+        self.options = options
+        let platform = try PlatformSession(options: options, info: { AppLog.info($0) }, warn: { AppLog.error($0) },
+                                           processEnvironment: processEnvironment)
+        self.platform = platform
+        let display = platform.display
+        var ok = false
+        defer { if !ok { platform.close() } }
+        transform = DisplayTransform(panelWidth: display.mode.width, panelHeight: display.mode.height,
+                                     rotation: options.rotation, calibration: options.calibration, scale: options.scale)
+        var environment = EnvironmentValues()
+        environment.displaySize = CGSize(width: transform.logicalWidth, height: transform.logicalHeight)
+        environment.displayScale = CGFloat(options.scale)
+        environment.displayRotation = options.rotation.degrees
+        environment.colorScheme = options.appearance.colorScheme
+        switch options.onScreenKeyboard {
+        case .auto: environment.sceneKeyboardMode = .auto
+        case .always: environment.sceneKeyboardMode = .always
+        case .never: environment.sceneKeyboardMode = nil
+        }
+        host = scene.resolveViewHost(size: environment.displaySize, environment: environment)
+        compositor = FrameCompositor(width: transform.logicalPixelWidth, height: transform.logicalPixelHeight,
+                                     scale: options.scale, format: display.format)
+        try setUpTextInput()
+        ok = true
+    }
+
+    /// Hardware keyboards through the board's XKB keymap, a held key's repeat, and the focused caret's blink:
+    /// timers armed only while they have something to do (a static screen stays without wake-ups).
+    private func setUpTextInput() throws(PlatformError) {
+        if input != nil {
+            do throws(PlatformError) {
+                keymap = try XKBKeymap(layout: options.xkbLayout, variant: options.xkbVariant, options: options.xkbOptions)
+            } catch {
+                AppLog.error("scanout: keyboard layout \(options.xkbLayout): \(error); typing with the built-in US layout")
+            }
+        }
+        // A simulated run (headless --frames) has no real time to wake at.
+        guard simulatedClock == nil else { return }
+        host.wakesForCaretBlink = true
+        caretTimer = try loop.makeTimer(name: "caret blink") { [unowned self] in self.scheduler.requestFrame() }
+        repeatTimer = try loop.makeTimer(name: "key repeat") { [unowned self] in self.repeatHeldKey() }
+    }
+
+    /// After a frame: the caret's next blink, or no timer when nothing blinks.
+    private func armCaretTimer() {
+        guard let timer = caretTimer else { return }
+        guard let next = host.nextWakeTime, next.isFinite else { timer.cancel(); return }
+        do throws(PlatformError) {
+            try timer.schedule(at: start + .nanoseconds(Int64(max(0, next) * 1e9)))
+        } catch {
+            AppLog.error("scanout: caret blink timer: \(error)")
+        }
+    }
+
+    /// A key went down or up: a repeating key held down repeats after the keymap's delay, at its rate.
+    private func trackRepeat(_ event: KeyEvent) {
+        guard let timer = repeatTimer, let keymap else { return }
+        if event.isPressed, keymap.repeats(event.code) {
+            repeatingKey = event
+            do throws(PlatformError) { try timer.schedule(after: .nanoseconds(Int64(keymap.keyRepeat.delay * 1e9))) } catch {}
+        } else if !event.isPressed, repeatingKey?.code == event.code {
+            repeatingKey = nil
+            timer.cancel()
+        }
+    }
+
+    private func repeatHeldKey() {
+        guard let event = repeatingKey, let keymap, let timer = repeatTimer else { return }
+        if let stroke = keymap.translate(event) { host.keyPressed(Self.keyPress(stroke)) }
+        scheduler.requestFrame()
+        do throws(PlatformError) { try timer.schedule(after: .nanoseconds(Int64(1e9 / max(1, keymap.keyRepeat.rate)))) } catch {}
+    }
+
+    /// Runs until a signal (or the simulated frames are done), then tears down. Returns the exit status.
+    func run() -> Int32 {
+        scheduler = FrameScheduler(clock: clock, refreshPeriod: display.mode.refreshPeriod) { [unowned self] ctx in
+            self.frame(ctx)
+        }
+        scheduler.onError = { @MainActor error in AppLog.error("scanout: frame timer: \(error)") }
+        host.onFrameRequest = { [unowned self] in
+            if !self.suppressRequests { self.scheduler.requestFrame() }
+        }
+        input?.onInput = { [unowned self] in self.scheduler.requestFrame() }
+        display.onFlip = { [unowned self] time in self.flipped(at: time) }
+        platform.onResume = { [unowned self] in
+            self.needsFullCommit = true
+            self.scheduler.requestFrame()
+        }
+        platform.routeSignals()
+        platform.service.onSendFailure = { AppLog.error("scanout: \($0)") }
+        platform.service.isHealthy = { [unowned self] in self.isFramePipelineAlive }
+        platform.service.start(status: "starting on \(display.name) \(display.mode)")
+        scheduler.requestFrame()
+        platform.restartIdleTimeout()
+        do throws(PlatformError) {
+            if let sim = simulatedClock, let frames = options.frames {
+                // N frames of simulated time: each period, move the clock (which runs the frame due then),
+                // then deliver what is ready (the flip, main-actor jobs, signals).
+                let t0 = sim.now
+                for i in 0..<frames where !loop.isStopping {
+                    sim.advance(to: t0 + display.mode.refreshPeriod * i)
+                    try loop.runOnce(timeout: .zero)
+                }
+            } else {
+                try loop.run()
+            }
+        } catch {
+            AppLog.error("scanout: main loop: \(error)")
+            status = 1
+        }
+        platform.service.stopping(status: status == 0 ? "stopping" : "stopping after an error")
+        scheduler.stop()
+        writeSnapshot()
+        report()
+        platform.close()
+        return status
+    }
+
+    // MARK: Frame
+
+    private func frame(_ ctx: FrameContext) -> Bool {
+        defer { armCaretTimer() }
+        // Switched away or without master: no frames (the app's state keeps changing; the frame after the
+        // resume catches up with all of it).
+        if !platform.isPresenting { return false }
+        // Input and update may mark things dirty; that is this frame's work, not a request for the next one.
+        suppressRequests = true
+        // The display clock, in seconds since the app started: animations show where they are when this
+        // frame reaches the screen.
+        host.advanceTime(to: Double((ctx.targetPresentTime - start).nanoseconds) / 1e9)
+        let touched = applyInput()
+        var draw = false
+        if host.needsFrame || host.needsLayout || touched {
+            let changed = host.update()
+            draw = changed || host.needsLayout || touched
+        }
+        suppressRequests = false
+        if host.needsFrame { scheduler.requestFrame() }  // work the update left for the next frame
+        guard draw || needsFullCommit else { return false }
+        if draw {
+            host.layout()
+            // Repaint the damage in the private composition; a frame whose pixels did not change commits nothing.
+            let damage = compositor.render(host.makeDisplayList(), background: background)
+            guard !damage.isEmpty || needsFullCommit else { return false }
+        }
+        do throws(PlatformError) {
+            let target = try display.beginFrame()
+            // The back buffer lacks the damage of the frames since it was last on screen (its age).
+            for r in compositor.repaintRegion(forBufferAge: target.age).rects {
+                try transform.copy(offscreen, to: target.buffer, region: r)
+            }
+            try display.present()
+            needsFullCommit = false
+            committedAt = clock.now
+        } catch {
+            // Master lost (another client took the screen): wait for it and resume, the app keeps running.
+            if platform.commitFailed(error) { return false }
+            AppLog.error("scanout: \(error)")
+            status = 1
+            loop.stop()
+            return false
+        }
+        committed += 1
+        if let every = options.snapshotEvery, committed % every == 0,
+           let path = options.numberedSnapshotPath(frame: committed) {
+            writeSnapshot(to: path)
+        }
+        return true
+    }
+
+    /// Feeds this frame's touches to the view host, each finger by its id, with its event time on the host's
+    /// clock (velocities use it: several moves can arrive in one frame). Returns whether any touch arrived.
+    private func applyInput() -> Bool {
+        let events = platform.takeInput()
+        var touched = false
+        for event in events {
+            switch event {
+            case .touch(let t):
+                touched = true
+                if traceTouches { AppLog.info("touch \(t.phase) id \(t.id) at \(t.position) time \(t.time) µs, frame \(committed + 1)") }
+                let p = transform.logicalPoint(fromTouch: t.position)
+                let point = CGPoint(x: CGFloat(p.x), y: CGFloat(p.y))
+                // libinput's times are CLOCK_MONOTONIC microseconds, as `start`; a simulated clock has none.
+                let time: Double? = simulatedClock == nil
+                    ? Double(Int64(t.time) * 1000 - start.nanoseconds) / 1e9 : nil
+                switch t.phase {
+                case .down: host.touchDown(id: t.id, at: point, time: time)
+                case .moved: host.touchMoved(id: t.id, to: point, time: time)
+                case .up: host.touchUp(id: t.id, at: point, time: time)
+                case .cancelled: host.touchCancelled(id: t.id)
+                }
+            case .deviceAdded(let d):
+                AppLog.info("input device added: \(d)")
+            case .deviceRemoved(let d):
+                AppLog.info("input device removed: \(d)")
+            case .key(let k):
+                trackRepeat(k)
+                let translated = keymap.map { $0.translate(k) } ?? keyboard.translate(k)
+                guard let stroke = translated else { break }
+                host.keyPressed(Self.keyPress(stroke))
+                touched = true
+            }
+        }
+        return touched
+    }
+
+    /// A translated key as SwiftUI's `KeyPress`.
+    static func keyPress(_ s: KeyStroke) -> KeyPress {
+        let key: KeyEquivalent
+        switch s.symbol {
+        case .character(let c): key = KeyEquivalent(c)
+        case .return: key = .return
+        case .escape: key = .escape
+        case .tab: key = .tab
+        case .space: key = .space
+        case .backspace: key = .delete
+        case .delete: key = .deleteForward
+        case .up: key = .upArrow
+        case .down: key = .downArrow
+        case .left: key = .leftArrow
+        case .right: key = .rightArrow
+        case .home: key = .home
+        case .end: key = .end
+        case .pageUp: key = .pageUp
+        case .pageDown: key = .pageDown
+        }
+        var modifiers: EventModifiers = []
+        if s.shift { modifiers.insert(.shift) }
+        if s.control { modifiers.insert(.control) }
+        if s.alt { modifiers.insert(.option) }
+        return KeyPress(key: key, characters: s.text, modifiers: modifiers, phase: s.isPressed ? .down : .up)
+    }
+
+    /// False when a committed buffer has waited for its flip longer than the watchdog allows: the loop turns,
+    /// but nothing reaches the screen any more (a wedged driver), and a restart is the way out.
+    private var isFramePipelineAlive: Bool {
+        guard scheduler.isCommitInFlight, let committedAt, let timeout = platform.service.watchdogTimeout else { return true }
+        return clock.now - committedAt < timeout
+    }
+
+    private func flipped(at time: MonotonicTime) {
+        let now = clock.now
+        committedAt = nil
+        if flips.isEmpty {
+            var line = "first frame on screen \((now - start).milliseconds) ms after the app started"
+            if simulatedClock == nil, let started = Uptime.processStart() {
+                let up = Uptime.now()
+                line += " (process start to flip \(Int(((up - started) * 1000).rounded())) ms; uptime \(up) s)"
+            }
+            if let note = platform.presentationNote { line += "; \(note)" }
+            AppLog.info(line)
+            platform.service.frameOnScreen(status: "showing the app on \(display.name) \(display.mode), rotation \(options.rotation.degrees)")
+        }
+        if flips.count < 100_000 { flips.append(now) }
+        scheduler.flipCompleted(at: now)
+    }
+
+    // MARK: Exit
+
+    private func writeSnapshot() {
+        guard let path = options.snapshotPath else { return }
+        guard committed > 0 else {
+            AppLog.error("scanout: no frame was committed; no snapshot written to \(path)")
+            status = status == 0 ? 1 : status
+            return
+        }
+        writeSnapshot(to: path)
+    }
+
+    /// The panel image of the last committed frame, written to `path` (PNG, or PPM for a `.ppm` name).
+    private func writeSnapshot(to path: String) {
+        // The panel image of the last committed frame, from the offscreen copy (scanout memory is not read).
+        let panel = PixelBuffer(width: transform.panelWidth, height: transform.panelHeight, format: display.format)
+        do throws(PlatformError) {
+            try transform.copy(offscreen, to: panel)
+        } catch {
+            AppLog.error("scanout: snapshot: \(error)")
+            return
+        }
+        do {
+            try FrameSnapshot.write(panel, toFile: path)
+            AppLog.info("frame \(committed) written to \(path)")
+        } catch {
+            AppLog.error("scanout: cannot write the snapshot: \(error)")
+            status = 1
+        }
+    }
+
+    private func report() {
+        var line = "\(committed) frames committed, \(scheduler.pacedFrames) paced by the timer"
+        // Flip intervals while frames follow each other (animating), leaving out the idle gaps between.
+        let period = display.mode.refreshPeriod.milliseconds
+        let intervals = zip(flips.dropFirst(), flips).map { ($0 - $1).milliseconds }.filter { $0 < 4 * period }
+        if !intervals.isEmpty {
+            let mean = intervals.reduce(0, +) / Double(intervals.count)
+            func r(_ v: Double) -> Double { (v * 100).rounded() / 100 }
+            line += "; \(intervals.count) flip intervals while animating: min \(r(intervals.min()!)) / mean \(r(mean)) / "
+                + "max \(r(intervals.max()!)) ms (refresh period \(r(period)) ms)"
+        }
+        line += "; \(loop.wakeups) loop wake-ups"
+        AppLog.info(line)
+        for w in host.warnings { AppLog.error("scanout: warning: \(w)") }
+    }
+}
