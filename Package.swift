@@ -45,7 +45,7 @@ let package = Package(
         // Runtime modules link libdispatch's main-queue hooks (the run loop drains main-actor jobs itself).
         // #Preview's compiler plugin: a host tool (Foundation, no SwiftSyntax), never linked into an app.
         .macro(name: "ScanoutMacros"),
-        .target(name: "ScanoutUI", dependencies: ["ScanoutGraph", "ScanoutRender", "ScanoutPlatform", "ScanoutMacros"]),
+        .target(name: "ScanoutUI", dependencies: ["ScanoutGraph", "ScanoutRaster", "ScanoutRender", "ScanoutPlatform", "ScanoutMacros"]),
         // KMS/DRM, libinput, udev, the epoll run loop and the frame scheduler. It knows pixel buffers
         // (ScanoutRaster's PixelBuffer and PixelFormat), never views or drawing.
         .target(name: "ScanoutPlatform", dependencies: ["ScanoutRaster", "CLinux", "CDRM", "CInput", "CUdev", "CXKBCommon"],

@@ -13,7 +13,7 @@ public typealias RGBA = ScanoutRaster.RGBA
 
 @MainActor
 public final class TestHost {
-    public let host: ViewHost
+    package let host: ViewHost
     public let width: Int
     public let height: Int
     /// Simulated time in seconds (advanced one refresh period per frame).

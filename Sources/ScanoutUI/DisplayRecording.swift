@@ -170,7 +170,7 @@ extension ViewNode {
 extension ViewHost {
     /// How many times the `Text` views showing `text` recorded their drawing, in tree order (for tests: a view
     /// whose output did not change is not recorded again).
-    public func recordingCounts(ofText text: String) -> [Int] {
+    package func recordingCounts(ofText text: String) -> [Int] {
         var out: [Int] = []
         visitNodes { node in
             if let t = node.behavior as? TextBehavior, t.text.content == text { out.append(node.recording.count) }

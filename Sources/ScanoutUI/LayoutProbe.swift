@@ -37,19 +37,19 @@ public struct LayoutProbeRecord: Sendable, CustomStringConvertible {
 extension View {
     /// Marks the view so that `ViewHost.layoutProbe(_:)` can report its frame and the proposals it received
     /// in the last layout (for tests and debugging; layout and drawing are unchanged).
-    public func layoutProbe(_ id: String) -> some View { modifier(LayoutProbeModifier(id: id)) }
+    package func layoutProbe(_ id: String) -> some View { modifier(LayoutProbeModifier(id: id)) }
 }
 
 extension ViewHost {
     /// The frame and proposals of the live view marked `.layoutProbe(id)` (the first in tree order).
-    public func layoutProbe(_ id: String) -> LayoutProbeRecord? {
+    package func layoutProbe(_ id: String) -> LayoutProbeRecord? {
         firstNode { ($0.behavior as? LayoutProbeBehavior)?.id == id }.map {
             LayoutProbeRecord(frame: $0.frame, proposals: ($0.behavior as! LayoutProbeBehavior).proposals)
         }
     }
 
     /// The laid-out frames of the `Text` views whose string is `text`, in tree order.
-    public func frames(ofText text: String) -> [CGRect] {
+    package func frames(ofText text: String) -> [CGRect] {
         var out: [CGRect] = []
         visitNodes { node in
             if let t = node.behavior as? TextBehavior, t.text.content == text { out.append(node.frame) }

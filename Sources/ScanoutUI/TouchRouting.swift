@@ -24,7 +24,7 @@ extension ViewHost {
 
     /// A finger (or pointer button) went down at `point` (root coordinates). `id` tells fingers apart (the
     /// single-finger calls are id 0); `time` is the event's time (default: the frame's).
-    public func touchDown(id: Int = 0, at point: CGPoint, time eventTime: Double? = nil) {
+    package func touchDown(id: Int = 0, at point: CGPoint, time eventTime: Double? = nil) {
         touchEventTime = eventTime ?? time
         if let old = activeTouches.removeValue(forKey: id), old.node.isAlive { cancel(old, id: id) }
         // Another finger for a node that takes several (a pinch, a rotation).
@@ -43,7 +43,7 @@ extension ViewHost {
         }
     }
 
-    public func touchMoved(id: Int = 0, to point: CGPoint, time eventTime: Double? = nil) {
+    package func touchMoved(id: Int = 0, to point: CGPoint, time eventTime: Double? = nil) {
         touchEventTime = eventTime ?? time
         guard var t = activeTouches[id], t.node.isAlive else { return }
         // Points reach each node in its own coordinates (see `pointFromRoot`); where a geometry effect above it
@@ -77,7 +77,7 @@ extension ViewHost {
         return node.behavior.claimsTouch(movedTo: local, from: localStart)
     }
 
-    public func touchUp(id: Int = 0, at point: CGPoint, time eventTime: Double? = nil) {
+    package func touchUp(id: Int = 0, at point: CGPoint, time eventTime: Double? = nil) {
         touchEventTime = eventTime ?? time
         guard let t = activeTouches.removeValue(forKey: id), t.node.isAlive else { return }
         // A finger lifting where a geometry effect collapses the node cancels its touch (nothing there is hit).
@@ -94,7 +94,7 @@ extension ViewHost {
         }
     }
 
-    public func touchCancelled(id: Int = 0) {
+    package func touchCancelled(id: Int = 0) {
         guard let t = activeTouches.removeValue(forKey: id), t.node.isAlive else { return }
         cancel(t, id: id)
     }

@@ -6,8 +6,8 @@ import ScanoutRender
 /// display list. A display backend or the `TestHost` drives it: it asks for a frame through `onFrameRequest`
 /// when something changed, and does nothing otherwise.
 @MainActor
-public final class ViewHost {
-    public let graph = AttributeGraph()
+package final class ViewHost {
+    package let graph = AttributeGraph()
     private(set) var root: ViewNode!
     /// The view with keyboard focus (see `keyPressed`); nil: none.
     weak var focusedNode: ViewNode? {
@@ -43,25 +43,25 @@ public final class ViewHost {
     private var warnedStateWriters: Set<String> = []
 
     /// Whether the runner wakes the host at `nextWakeTime` (the caret blinks only then; see `CaretBlink`).
-    public var wakesForCaretBlink = false
+    package var wakesForCaretBlink = false
 
     /// The size views are laid out in (points).
-    public var size: CGSize { didSet { if size != oldValue { needsLayout = true; requestFrame() } } }
-    public private(set) var needsLayout = true
+    package var size: CGSize { didSet { if size != oldValue { needsLayout = true; requestFrame() } } }
+    package private(set) var needsLayout = true
     /// Increases with each layout pass (invalidates the nodes' size caches).
     var layoutGeneration = 0
     /// Counts writes into nodes' layout caches and placements (see `ViewNode.invalidateLayout`).
     var layoutCacheWrites: UInt64 = 0
     /// Whether a frame should run (state changed, input arrived, size changed).
-    public private(set) var needsFrame = true
+    package private(set) var needsFrame = true
     /// Called when `needsFrame` becomes true (the scheduler's hook; a display arms its next frame).
-    public var onFrameRequest: (() -> Void)?
+    package var onFrameRequest: (() -> Void)?
     /// How many times handlers may cause another pass of updates in one frame before they are cut off.
-    public static let maximumPasses = 8
+    package static let maximumPasses = 8
     /// Warnings (handlers updating too many times per frame, unsupported input) in order.
-    public private(set) var warnings: [String] = []
+    package private(set) var warnings: [String] = []
     /// The frame's time in seconds (the display clock; simulated in tests). Animations run on it.
-    public private(set) var time: Double = 0
+    package private(set) var time: Double = 0
     /// The transaction of the state changes this update is applying (`withAnimation`), if any.
     private(set) var currentTransaction: Transaction?
     /// The transaction state changes made since the last update joined.
@@ -74,22 +74,22 @@ public final class ViewHost {
     private var presentationChanged = false
     private var lastNodeID: UInt64 = 0
     /// View nodes made so far (for tests and benchmarks: an update should reuse the nodes whose identity stayed).
-    public var nodesCreated: UInt64 { lastNodeID }
+    package var nodesCreated: UInt64 { lastNodeID }
     func makeNodeID() -> UInt64 {
         lastNodeID += 1
         return lastNodeID
     }
 
     /// Whether any presentation value is animating (frames keep coming until none is).
-    public var isAnimating: Bool { !animating.isEmpty }
+    package var isAnimating: Bool { !animating.isEmpty }
     /// Bodies evaluated so far (for tests and benchmarks).
-    public internal(set) var bodyEvaluations = 0
+    package internal(set) var bodyEvaluations = 0
     /// When set, the name of each view whose body runs is appended (for tests).
-    public var evaluationLog: [String]?
+    package var evaluationLog: [String]?
     /// Preference observers, checked after each body pass.
     var preferenceObservers: [PreferenceObserving] = []
 
-    public init<V: View>(rootView: V, size: CGSize, environment: EnvironmentValues = EnvironmentValues()) {
+    package init<V: View>(rootView: V, size: CGSize, environment: EnvironmentValues = EnvironmentValues()) {
         self.size = size
         MainThread.id = pthread_self()
         environmentSource = graph.source("root environment", environment, isEqual: EnvironmentValues.areEqual)
@@ -98,13 +98,13 @@ public final class ViewHost {
     }
 
     /// Gives the root a new view value of the same type (an app's root re-rendered with new inputs).
-    public func setRootView<V: View>(_ view: V) {
+    package func setRootView<V: View>(_ view: V) {
         root.setView(view)
         requestFrame()
     }
 
     /// Replaces the root environment (display size, scale, rotation...).
-    public func setEnvironment(_ transform: (inout EnvironmentValues) -> Void) {
+    package func setEnvironment(_ transform: (inout EnvironmentValues) -> Void) {
         var e = graph.untracked { environmentSource.value }
         transform(&e)
         environmentSource.setValue(e)
@@ -113,7 +113,7 @@ public final class ViewHost {
         requestFrame()
     }
 
-    public var environment: EnvironmentValues { rootEnvironment.current }
+    package var environment: EnvironmentValues { rootEnvironment.current }
 
     func requestFrame() {
         if !needsFrame {
@@ -123,7 +123,7 @@ public final class ViewHost {
     }
 
     /// Input arrived (or time passed for something that needs it): the next frame must run.
-    public func setNeedsFrame() { requestFrame() }
+    package func setNeedsFrame() { requestFrame() }
 
     /// Something moved without a view value changing (a scroll offset): the next frame lays the tree out again.
     func setNeedsLayout() {
@@ -170,7 +170,7 @@ public final class ViewHost {
     /// Runs bodies (shallowest first), appear handlers, preference observers and change handlers until the
     /// tree is stable, at most `maximumPasses` times. Returns whether anything changed.
     @discardableResult
-    public func update() -> Bool {
+    package func update() -> Bool {
         needsFrame = false
         updateGeneration += 1
         currentTransaction = pendingTransaction
@@ -221,7 +221,7 @@ public final class ViewHost {
 
     /// Advances the clock to `now` (the frame's time) and moves every animating presentation value; call it
     /// at the start of each frame, before `update()`.
-    public func advanceTime(to now: Double) {
+    package func advanceTime(to now: Double) {
         blinkCaretIfDue(previous: time, now: now)
         time = now
         guard !animating.isEmpty else { return }
@@ -254,7 +254,7 @@ public final class ViewHost {
     /// Lays the tree out in `size`: the root gets the whole size proposed and is centred, as in a window.
     /// Layout can make views (lazy stacks create rows, geometry readers re-evaluate their content) and queue
     /// their appear actions; those run, and the tree is laid out again, before anything is drawn.
-    public func layout() {
+    package func layout() {
         for _ in 0...Self.maximumPasses {
             let pending = created.count + scheduled.count + actions.count
             needsLayout = false
@@ -272,7 +272,7 @@ public final class ViewHost {
     /// The display list of the laid-out tree. Recordings are retained per node: only the nodes whose drawing
     /// may have changed are recorded again, and the list says which ranges changed since the previous one
     /// (`DisplayList.edits`) so damage tracking compares only those.
-    public func makeDisplayList() -> DisplayList {
+    package func makeDisplayList() -> DisplayList {
         var edits: [DisplayList.Edit]? = []
         root.updateRecording(oldBase: 0, newBase: 0, edits: &edits)
         var list = root.wholeRecording
@@ -285,7 +285,7 @@ public final class ViewHost {
 
     /// The display list recorded from scratch, every node's behaviour drawing again (what the retained
     /// recordings must always equal).
-    public func makeFreshDisplayList() -> DisplayList {
+    package func makeFreshDisplayList() -> DisplayList {
         recordsFresh = true
         defer { recordsFresh = false }
         var list = DisplayList()
@@ -312,10 +312,10 @@ public final class ViewHost {
     /// Whether `ViewNode.draw(into:)` records children in place (a fresh list) instead of splicing.
     private(set) var recordsFresh = false
     /// Nodes whose own items were recorded so far (for tests and benchmarks).
-    public internal(set) var recordedNodes = 0
+    package internal(set) var recordedNodes = 0
     /// When set, every display list is compared with a fresh recording and a difference stops the program
     /// (the test host sets it: a missed `setNeedsDisplay` shows as a failure, not as stale pixels).
-    public var verifiesRecordings = false
+    package var verifiesRecordings = false
 
     // MARK: Touch (routing: TouchRouting.swift)
 
