@@ -23,6 +23,9 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
     public let data: Data
     let id: KeyPath<Data.Element, ID>
     let content: (Data.Element) -> Content
+    /// Set by `onDelete` and `onMove`: each row is then an `EditableRow`.
+    var deleteAction: ((IndexSet) -> Void)?
+    var moveAction: ((IndexSet, Int) -> Void)?
 
     public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {
         self.data = data; self.id = id; self.content = content
@@ -94,7 +97,10 @@ final class ForEachBehavior<Data: RandomAccessCollection, ID: Hashable, Content:
     }
 
     private func slot(_ row: Int) -> ChildSlot {
-        ChildSlot(key: ids[row], view: forEach.content(forEach.data[indices[row]]))
+        let content = forEach.content(forEach.data[indices[row]])
+        guard forEach.deleteAction != nil || forEach.moveAction != nil else { return ChildSlot(key: ids[row], view: content) }
+        return ChildSlot(key: ids[row], view: EditableRow(content: content, index: row,
+                                                          onDelete: forEach.deleteAction, onMove: forEach.moveAction))
     }
 
     var rowCount: Int { ids.count }

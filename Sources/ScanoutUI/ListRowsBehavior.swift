@@ -189,10 +189,12 @@ final class ListRowsBehavior: NodeBehavior {
                 let i = insets(of: row)
                 let p = ProposedViewSize(width: max(0, item.frame.width - i.leading - i.trailing), height: nil)
                 let s = row.cachedSize(p)
-                ListRowSettingsBehavior.find(in: row)?.cell = item.frame
-                LayoutSubview(unit: LayoutUnit(node: row)).place(
-                    at: CGPoint(x: item.frame.minX + i.leading, y: item.frame.minY + i.top + max(0, (item.frame.height - i.top - i.bottom - s.height) / 2)),
-                    proposal: p)
+                let origin = CGPoint(x: item.frame.minX + i.leading, y: item.frame.minY + i.top + max(0, (item.frame.height - i.top - i.bottom - s.height) / 2))
+                for part in Self.cellParts(of: row) {
+                    part.cell = item.frame
+                    part.rowOriginX = origin.x
+                }
+                LayoutSubview(unit: LayoutUnit(node: row)).place(at: origin, proposal: p)
                 if item.lazy && crosses { inWindow.append(row) }
             }
         }
@@ -203,6 +205,46 @@ final class ListRowsBehavior: NodeBehavior {
             return
         }
         rowsInWindow = ViewNode.showRows(inWindow, hiding: rowsInWindow)
+    }
+
+    /// The parts of a row that need its cell (its settings, its swipe actions and edit controls), outermost
+    /// first: found at the top of the row, through views that wrap it alone and through the parts themselves
+    /// (whose content is their first child).
+    static func cellParts(of row: ViewNode) -> [ListCellPart] {
+        var parts: [ListCellPart] = []
+        var n: ViewNode? = row
+        var depth = 0
+        while let current = n, depth < 12 {
+            if let part = current.behavior as? ListCellPart {
+                parts.append(part)
+            } else if current.children.count != 1 {
+                break
+            }
+            n = current.children.first
+            depth += 1
+        }
+        return parts
+    }
+
+    // MARK: Open rows
+
+    /// The row whose swipe actions are showing: one at a time.
+    private weak var openRow: RowActionsBehavior?
+
+    /// A row revealed its actions: the one open before closes.
+    func rowOpened(_ row: RowActionsBehavior) {
+        if let open = openRow, open !== row, open.node?.isAlive == true { open.close() }
+        openRow = row
+    }
+
+    /// A touch going down in the list outside the open row closes it, and does nothing else (as on iOS: the
+    /// touch still scrolls, but presses nothing in the rows).
+    override func childrenHandleTouches(at point: CGPoint) -> Bool {
+        guard let open = openRow, open.node?.isAlive == true, open.offset != 0 else { return true }
+        if open.cellContains(point) { return true }
+        open.close()
+        openRow = nil
+        return false
     }
 
     // MARK: Drawing
@@ -233,4 +275,12 @@ protocol AnyListRows {
 
 extension ListRows: AnyListRows {
     var anyContent: any View { content }
+}
+
+/// A part of a list row that the list tells the row's cell: its frame (root coordinates) and where it placed
+/// the row's outermost view across.
+@MainActor
+protocol ListCellPart: AnyObject {
+    var cell: CGRect? { get set }
+    var rowOriginX: CGFloat? { get set }
 }

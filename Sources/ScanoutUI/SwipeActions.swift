@@ -1,0 +1,531 @@
+import ScanoutRaster
+import ScanoutRender
+
+/// The leading or trailing edge (SwiftUI's `HorizontalEdge`).
+public enum HorizontalEdge: Int8, Hashable, CaseIterable, Sendable {
+    case leading, trailing
+    public struct Set: OptionSet, Hashable, Sendable {
+        public let rawValue: Int8
+        public init(rawValue: Int8) { self.rawValue = rawValue }
+        public static let leading = Set(rawValue: 1)
+        public static let trailing = Set(rawValue: 2)
+        public static let all: Set = [.leading, .trailing]
+    }
+}
+
+extension View {
+    /// Buttons revealed at `edge` when a finger swipes this list row towards the other edge (SwiftUI's
+    /// `swipeActions`). The first button is the one nearest the edge; with `allowsFullSwipe`, a swipe across
+    /// most of the row runs it. A button's `.tint` colours its background (a destructive one is red).
+    public func swipeActions<T: View>(edge: HorizontalEdge = .trailing, allowsFullSwipe: Bool = true,
+                                      @ViewBuilder content: () -> T) -> some View {
+        modifier(RowActionsModifier(kind: .swipe(edge: edge, allowsFullSwipe: allowsFullSwipe, actions: AnyView(content()))))
+    }
+}
+
+/// What a row of a `ForEach` with `onDelete`/`onMove` can do, and whether the list is in edit mode.
+struct RowEditing {
+    let index: Int
+    let onDelete: ((IndexSet) -> Void)?
+    let onMove: ((IndexSet, Int) -> Void)?
+    let isEditing: Bool
+}
+
+struct RowActionsModifier: PrimitiveModifier {
+    enum Kind {
+        case swipe(edge: HorizontalEdge, allowsFullSwipe: Bool, actions: AnyView)
+        case editing(RowEditing)
+    }
+    let kind: Kind
+    func makeBehavior() -> ModifierBehavior { RowActionsBehavior() }
+}
+
+/// A row of an editable `ForEach`: in edit mode (`.active`) it shows the delete control and the reorder
+/// handle its `ForEach` allows; out of it, `onDelete` makes "Delete" a trailing swipe action.
+struct EditableRow<Content: View>: View {
+    let content: Content
+    let index: Int
+    let onDelete: ((IndexSet) -> Void)?
+    let onMove: ((IndexSet, Int) -> Void)?
+    @Environment(\.editMode) private var editMode
+
+    var body: some View {
+        content.modifier(RowActionsModifier(kind: .editing(RowEditing(
+            index: index, onDelete: onDelete, onMove: onMove, isEditing: editMode?.wrappedValue == .active))))
+    }
+}
+
+/// Swipes a list row to reveal its actions at one edge, and draws and handles a row's edit controls.
+///
+/// The content moves with the finger by `offset` (negative: towards the leading edge, revealing the trailing
+/// actions) and the actions fill the space it leaves, in the row's cell. The swipe takes the touch only when
+/// the finger moves more across than along the list (past the scroll view's slop), so a vertical drag still
+/// scrolls; released past half the actions the row stays open, past `fullSwipeDistance` the first action
+/// runs. One row of a list is open at a time (`ListRowsBehavior.rowOpened`); a touch anywhere else in the
+/// list closes it. In edit mode the content is inset for a red delete control (which reveals the delete
+/// action) and a reorder handle, which a finger drags the row by; released, the row's `onMove` hears its new
+/// place in SwiftUI's convention (the index before which it goes, in the original indexing).
+final class RowActionsBehavior: ModifierBehavior, ListCellPart {
+    private var edge = HorizontalEdge.trailing
+    private var allowsFullSwipe = true
+    private var editing: RowEditing?
+    private var hasActions = false
+    /// The row's cell (root coordinates) and where the list placed the row's outermost part, both before any
+    /// swipe: this part's cell is the cell moved as this node was by swipes around it.
+    var cell: CGRect?
+    var rowOriginX: CGFloat?
+    /// How far the content is moved across: negative reveals trailing actions, positive leading ones.
+    private(set) var offset: CGFloat = 0
+    /// How far the row is dragged along the list by its reorder handle.
+    private var dragY: CGFloat = 0
+
+    private enum TouchState {
+        case undecided(startOffset: CGFloat)
+        case swiping(startOffset: CGFloat)
+        case deleteControl
+        case moving
+    }
+    private var touch: TouchState?
+
+    static let controlInset: CGFloat = 40
+    static let controlDiameter: CGFloat = 22
+
+    override func updateOnlyChild(_ view: any View) -> (any View)? { nil }
+
+    override func update(_ view: any View) -> [ChildSlot]? {
+        let (modifier, content) = parts.split(view)
+        let m = modifier as! RowActionsModifier
+        var actions: AnyView?
+        let wasEditing = isEditing, hadDelete = editing?.onDelete != nil, hadMove = editing?.onMove != nil
+        switch m.kind {
+        case .swipe(let edge, let allowsFullSwipe, let a):
+            self.edge = edge
+            self.allowsFullSwipe = allowsFullSwipe
+            editing = nil
+            actions = a
+        case .editing(let e):
+            edge = .trailing
+            allowsFullSwipe = true
+            editing = e
+            if let onDelete = e.onDelete {
+                let index = e.index
+                actions = AnyView(Button(role: .destructive) { onDelete(IndexSet(integer: index)) } label: { Text("Delete") })
+            }
+        }
+        hasActions = actions != nil
+        if wasEditing != isEditing || hadDelete != (editing?.onDelete != nil) || hadMove != (editing?.onMove != nil) {
+            // Entering or leaving edit mode closes the row and moves the content for the controls.
+            offset = 0
+            node?.invalidateLayout()
+        }
+        var slots = [ChildSlot(key: 0, view: content)]
+        if let actions {
+            slots.append(ChildSlot(key: 1, view: SwipeActionButtons(edge: edge, actions: actions)
+                .foregroundColor(.white)
+                .environment(\.buttonStyleChoice, ButtonStyleChoice(look: .plain))
+                .labelStyle(.iconOnly)))
+        }
+        return slots
+    }
+
+    private var isEditing: Bool { editing?.isEditing ?? false }
+    private var showsDeleteControl: Bool { isEditing && editing?.onDelete != nil }
+    private var showsMoveHandle: Bool { isEditing && editing?.onMove != nil }
+    private var leadingInset: CGFloat { showsDeleteControl ? Self.controlInset : 0 }
+    private var trailingInset: CGFloat { showsMoveHandle ? Self.controlInset : 0 }
+
+    // MARK: Layout
+
+    private var content: LayoutUnit {
+        LayoutUnit(node.children.first.map { $0.behavior.role == .transparent ? $0.layoutSubviews : [$0] } ?? [])
+    }
+
+    private var buttons: SwipeActionButtonsBehavior? {
+        guard node.children.count > 1 else { return nil }
+        var n: ViewNode? = node.children[1]
+        while let current = n {
+            if let b = current.behavior as? SwipeActionButtonsBehavior { return b }
+            n = current.children.first
+        }
+        return nil
+    }
+
+    override func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
+        let insets = leadingInset + trailingInset
+        guard insets > 0 else { return content.sizeThatFits(proposal) }
+        let s = content.sizeThatFits(ProposedViewSize(width: proposal.width.map { max(0, $0 - insets) }, height: proposal.height))
+        return CGSize(width: s.width + insets, height: s.height)
+    }
+
+    /// This part's cell where it is now: the list's cell moved as this node was by the swipes around it.
+    private var currentCell: CGRect {
+        guard let cell, let x = rowOriginX else { return node.frame }
+        return cell.offsetBy(dx: node.frame.minX - x, dy: 0)
+    }
+
+    override func place(in bounds: CGRect) {
+        let inner = CGRect(x: bounds.minX + leadingInset + offset, y: bounds.minY + dragY,
+                           width: max(0, bounds.width - leadingInset - trailingInset), height: bounds.height)
+        content.place(in: inner, proposal: ProposedViewSize(inner.size))
+        guard node.children.count > 1 else { return }
+        let c = currentCell
+        let revealed: CGRect
+        if offset < 0 {
+            revealed = CGRect(x: c.maxX + offset, y: c.minY, width: -offset, height: c.height)
+        } else {
+            revealed = CGRect(x: c.minX, y: c.minY, width: offset, height: c.height)
+        }
+        buttons?.expandsFirst = isFullSwipe
+        LayoutSubview(unit: LayoutUnit(node: node.children[1])).place(at: revealed.origin, proposal: ProposedViewSize(revealed.size))
+    }
+
+    // MARK: Drawing
+
+    override func draw(into list: inout DisplayList) {
+        // A row dragged by its handle is drawn where the finger has it, outside its cell.
+        let clips = dragY == 0
+        if clips { list.append(.pushClip(currentCell.raster)) }
+        let scheme = node.environment.current.colorScheme
+        let f = node.frame.offsetBy(dx: 0, dy: dragY)
+        if showsDeleteControl {
+            let d = Self.controlDiameter
+            let circle = CGRect(x: f.minX + offset, y: f.midY - d / 2, width: d, height: d)
+            list.append(.fill(ScanoutRaster.Path(ellipseIn: circle.raster), Palette.destructive.paint(in: scheme), FillStyle()))
+            var bar = ScanoutRaster.Path()
+            bar.addRoundedRect(in: CGRect(x: circle.minX + 5.5, y: circle.midY - 1.25, width: d - 11, height: 2.5).raster, cornerRadius: 1.25)
+            list.append(.fill(bar, Color.white.paint(in: scheme), FillStyle()))
+        }
+        if showsMoveHandle {
+            var lines = ScanoutRaster.Path()
+            for i in -1...1 {
+                lines.addRoundedRect(in: CGRect(x: f.maxX - 20, y: f.midY + CGFloat(i) * 6 - 1, width: 20, height: 2).raster, cornerRadius: 1)
+            }
+            list.append(.fill(lines, Palette.tertiaryLabel.paint(in: scheme), FillStyle()))
+        }
+        node.children.first?.draw(into: &list)
+        if node.children.count > 1, offset != 0 { node.children[1].draw(into: &list) }
+        if clips { list.append(.pop) }
+    }
+
+    // MARK: Swiping
+
+    /// The actions' width at rest, when the row is open.
+    private var actionsWidth: CGFloat { buttons?.naturalWidth ?? 0 }
+
+    /// A swipe past this distance and released runs the first action (with `allowsFullSwipe`).
+    private var fullSwipeDistance: CGFloat { max(actionsWidth + 60, currentCell.width * 0.55) }
+    private var isFullSwipe: Bool {
+        if case .swiping = touch { return allowsFullSwipe && abs(offset) >= fullSwipeDistance }
+        return false
+    }
+
+    /// Whether the row may be swiped now: it has actions and the list is not in edit mode.
+    private var canSwipe: Bool {
+        hasActions && !isEditing && node.environment.current.editMode?.wrappedValue != .active
+    }
+
+    private var list: ListRowsBehavior? {
+        var n = node.parent
+        while let a = n {
+            if let rows = a.behavior as? ListRowsBehavior { return rows }
+            n = a.parent
+        }
+        return nil
+    }
+
+    /// Another part of the same row (a `.swipeActions` for the other edge) that is open: it takes the swipe.
+    private var outerPartIsOpen: Bool {
+        var n = node.parent
+        while let a = n, !(a.behavior is ListRowsBehavior), !(a.behavior is LazyRowProvider) {
+            if let part = a.behavior as? RowActionsBehavior, part.offset != 0 { return true }
+            n = a.parent
+        }
+        return false
+    }
+
+    /// Moves the content to `offset` (the next frame places it there).
+    private func setOffset(_ value: CGFloat) {
+        guard value != offset else { return }
+        offset = value
+        node.setNeedsPlacement()
+        if value != 0 { list?.rowOpened(self) }
+    }
+
+    /// Closes the row (another row opened, or a touch went down elsewhere in the list).
+    func close() {
+        touch = nil
+        setOffset(0)
+    }
+
+    /// Whether `point` is in the row's cell, where it takes touches that nothing inside it takes.
+    func cellContains(_ point: CGPoint) -> Bool { currentCell.contains(point) }
+
+    override func handlesTouch(at point: CGPoint) -> Bool {
+        guard canSwipe || offset != 0 || showsDeleteControl || showsMoveHandle else { return false }
+        return currentCell.contains(point) || node.frame.contains(point)
+    }
+
+    /// While open, the row takes its touches itself: a tap on an action runs it, elsewhere closes the row.
+    override func childrenHandleTouches(at point: CGPoint) -> Bool { offset == 0 && !inControl(point) }
+
+    private func inDeleteControl(_ point: CGPoint) -> Bool {
+        showsDeleteControl && point.x < node.frame.minX + Self.controlInset && currentCell.contains(point)
+    }
+    private func inMoveHandle(_ point: CGPoint) -> Bool {
+        showsMoveHandle && point.x > node.frame.maxX - Self.controlInset && currentCell.contains(point)
+    }
+    private func inControl(_ point: CGPoint) -> Bool { inDeleteControl(point) || inMoveHandle(point) }
+
+    /// Whether a finger that moved from `start` to `point` swipes this row: more across than along, past
+    /// the scroll view's slop, towards an edge with actions (or either way when open).
+    private func isSwipe(to point: CGPoint, from start: CGPoint) -> Bool {
+        guard canSwipe || offset != 0, !outerPartIsOpen else { return false }
+        let dx = point.x - start.x, dy = point.y - start.y
+        guard abs(dx) > ScrollViewBehavior.touchSlop, abs(dx) > abs(dy) else { return false }
+        if offset != 0 { return true }
+        return edge == .trailing ? dx < 0 : dx > 0
+    }
+
+    override func claimsTouch(movedTo point: CGPoint, from start: CGPoint) -> Bool {
+        switch touch {
+        case .swiping, .moving: return true
+        default: return isSwipe(to: point, from: start)
+        }
+    }
+
+    override func touchBegan(at point: CGPoint) {
+        if inMoveHandle(point) {
+            touch = .moving
+        } else if inDeleteControl(point) {
+            touch = .deleteControl
+        } else {
+            touch = .undecided(startOffset: offset)
+        }
+    }
+
+    override func touchMoved(to point: CGPoint, from start: CGPoint) {
+        switch touch {
+        case .moving:
+            dragY = point.y - start.y
+            node.setNeedsPlacement()
+        case .undecided(let startOffset):
+            guard isSwipe(to: point, from: start) else { return }
+            touch = .swiping(startOffset: startOffset)
+            swipe(to: point, from: start, startOffset: startOffset)
+        case .swiping(let startOffset):
+            swipe(to: point, from: start, startOffset: startOffset)
+        default:
+            break
+        }
+    }
+
+    private func swipe(to point: CGPoint, from start: CGPoint, startOffset: CGFloat) {
+        var value = startOffset + point.x - start.x
+        // Only towards the edge with actions; beyond them the row follows all the way with a full swipe,
+        // and resists without.
+        value = edge == .trailing ? min(0, value) : max(0, value)
+        let width = actionsWidth, limit = currentCell.width
+        let distance = abs(value)
+        let allowed = allowsFullSwipe ? min(distance, limit) : (distance > width ? width + (distance - width) / 4 : distance)
+        setOffset(edge == .trailing ? -allowed : allowed)
+        // The columns change when the swipe crosses the full-swipe distance.
+        node.setNeedsPlacement()
+    }
+
+    override func touchEnded(at point: CGPoint, from start: CGPoint) {
+        defer { touch = nil }
+        switch touch {
+        case .moving:
+            finishMove()
+        case .deleteControl:
+            if inDeleteControl(point) { setOffset(-actionsWidth) }
+        case .swiping:
+            if isFullSwipe {
+                close()
+                buttons?.trigger(at: 0)
+            } else {
+                settle()
+            }
+        case .undecided:
+            guard offset != 0 else { return }
+            let action = buttons?.action(at: point)
+            close()
+            if let action { buttons?.trigger(at: action) }
+        case nil:
+            break
+        }
+    }
+
+    override func touchCancelled() {
+        if case .moving = touch {
+            dragY = 0
+            node.setNeedsPlacement()
+        } else if case .swiping = touch {
+            settle()
+        }
+        touch = nil
+    }
+
+    /// Released: open when past half the actions, closed otherwise.
+    private func settle() {
+        touch = nil
+        let width = actionsWidth
+        if abs(offset) >= width / 2 {
+            setOffset(edge == .trailing ? -width : width)
+        } else {
+            setOffset(0)
+        }
+    }
+
+    // MARK: Reordering
+
+    /// Released after a drag by the handle: where the row's centre is among the other rows of its `ForEach`
+    /// gives its new place; `onMove` hears it in SwiftUI's convention.
+    private func finishMove() {
+        let centre = node.frame.midY + dragY
+        dragY = 0
+        node.setNeedsPlacement()
+        guard let editing, let onMove = editing.onMove, let rows = provider else { return }
+        let source = editing.index
+        var above = 0
+        for i in 0..<rows.rowCount where i != source {
+            // Rows not on screen are beyond the viewport, on their side of the dragged one.
+            if let row = rows.existingRow(at: i), row.hasAppeared, let part = Self.part(of: row) {
+                if part.node.frame.midY < centre { above += 1 }
+            } else if i < source {
+                above += 1
+            }
+        }
+        let destination = above <= source ? above : above + 1
+        guard destination != source, destination != source + 1 else { return }
+        onMove(IndexSet(integer: source), destination)
+    }
+
+    private var provider: LazyRowProvider? {
+        var n = node.parent
+        while let a = n {
+            if let p = a.behavior as? LazyRowProvider { return p }
+            n = a.parent
+        }
+        return nil
+    }
+
+    /// The outermost row-actions part of a row, if it has one.
+    static func part(of row: ViewNode) -> RowActionsBehavior? {
+        ListRowsBehavior.cellParts(of: row).lazy.compactMap { $0 as? RowActionsBehavior }.first
+    }
+}
+
+/// The buttons of a row's swipe actions, as the columns the swipe reveals: each as wide as its label and
+/// some padding (at least a fingertip), filled with the button's tint (red for a destructive one, grey
+/// otherwise), the first nearest the edge. Revealed wider than they are, the columns grow in proportion;
+/// past the full-swipe distance the first takes the whole width.
+struct SwipeActionButtons: View, PrimitiveView {
+    let edge: HorizontalEdge
+    let actions: AnyView
+    func makeBehavior() -> NodeBehavior { SwipeActionButtonsBehavior() }
+}
+
+final class SwipeActionButtonsBehavior: NodeBehavior {
+    private var edge = HorizontalEdge.trailing
+    var expandsFirst = false
+    /// The columns from the last placement, in the order of the buttons.
+    private var columns: [CGRect] = []
+
+    static let minimumColumnWidth: CGFloat = 74
+    static let columnPadding: CGFloat = 16
+
+    override func update(_ view: any View) -> [ChildSlot]? {
+        let v = view as! SwipeActionButtons
+        edge = v.edge
+        return [ChildSlot(key: 0, view: v.actions)]
+    }
+
+    private var buttons: [ViewNode] { node.layoutSubviews }
+
+    private func naturalWidth(of button: ViewNode) -> CGFloat {
+        max(Self.minimumColumnWidth, button.cachedSize(.unspecified).width + 2 * Self.columnPadding)
+    }
+
+    var naturalWidth: CGFloat { buttons.reduce(0) { $0 + naturalWidth(of: $1) } }
+
+    override func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
+        CGSize(width: proposal.width ?? naturalWidth, height: proposal.height ?? Palette.rowHeight)
+    }
+
+    override func place(in bounds: CGRect) {
+        let buttons = self.buttons
+        let widths = buttons.map(naturalWidth(of:))
+        let total = widths.reduce(0, +)
+        var columns: [CGRect] = []
+        var position = edge == .trailing ? bounds.maxX : bounds.minX
+        for (i, button) in buttons.enumerated() {
+            let width: CGFloat
+            if expandsFirst { width = i == 0 ? bounds.width : 0 } else { width = total > 0 ? widths[i] * bounds.width / total : 0 }
+            let column: CGRect
+            if edge == .trailing {
+                column = CGRect(x: position - width, y: bounds.minY, width: width, height: bounds.height)
+                position -= width
+            } else {
+                column = CGRect(x: position, y: bounds.minY, width: width, height: bounds.height)
+                position += width
+            }
+            columns.append(column)
+            // The label stays next to the row's content as the column grows, as on iOS.
+            let size = button.cachedSize(.unspecified)
+            let natural = widths[i]
+            let nextToContent = edge == .trailing ? column.minX + (natural - size.width) / 2 : column.maxX - natural + (natural - size.width) / 2
+            let x = width >= natural ? nextToContent : column.midX - size.width / 2
+            LayoutSubview(unit: LayoutUnit(node: button)).place(
+                at: CGPoint(x: x.rounded(), y: (column.midY - size.height / 2).rounded()),
+                proposal: .unspecified)
+        }
+        self.columns = columns
+    }
+
+    /// Which button's column covers `point`.
+    func action(at point: CGPoint) -> Int? { columns.firstIndex { $0.width > 0 && $0.contains(point) } }
+
+    /// Runs button `index`'s action.
+    func trigger(at index: Int) {
+        let buttons = self.buttons
+        guard buttons.indices.contains(index), let button = Self.button(in: buttons[index]) else { return }
+        button.trigger()
+    }
+
+    private static func button(in node: ViewNode) -> SwipeActionButton? {
+        var n: ViewNode? = node
+        while let current = n {
+            if let b = current.behavior as? SwipeActionButton { return b }
+            n = current.children.first
+        }
+        return nil
+    }
+
+    override func draw(into list: inout DisplayList) {
+        let buttons = self.buttons
+        for (i, column) in columns.enumerated() where i < buttons.count && column.width > 0 {
+            let env = buttons[i].environment.current
+            let role = Self.button(in: buttons[i])?.buttonRole
+            let fill = env.tint ?? (role == .destructive ? Palette.destructive : Palette.unselectedTab)
+            var path = ScanoutRaster.Path()
+            path.addRect(column.raster)
+            list.append(.fill(path, fill.paint(in: env.colorScheme), FillStyle()))
+            list.append(.pushClip(column.raster))
+            buttons[i].draw(into: &list)
+            list.append(.pop)
+        }
+    }
+}
+
+/// A button as a swipe action: its role (for its colour) and its action (for a full swipe).
+@MainActor
+protocol SwipeActionButton: AnyObject {
+    var buttonRole: ButtonRole? { get }
+    func trigger()
+}
+
+extension ButtonBehavior: SwipeActionButton {
+    var buttonRole: ButtonRole? { button.role }
+    func trigger() { button.action() }
+}
