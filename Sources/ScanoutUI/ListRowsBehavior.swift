@@ -237,14 +237,15 @@ final class ListRowsBehavior: NodeBehavior {
         openRow = row
     }
 
-    /// A touch going down in the list outside the open row closes it, and does nothing else (as on iOS: the
-    /// touch still scrolls, but presses nothing in the rows).
+    /// A touch going down in the list outside the open row closes it (and goes on to what it is on: a swipe
+    /// on another row opens that one).
     override func childrenHandleTouches(at point: CGPoint) -> Bool {
         guard let open = openRow, open.node?.isAlive == true, open.offset != 0 else { return true }
-        if open.cellContains(point) { return true }
-        open.close()
-        openRow = nil
-        return false
+        if !open.cellContains(point) {
+            open.close()
+            openRow = nil
+        }
+        return true
     }
 
     // MARK: Drawing

@@ -69,7 +69,11 @@ final class RowActionsBehavior: ModifierBehavior, ListCellPart {
     private var edge = HorizontalEdge.trailing
     private var allowsFullSwipe = true
     private var editing: RowEditing?
-    private var hasActions = false
+    /// The row's content and its actions; the actions are made only while the row is swiped or open (a row
+    /// at rest costs its content alone).
+    private var contentView: (any View)?
+    private var actionsView: AnyView?
+    private var hasActions: Bool { actionsView != nil }
     /// The row's cell (root coordinates) and where the list placed the row's outermost part, both before any
     /// swipe: this part's cell is the cell moved as this node was by swipes around it.
     var cell: CGRect?
@@ -112,20 +116,39 @@ final class RowActionsBehavior: ModifierBehavior, ListCellPart {
                 actions = AnyView(Button(role: .destructive) { onDelete(IndexSet(integer: index)) } label: { Text("Delete") })
             }
         }
-        hasActions = actions != nil
+        contentView = content
+        actionsView = actions
         if wasEditing != isEditing || hadDelete != (editing?.onDelete != nil) || hadMove != (editing?.onMove != nil) {
             // Entering or leaving edit mode closes the row and moves the content for the controls.
             offset = 0
             node?.invalidateLayout()
         }
-        var slots = [ChildSlot(key: 0, view: content)]
-        if let actions {
-            slots.append(ChildSlot(key: 1, view: SwipeActionButtons(edge: edge, actions: actions)
+        return slots
+    }
+
+    /// The content, and the actions while the row is swiped or open.
+    private var slots: [ChildSlot] {
+        var slots = [ChildSlot(key: 0, view: contentView!)]
+        if let actionsView, offset != 0 || isSwiping {
+            slots.append(ChildSlot(key: 1, view: SwipeActionButtons(edge: edge, actions: actionsView)
                 .foregroundColor(.white)
                 .environment(\.buttonStyleChoice, ButtonStyleChoice(look: .plain))
                 .labelStyle(.iconOnly)))
         }
         return slots
+    }
+
+    private var isSwiping: Bool {
+        if case .swiping = touch { return true }
+        return false
+    }
+
+    /// Makes or drops the actions as the row opens and closes.
+    private func updateActions() {
+        let shown = node.children.count > 1
+        guard shown != (hasActions && (offset != 0 || isSwiping)) else { return }
+        node.reconcile(slots)
+        node.updateSubtreeNow()
     }
 
     private var isEditing: Bool { editing?.isEditing ?? false }
@@ -170,10 +193,10 @@ final class RowActionsBehavior: ModifierBehavior, ListCellPart {
         guard node.children.count > 1 else { return }
         let c = currentCell
         let revealed: CGRect
-        if offset < 0 {
-            revealed = CGRect(x: c.maxX + offset, y: c.minY, width: -offset, height: c.height)
+        if edge == .trailing {
+            revealed = CGRect(x: c.maxX + min(0, offset), y: c.minY, width: max(0, -offset), height: c.height)
         } else {
-            revealed = CGRect(x: c.minX, y: c.minY, width: offset, height: c.height)
+            revealed = CGRect(x: c.minX, y: c.minY, width: max(0, offset), height: c.height)
         }
         buttons?.expandsFirst = isFullSwipe
         LayoutSubview(unit: LayoutUnit(node: node.children[1])).place(at: revealed.origin, proposal: ProposedViewSize(revealed.size))
@@ -245,6 +268,7 @@ final class RowActionsBehavior: ModifierBehavior, ListCellPart {
 
     /// Moves the content to `offset` (the next frame places it there).
     private func setOffset(_ value: CGFloat) {
+        defer { updateActions() }
         guard value != offset else { return }
         offset = value
         node.setNeedsPlacement()
@@ -294,7 +318,10 @@ final class RowActionsBehavior: ModifierBehavior, ListCellPart {
     }
 
     override func touchBegan(at point: CGPoint) {
-        if inMoveHandle(point) {
+        // While open, a touch is for the actions or closes the row, wherever the controls are.
+        if offset != 0 {
+            touch = .undecided(startOffset: offset)
+        } else if inMoveHandle(point) {
             touch = .moving
         } else if inDeleteControl(point) {
             touch = .deleteControl
@@ -311,6 +338,7 @@ final class RowActionsBehavior: ModifierBehavior, ListCellPart {
         case .undecided(let startOffset):
             guard isSwipe(to: point, from: start) else { return }
             touch = .swiping(startOffset: startOffset)
+            updateActions()
             swipe(to: point, from: start, startOffset: startOffset)
         case .swiping(let startOffset):
             swipe(to: point, from: start, startOffset: startOffset)
@@ -338,19 +366,25 @@ final class RowActionsBehavior: ModifierBehavior, ListCellPart {
         case .moving:
             finishMove()
         case .deleteControl:
-            if inDeleteControl(point) { setOffset(-actionsWidth) }
+            if inDeleteControl(point) {
+                touch = nil
+                // Made now, to be measured.
+                offset = -1
+                updateActions()
+                setOffset(-actionsWidth)
+            }
         case .swiping:
             if isFullSwipe {
-                close()
+                // (State changes of the action are applied at the next update, after the row closed.)
                 buttons?.trigger(at: 0)
+                close()
             } else {
                 settle()
             }
         case .undecided:
             guard offset != 0 else { return }
-            let action = buttons?.action(at: point)
+            if let action = buttons?.action(at: point) { buttons?.trigger(at: action) }
             close()
-            if let action { buttons?.trigger(at: action) }
         case nil:
             break
         }
@@ -505,8 +539,10 @@ final class SwipeActionButtonsBehavior: NodeBehavior {
     override func draw(into list: inout DisplayList) {
         let buttons = self.buttons
         for (i, column) in columns.enumerated() where i < buttons.count && column.width > 0 {
-            let env = buttons[i].environment.current
-            let role = Self.button(in: buttons[i])?.buttonRole
+            // The button's own environment: a `.tint` on it is above it, below this subview.
+            let button = Self.button(in: buttons[i])
+            let env = ((button as? NodeBehavior)?.node ?? buttons[i]).environment.current
+            let role = button?.buttonRole
             let fill = env.tint ?? (role == .destructive ? Palette.destructive : Palette.unselectedTab)
             var path = ScanoutRaster.Path()
             path.addRect(column.raster)
