@@ -100,7 +100,11 @@ final class ListRowsBehavior: NodeBehavior {
                 madeRows = true
             }
             let hides = n.flatMap { ListRowSettingsBehavior.find(in: $0)?.separatorHidden } ?? false
-            if lastRowBottom != nil, !hides, !previousHidesSeparator { visit(ItemFrame(kind: .separator, frame: CGRect(x: cellX + Palette.rowPadding, y: y, width: cellWidth - Palette.rowPadding, height: 0))) }
+            if lastRowBottom != nil, !hides, !previousHidesSeparator {
+                // Separators start where the rows' content does (after the delete controls in edit mode).
+                let inset = Palette.rowPadding + (n.flatMap { RowActionsBehavior.part(of: $0)?.contentLeadingInset } ?? 0)
+                visit(ItemFrame(kind: .separator, frame: CGRect(x: cellX + inset, y: y, width: cellWidth - inset, height: 0)))
+            }
             visit(ItemFrame(kind: .row, frame: CGRect(x: cellX, y: y, width: cellWidth, height: height), node: n, lazy: provider != nil))
             y += height
             lastRowBottom = y

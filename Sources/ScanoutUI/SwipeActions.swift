@@ -155,6 +155,8 @@ final class RowActionsBehavior: ModifierBehavior, ListCellPart {
     private var showsDeleteControl: Bool { isEditing && editing?.onDelete != nil }
     private var showsMoveHandle: Bool { isEditing && editing?.onMove != nil }
     private var leadingInset: CGFloat { showsDeleteControl ? Self.controlInset : 0 }
+    /// How far the content is from the row's leading edge (the list starts separators there).
+    var contentLeadingInset: CGFloat { leadingInset }
     private var trailingInset: CGFloat { showsMoveHandle ? Self.controlInset : 0 }
 
     // MARK: Layout
