@@ -90,6 +90,9 @@ final class RowActionsBehavior: ModifierBehavior, ListCellPart {
         case moving
     }
     private var touch: TouchState?
+    /// What the row has around this part that takes the touch (a selectable row's tap): this part takes
+    /// touches on the row to be able to swipe it, and hands them on there until they swipe.
+    private var forwardedTo: NodeBehavior?
 
     static let controlInset: CGFloat = 40
     static let controlDiameter: CGFloat = 22
@@ -329,7 +332,26 @@ final class RowActionsBehavior: ModifierBehavior, ListCellPart {
             touch = .deleteControl
         } else {
             touch = .undecided(startOffset: offset)
+            forwardedTo = handlerAround(point)
+            forwardedTo?.touchBegan(at: point)
         }
+    }
+
+    /// The nearest view around this part, within the row, that takes a touch at `point`.
+    private func handlerAround(_ point: CGPoint) -> NodeBehavior? {
+        var n = node.parent
+        while let a = n, !(a.behavior is ListRowsBehavior), !(a.behavior is LazyRowProvider) {
+            if a.behavior.handlesTouch(at: point) { return a.behavior }
+            n = a.parent
+        }
+        return nil
+    }
+
+    private func endForwarding(at point: CGPoint?, from start: CGPoint) {
+        guard let target = forwardedTo else { return }
+        forwardedTo = nil
+        if let point { target.touchEnded(at: point, from: start) } else { target.touchCancelled() }
+        target.node.setNeedsDisplay()  // pressed looks
     }
 
     override func touchMoved(to point: CGPoint, from start: CGPoint) {
@@ -338,7 +360,12 @@ final class RowActionsBehavior: ModifierBehavior, ListCellPart {
             dragY = point.y - start.y
             node.setNeedsPlacement()
         case .undecided(let startOffset):
-            guard isSwipe(to: point, from: start) else { return }
+            guard isSwipe(to: point, from: start) else {
+                forwardedTo?.touchMoved(to: point, from: start)
+                forwardedTo?.node.setNeedsDisplay()
+                return
+            }
+            endForwarding(at: nil, from: start)
             touch = .swiping(startOffset: startOffset)
             updateActions()
             swipe(to: point, from: start, startOffset: startOffset)
@@ -384,7 +411,7 @@ final class RowActionsBehavior: ModifierBehavior, ListCellPart {
                 settle()
             }
         case .undecided:
-            guard offset != 0 else { return }
+            guard offset != 0 else { return endForwarding(at: point, from: start) }
             if let action = buttons?.action(at: point) { buttons?.trigger(at: action) }
             close()
         case nil:
@@ -393,6 +420,7 @@ final class RowActionsBehavior: ModifierBehavior, ListCellPart {
     }
 
     override func touchCancelled() {
+        endForwarding(at: nil, from: .zero)
         if case .moving = touch {
             dragY = 0
             node.setNeedsPlacement()

@@ -344,6 +344,68 @@ import ScanoutRaster
         #expect(host.pixel(x: 200, y: 19) == cellTop)
     }
 
+    private struct RefreshingScroll: View {
+        let refresher: Refresher
+        var body: some View {
+            ScrollView {
+                VStack { ForEach(0..<30, id: \.self) { Text("Line \($0)").frame(height: 40) } }
+            }
+            .refreshable { await refresher.refresh() }
+        }
+    }
+
+    @Test func aScrollViewRefreshesToo() async throws {
+        let refresher = Refresher()
+        let host = TestHost(rootView: RefreshingScroll(refresher: refresher), width: 400, height: 480)
+        await host.runFrames(2)
+        let top = try #require(host.frame(ofText: "Line 0")).minY
+        host.drag(fromX: 200, fromY: 100, toX: 200, toY: 320, steps: 10)
+        #expect(await host.runMainActorJobs(until: { refresher.isWaiting }))
+        await host.runFrames(2)
+        #expect(try #require(host.frame(ofText: "Line 0")).minY > top + 40)
+        // A second pull while it runs does not run it again.
+        host.drag(fromX: 200, fromY: 100, toX: 200, toY: 320, steps: 10)
+        await host.runFrames(2)
+        #expect(refresher.calls == 1)
+        refresher.finish()
+        #expect(await host.runMainActorJobs(until: {
+            host.runFrame()
+            return host.frame(ofText: "Line 0")?.minY == top
+        }))
+    }
+
+    private struct SelectableAlarms: View {
+        let log: Log
+        @State var selected: String?
+        var body: some View {
+            VStack(spacing: 0) {
+                Text("Selected \(selected ?? "none")")
+                List(["Alarm A", "Alarm B"], id: \.self, selection: $selected) { name in
+                    Text(name).swipeActions {
+                        Button(role: .destructive) { log.entries.append("delete \(name)") } label: { Label("Delete", systemImage: "trash") }
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func aSwipeOnASelectableRowDoesNotSelectIt() throws {
+        let log = Log()
+        let host = TestHost(rootView: SelectableAlarms(log: log), width: 400, height: 480)
+        host.runFrame()
+        let y = try rowMidY(host, "Alarm B")
+        host.drag(fromX: 300, fromY: y, toX: 150, toY: y, steps: 8)
+        host.runFrame()
+        #expect(host.contains(text: "Selected none"))
+        #expect(Self.isRed(host.pixel(x: 372, y: Int(y))))
+        host.tap(x: 372, y: y)
+        host.runFrame()
+        #expect(log.entries == ["delete Alarm B"])
+        host.tap(text: "Alarm A")
+        host.runFrame()
+        #expect(host.contains(text: "Selected Alarm A"))
+    }
+
     @Test func refreshIsInTheEnvironment() async {
         struct Reader: View {
             @Environment(\.refresh) private var refresh
