@@ -255,16 +255,27 @@ import ScanoutRaster
         #expect(try #require(host.frame(ofText: "Row 6")).minY == row.minY)
     }
 
-    final class Appeared { var rows = Set<Int>() }
+    final class Appeared {
+        var rows = Set<Int>()
+        /// The rows whose views were made (their bodies ran).
+        var made = Set<Int>()
+    }
+
+    private struct CountedRow: View {
+        let index: Int
+        let appeared: Appeared
+        var body: some View {
+            appeared.made.insert(index)
+            return Text("Row \(index)").onAppear { appeared.rows.insert(index) }
+        }
+    }
 
     private struct TenThousand: View {
         let appeared: Appeared
         @State var items = Array(0..<10_000)
         var body: some View {
             List {
-                ForEach(items, id: \.self) { i in
-                    Text("Row \(i)").onAppear { appeared.rows.insert(i) }
-                }
+                ForEach(items, id: \.self) { CountedRow(index: $0, appeared: appeared) }
                 .onDelete { items.remove(atOffsets: $0) }
                 .onMove { items.move(fromOffsets: $0, toOffset: $1) }
             }
@@ -277,6 +288,9 @@ import ScanoutRaster
         await host.runFrames(3)
         #expect(appeared.rows.count > 5 && appeared.rows.count < 20)
         #expect(appeared.rows.max()! < 20)
+        // Rows far from the viewport were never made.
+        #expect(appeared.made.count < 20)
+        #expect(appeared.made.max()! < 20)
         #expect(!host.contains(text: "Row 5000"))
         let y = try rowMidY(host, "Row 1")
         host.drag(fromX: 370, fromY: y, toX: 30, toY: y, steps: 10)
@@ -284,6 +298,7 @@ import ScanoutRaster
         #expect(!host.contains(text: "Row 1"))
         #expect(host.contains(text: "Row 2"))
         #expect(appeared.rows.count < 25)
+        #expect(appeared.made.count < 25)
     }
 
     /// A refresh that waits until the test lets it finish.
