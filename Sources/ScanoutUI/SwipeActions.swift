@@ -155,8 +155,13 @@ final class RowActionsBehavior: ModifierBehavior, ListCellPart {
     }
 
     private var isEditing: Bool { editing?.isEditing ?? false }
-    private var showsDeleteControl: Bool { isEditing && editing?.onDelete != nil }
-    private var showsMoveHandle: Bool { isEditing && editing?.onMove != nil }
+    /// `deleteDisabled`/`moveDisabled` on the row's content.
+    private var permissions: (deleteDisabled: Bool, moveDisabled: Bool) {
+        guard editing != nil, let content = node.children.first else { return (false, false) }
+        return RowEditPermissionsBehavior.permissions(below: content)
+    }
+    private var showsDeleteControl: Bool { isEditing && editing?.onDelete != nil && !permissions.deleteDisabled }
+    private var showsMoveHandle: Bool { isEditing && editing?.onMove != nil && !permissions.moveDisabled }
     private var leadingInset: CGFloat { showsDeleteControl ? Self.controlInset : 0 }
     /// How far the content is from the row's leading edge (the list starts separators there).
     var contentLeadingInset: CGFloat { leadingInset }
@@ -182,7 +187,9 @@ final class RowActionsBehavior: ModifierBehavior, ListCellPart {
         let insets = leadingInset + trailingInset
         guard insets > 0 else { return content.sizeThatFits(proposal) }
         let s = content.sizeThatFits(ProposedViewSize(width: proposal.width.map { max(0, $0 - insets) }, height: proposal.height))
-        return CGSize(width: s.width + insets, height: s.height)
+        // The controls go at the row's ends: the row takes the width it is offered.
+        let offered = proposal.width.flatMap { $0.isFinite ? $0 : nil } ?? 0
+        return CGSize(width: max(offered, s.width + insets), height: s.height)
     }
 
     /// This part's cell where it is now: the list's cell moved as this node was by the swipes around it.
@@ -194,7 +201,14 @@ final class RowActionsBehavior: ModifierBehavior, ListCellPart {
     override func place(in bounds: CGRect) {
         let inner = CGRect(x: bounds.minX + leadingInset + offset, y: bounds.minY + dragY,
                            width: max(0, bounds.width - leadingInset - trailingInset), height: bounds.height)
-        content.place(in: inner, proposal: ProposedViewSize(inner.size))
+        if leadingInset + trailingInset > 0 {
+            // The content keeps its own width, after the delete control.
+            let p = ProposedViewSize(width: inner.width, height: nil)
+            let s = content.sizeThatFits(p)
+            content.place(in: CGRect(x: inner.minX, y: inner.minY + ((inner.height - s.height) / 2).rounded(), width: s.width, height: s.height), proposal: p)
+        } else {
+            content.place(in: inner, proposal: ProposedViewSize(inner.size))
+        }
         guard node.children.count > 1 else { return }
         let c = currentCell
         let revealed: CGRect
@@ -249,7 +263,7 @@ final class RowActionsBehavior: ModifierBehavior, ListCellPart {
 
     /// Whether the row may be swiped now: it has actions and the list is not in edit mode.
     private var canSwipe: Bool {
-        hasActions && !isEditing && node.environment.current.editMode?.wrappedValue != .active
+        hasActions && !isEditing && node.environment.current.editMode?.wrappedValue != .active && !permissions.deleteDisabled
     }
 
     private var list: ListRowsBehavior? {

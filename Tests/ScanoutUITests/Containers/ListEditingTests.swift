@@ -171,6 +171,43 @@ import ScanoutRaster
         #expect(log.moves.count == 2)
     }
 
+    private struct PartlyEditable: View {
+        @State var items = ["Home", "Press", "Lathe"]
+        @State var mode = EditMode.inactive
+        var body: some View {
+            VStack(spacing: 0) {
+                Button(mode == .active ? "Stop editing" : "Start editing") { mode = mode == .active ? .inactive : .active }
+                List {
+                    ForEach(items, id: \.self) { item in
+                        Text(item)
+                            .deleteDisabled(item == "Home")
+                            .moveDisabled(item == "Home")
+                    }
+                    .onDelete { items.remove(atOffsets: $0) }
+                    .onMove { items.move(fromOffsets: $0, toOffset: $1) }
+                }
+                .environment(\.editMode, $mode)
+            }
+        }
+    }
+
+    @Test func rowsWithDeleteAndMoveDisabledHaveNoControls() throws {
+        let host = TestHost(rootView: PartlyEditable(), width: 400, height: 480)
+        host.runFrame()
+        let y = try rowMidY(host, "Home")
+        host.drag(fromX: 300, fromY: y, toX: 150, toY: y, steps: 6)
+        host.runFrame()
+        #expect(!host.contains(text: "Delete"))
+        host.tap(text: "Start editing")
+        host.runFrame()
+        let home = try #require(host.frame(ofText: "Home")), press = try #require(host.frame(ofText: "Press"))
+        // Only the editable rows make room for a delete control and show a handle.
+        #expect(press.minX > home.minX + 30)
+        #expect(Self.isRed(host.pixel(x: Int(home.minX) + 11, y: Int(press.midY) - 7)))
+        #expect(!Self.isRed(host.pixel(x: Int(home.minX) + 11, y: Int(home.midY) - 7)))
+        #expect(host.pixel(x: 354, y: Int(home.midY)) != host.pixel(x: 354, y: Int(press.midY)))
+    }
+
     private struct Alarms: View {
         let log: Log
         var body: some View {
