@@ -229,6 +229,18 @@ final class RowActionsBehavior: ModifierBehavior, ListCellPart {
         if clips { list.append(.pushClip(currentCell.raster)) }
         let scheme = node.environment.current.colorScheme
         let f = node.frame.offsetBy(dx: 0, dy: dragY)
+        if !clips {
+            // Lifted: the row's cell goes with it, over a soft shadow, above the rows it passes.
+            let lifted = currentCell.offsetBy(dx: 0, dy: dragY)
+            var shadow = ScanoutRaster.Path()
+            shadow.addRoundedRect(in: lifted.insetBy(dx: -1, dy: -1).offsetBy(dx: 0, dy: 2).raster, cornerRadius: 4)
+            list.append(.fill(shadow, Color.black.opacity(0.18).paint(in: scheme), FillStyle()))
+            var cellPath = ScanoutRaster.Path()
+            cellPath.addRect(lifted.raster)
+            let kind = self.list?.kind ?? .insetGrouped
+            let plain = kind == .plain || kind == .inset
+            list.append(.fill(cellPath, (plain ? Palette.background : Palette.groupedCell).paint(in: scheme), FillStyle()))
+        }
         if showsDeleteControl {
             let d = Self.controlDiameter
             let circle = CGRect(x: f.minX + offset, y: f.midY - d / 2, width: d, height: d)
@@ -342,6 +354,7 @@ final class RowActionsBehavior: ModifierBehavior, ListCellPart {
             touch = .undecided(startOffset: offset)
         } else if inMoveHandle(point) {
             touch = .moving
+            lift(true)
         } else if inDeleteControl(point) {
             touch = .deleteControl
         } else {
@@ -407,6 +420,7 @@ final class RowActionsBehavior: ModifierBehavior, ListCellPart {
         defer { touch = nil }
         switch touch {
         case .moving:
+            dragY = point.y - start.y
             finishMove()
         case .deleteControl:
             if inDeleteControl(point) {
@@ -437,6 +451,7 @@ final class RowActionsBehavior: ModifierBehavior, ListCellPart {
         endForwarding(at: nil, from: .zero)
         if case .moving = touch {
             dragY = 0
+            lift(false)
             node.setNeedsPlacement()
         } else if case .swiping = touch {
             settle()
@@ -462,6 +477,7 @@ final class RowActionsBehavior: ModifierBehavior, ListCellPart {
     private func finishMove() {
         let centre = node.frame.midY + dragY
         dragY = 0
+        lift(false)
         node.setNeedsPlacement()
         guard let editing, let onMove = editing.onMove, let rows = provider else { return }
         let source = editing.index
@@ -477,6 +493,19 @@ final class RowActionsBehavior: ModifierBehavior, ListCellPart {
         let destination = above <= source ? above : above + 1
         guard destination != source, destination != source + 1 else { return }
         onMove(IndexSet(integer: source), destination)
+    }
+
+    /// Draws the row above the others of its `ForEach` while it is dragged (or not, once dropped).
+    private func lift(_ lifted: Bool) {
+        var row: ViewNode? = node
+        while let r = row, let parent = r.parent {
+            if let container = parent.behavior as? RowLifting {
+                container.liftedRow = lifted ? r : nil
+                parent.setNeedsDisplay()
+                return
+            }
+            row = parent
+        }
     }
 
     private var provider: LazyRowProvider? {

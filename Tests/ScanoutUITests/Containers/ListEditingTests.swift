@@ -151,6 +151,18 @@ import ScanoutRaster
         #expect(host.contains(text: "A,B,C,D,E"))
         let a = try #require(host.frame(ofText: "Row A")), b = try #require(host.frame(ofText: "Row B"))
         let rowHeight = Double(b.midY - a.midY)
+        // While dragged, the row follows the finger.
+        host.touchDown(x: 350, y: Double(a.midY))
+        host.runFrame()
+        host.touchMove(x: 350, y: Double(a.midY) + 30)
+        host.runFrame()
+        host.touchMove(x: 350, y: Double(a.midY) + 70)
+        host.runFrame()
+        #expect(try #require(host.frame(ofText: "Row A")).minY == a.minY + 70)
+        host.touchUp(x: 350, y: Double(a.midY))
+        host.runFrame()
+        #expect(try #require(host.frame(ofText: "Row A")).minY == a.minY)
+        #expect(log.moves.isEmpty)
         // Down past the middles of B and C: before D.
         host.drag(fromX: 350, fromY: Double(a.midY), toX: 350, toY: Double(a.midY) + rowHeight * 2.4, steps: 8)
         host.runFrame()
