@@ -82,6 +82,9 @@ final class RowActionsBehavior: ModifierBehavior, ListCellPart {
     private(set) var offset: CGFloat = 0
     /// How far the row is dragged along the list by its reorder handle.
     private var dragY: CGFloat = 0
+    /// An opening or closing after the finger let go: from and to which offset, since when.
+    private var slide: (from: CGFloat, to: CGFloat, start: Double)?
+    static let slideDuration = 0.25
 
     private enum TouchState {
         case undecided(startOffset: CGFloat)
@@ -303,13 +306,42 @@ final class RowActionsBehavior: ModifierBehavior, ListCellPart {
         guard value != offset else { return }
         offset = value
         node.setNeedsPlacement()
-        if value != 0 { list?.rowOpened(self) }
+        // (A row sliding closed is not opening.)
+        if value != 0, slide.map({ $0.to != 0 }) ?? true { list?.rowOpened(self) }
     }
 
     /// Closes the row (another row opened, or a touch went down elsewhere in the list).
     func close() {
         touch = nil
-        setOffset(0)
+        slide(to: 0)
+    }
+
+    /// Moves the content to `target` over `slideDuration`, easing out, one step per frame.
+    private func slide(to target: CGFloat) {
+        guard target != offset else {
+            slide = nil
+            updateActions()
+            return
+        }
+        slide = (offset, target, node.host.time)
+        node.host.startAnimating(SlideTicker(self))
+    }
+
+    // A deleted row's slide stops here.
+    override func destroyed() { slide = nil }
+
+    /// A step of the slide; false when it is over.
+    fileprivate func tick(_ now: Double) -> Bool {
+        guard let s = slide, node.isAlive else { return false }
+        let t = min(1, max(0, (now - s.start) / Self.slideDuration))
+        let rest = 1 - t
+        if t >= 1 {
+            slide = nil
+            setOffset(s.to)
+            return false
+        }
+        setOffset((s.from + (s.to - s.from) * (1 - rest * rest * rest)).rounded())
+        return true
     }
 
     /// Whether `point` is in the row's cell, where it takes touches that nothing inside it takes.
@@ -349,6 +381,8 @@ final class RowActionsBehavior: ModifierBehavior, ListCellPart {
     }
 
     override func touchBegan(at point: CGPoint) {
+        // A finger stops the row where it is.
+        slide = nil
         // While open, a touch is for the actions or closes the row, wherever the controls are.
         if offset != 0 {
             touch = .undecided(startOffset: offset)
@@ -428,7 +462,7 @@ final class RowActionsBehavior: ModifierBehavior, ListCellPart {
                 // Made now, to be measured.
                 offset = -1
                 updateActions()
-                setOffset(-actionsWidth)
+                slide(to: -actionsWidth)
             }
         case .swiping:
             if isFullSwipe {
@@ -464,9 +498,9 @@ final class RowActionsBehavior: ModifierBehavior, ListCellPart {
         touch = nil
         let width = actionsWidth
         if abs(offset) >= width / 2 {
-            setOffset(edge == .trailing ? -width : width)
+            slide(to: edge == .trailing ? -width : width)
         } else {
-            setOffset(0)
+            slide(to: 0)
         }
     }
 
@@ -521,6 +555,14 @@ final class RowActionsBehavior: ModifierBehavior, ListCellPart {
     static func part(of row: ViewNode) -> RowActionsBehavior? {
         ListRowsBehavior.cellParts(of: row).lazy.compactMap { $0 as? RowActionsBehavior }.first
     }
+}
+
+/// Steps a row's slide each frame. The host holds it until the slide is over, and holds only it: a row
+/// deleted meanwhile (a full swipe's delete) goes with its node.
+private final class SlideTicker: AnimationTicking {
+    weak var row: RowActionsBehavior?
+    init(_ row: RowActionsBehavior) { self.row = row }
+    func tick(_ now: Double) -> Bool { row?.tick(now) ?? false }
 }
 
 /// The buttons of a row's swipe actions, as the columns the swipe reveals: each as wide as its label and
