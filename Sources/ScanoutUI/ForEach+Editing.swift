@@ -17,3 +17,26 @@ extension ForEach {
         return copy
     }
 }
+
+/// What a row of a `ForEach` with `onDelete`/`onMove` can do, and whether the list is in edit mode.
+struct RowEditing {
+    let index: Int
+    let onDelete: ((IndexSet) -> Void)?
+    let onMove: ((IndexSet, Int) -> Void)?
+    let isEditing: Bool
+}
+
+/// A row of an editable `ForEach`: in edit mode (`.active`) it shows the delete control and the reorder
+/// handle its `ForEach` allows; out of it, `onDelete` makes "Delete" a trailing swipe action.
+struct EditableRow<Content: View>: View {
+    let content: Content
+    let index: Int
+    let onDelete: ((IndexSet) -> Void)?
+    let onMove: ((IndexSet, Int) -> Void)?
+    @Environment(\.editMode) private var editMode
+
+    var body: some View {
+        content.modifier(RowActionsModifier(kind: .editing(RowEditing(
+            index: index, onDelete: onDelete, onMove: onMove, isEditing: editMode?.wrappedValue == .active))))
+    }
+}
