@@ -258,10 +258,13 @@ final class RowActionsBehavior: ModifierBehavior, ListCellPart {
         hasActions && !isEditing && node.environment.current.editMode?.wrappedValue != .active && !permissions.deleteDisabled
     }
 
-    private var list: ListRowsBehavior? {
+    private var list: ListRowsBehavior? { nearestAncestor(ListRowsBehavior.self) }
+
+    /// The nearest behaviour of type `T` above this part.
+    private func nearestAncestor<T>(_ type: T.Type) -> T? {
         var n = node.parent
         while let a = n {
-            if let rows = a.behavior as? ListRowsBehavior { return rows }
+            if let found = a.behavior as? T { return found }
             n = a.parent
         }
         return nil
@@ -519,14 +522,7 @@ final class RowActionsBehavior: ModifierBehavior, ListCellPart {
         }
     }
 
-    private var provider: LazyRowProvider? {
-        var n = node.parent
-        while let a = n {
-            if let p = a.behavior as? LazyRowProvider { return p }
-            n = a.parent
-        }
-        return nil
-    }
+    private var provider: LazyRowProvider? { nearestAncestor(LazyRowProvider.self) }
 
     /// The outermost row-actions part of a row, if it has one.
     static func part(of row: ViewNode) -> RowActionsBehavior? {
