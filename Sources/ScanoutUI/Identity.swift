@@ -23,6 +23,9 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
     public let data: Data
     let id: KeyPath<Data.Element, ID>
     let content: (Data.Element) -> Content
+    /// Set by `onDelete` and `onMove`: each row is then an `EditableRow`.
+    var deleteAction: ((IndexSet) -> Void)?
+    var moveAction: ((IndexSet, Int) -> Void)?
 
     public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {
         self.data = data; self.id = id; self.content = content
@@ -58,10 +61,16 @@ protocol LazyRowProvider: AnyObject {
     func makeRow(at index: Int) -> ViewNode
 }
 
+/// A container that draws one of its rows above the others while a finger drags it.
+@MainActor
+protocol RowLifting: AnyObject {
+    var liftedRow: ViewNode? { get set }
+}
+
 /// `ForEach`: one child per element, keyed by id. Eager (everywhere but directly in a lazy stack): all rows
 /// are children. Lazy: only the rows the lazy stack asked for are made, and they stay (with their state) while
 /// their ids are in the data; the lazy stack decides when they appear.
-final class ForEachBehavior<Data: RandomAccessCollection, ID: Hashable, Content: View>: NodeBehavior, LazyRowProvider {
+final class ForEachBehavior<Data: RandomAccessCollection, ID: Hashable, Content: View>: NodeBehavior, LazyRowProvider, RowLifting {
     private var forEach: ForEach<Data, ID, Content>!
     private var isLazy = false
     /// Lazy: the rows of the current data, and the nodes made so far by id.
@@ -94,7 +103,10 @@ final class ForEachBehavior<Data: RandomAccessCollection, ID: Hashable, Content:
     }
 
     private func slot(_ row: Int) -> ChildSlot {
-        ChildSlot(key: ids[row], view: forEach.content(forEach.data[indices[row]]))
+        let content = forEach.content(forEach.data[indices[row]])
+        guard forEach.deleteAction != nil || forEach.moveAction != nil else { return ChildSlot(key: ids[row], view: content) }
+        return ChildSlot(key: ids[row], view: EditableRow(content: content, index: row,
+                                                          onDelete: forEach.deleteAction, onMove: forEach.moveAction))
     }
 
     var rowCount: Int { ids.count }
@@ -114,9 +126,14 @@ final class ForEachBehavior<Data: RandomAccessCollection, ID: Hashable, Content:
         return row
     }
 
+    /// A row dragged by its reorder handle: drawn after the others, above them.
+    weak var liftedRow: ViewNode?
+
     /// Lazy: only the rows in the laid-out tree (the others keep their last frames) are drawn.
     override func draw(into list: inout DisplayList) {
-        for child in node.children where !isLazy || child.hasAppeared { child.draw(into: &list) }
+        let lifted = liftedRow
+        for child in node.children where (!isLazy || child.hasAppeared) && child !== lifted { child.draw(into: &list) }
+        if let lifted, lifted.parent === node, !isLazy || lifted.hasAppeared { lifted.draw(into: &list) }
     }
 }
 

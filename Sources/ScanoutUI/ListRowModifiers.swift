@@ -43,12 +43,13 @@ struct ListRowSettingsModifier: PrimitiveModifier {
 
 /// Carries a row's settings for the list that lays it out, which finds it at the top of the row (through
 /// transparent views and other row settings) and tells it the cell's frame; draws the row background there.
-final class ListRowSettingsBehavior: ModifierBehavior {
+final class ListRowSettingsBehavior: ModifierBehavior, ListCellPart {
     private(set) var insets: EdgeInsets?
     private(set) var separatorHidden = false
     private var hasBackground = false
     /// The row's cell in root coordinates, set by the list before it places the row.
     var cell: CGRect?
+    var rowOriginX: CGFloat?
 
     override func updateOnlyChild(_ view: any View) -> (any View)? { nil }
 
@@ -84,14 +85,6 @@ final class ListRowSettingsBehavior: ModifierBehavior {
     /// The settings of a row: on the row itself or below it through views that wrap it alone. Settings written
     /// one over another merge outside in (the outermost that sets a value wins).
     static func find(in row: ViewNode) -> ListRowSettingsBehavior? {
-        var n: ViewNode? = row
-        var depth = 0
-        while let current = n, depth < 8 {
-            if let s = current.behavior as? ListRowSettingsBehavior { return s }
-            guard current.children.count == 1 else { return nil }
-            n = current.children[0]
-            depth += 1
-        }
-        return nil
+        ListRowsBehavior.cellParts(of: row).lazy.compactMap { $0 as? ListRowSettingsBehavior }.first
     }
 }

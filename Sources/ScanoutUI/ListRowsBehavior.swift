@@ -100,7 +100,11 @@ final class ListRowsBehavior: NodeBehavior {
                 madeRows = true
             }
             let hides = n.flatMap { ListRowSettingsBehavior.find(in: $0)?.separatorHidden } ?? false
-            if lastRowBottom != nil, !hides, !previousHidesSeparator { visit(ItemFrame(kind: .separator, frame: CGRect(x: cellX + Palette.rowPadding, y: y, width: cellWidth - Palette.rowPadding, height: 0))) }
+            if lastRowBottom != nil, !hides, !previousHidesSeparator {
+                // Separators start where the rows' content does (after the delete controls in edit mode).
+                let inset = Palette.rowPadding + (n.flatMap { RowActionsBehavior.part(of: $0)?.contentLeadingInset } ?? 0)
+                visit(ItemFrame(kind: .separator, frame: CGRect(x: cellX + inset, y: y, width: cellWidth - inset, height: 0)))
+            }
             visit(ItemFrame(kind: .row, frame: CGRect(x: cellX, y: y, width: cellWidth, height: height), node: n, lazy: provider != nil))
             y += height
             lastRowBottom = y
@@ -189,10 +193,12 @@ final class ListRowsBehavior: NodeBehavior {
                 let i = insets(of: row)
                 let p = ProposedViewSize(width: max(0, item.frame.width - i.leading - i.trailing), height: nil)
                 let s = row.cachedSize(p)
-                ListRowSettingsBehavior.find(in: row)?.cell = item.frame
-                LayoutSubview(unit: LayoutUnit(node: row)).place(
-                    at: CGPoint(x: item.frame.minX + i.leading, y: item.frame.minY + i.top + max(0, (item.frame.height - i.top - i.bottom - s.height) / 2)),
-                    proposal: p)
+                let origin = CGPoint(x: item.frame.minX + i.leading, y: item.frame.minY + i.top + max(0, (item.frame.height - i.top - i.bottom - s.height) / 2))
+                for part in Self.cellParts(of: row) {
+                    part.cell = item.frame
+                    part.rowOriginX = origin.x
+                }
+                LayoutSubview(unit: LayoutUnit(node: row)).place(at: origin, proposal: p)
                 if item.lazy && crosses { inWindow.append(row) }
             }
         }
@@ -203,6 +209,47 @@ final class ListRowsBehavior: NodeBehavior {
             return
         }
         rowsInWindow = ViewNode.showRows(inWindow, hiding: rowsInWindow)
+    }
+
+    /// The parts of a row that need its cell (its settings, its swipe actions and edit controls), outermost
+    /// first: found at the top of the row, through views that wrap it alone and through the parts themselves
+    /// (whose content is their first child).
+    static func cellParts(of row: ViewNode) -> [ListCellPart] {
+        var parts: [ListCellPart] = []
+        var n: ViewNode? = row
+        var depth = 0
+        while let current = n, depth < 12 {
+            if let part = current.behavior as? ListCellPart {
+                parts.append(part)
+            } else if current.children.count != 1 {
+                break
+            }
+            n = current.children.first
+            depth += 1
+        }
+        return parts
+    }
+
+    // MARK: Open rows
+
+    /// The row whose swipe actions are showing: one at a time.
+    private weak var openRow: RowActionsBehavior?
+
+    /// A row revealed its actions: the one open before closes.
+    func rowOpened(_ row: RowActionsBehavior) {
+        if let open = openRow, open !== row, open.node?.isAlive == true { open.close() }
+        openRow = row
+    }
+
+    /// A touch going down in the list outside the open row closes it (and goes on to what it is on: a swipe
+    /// on another row opens that one).
+    override func childrenHandleTouches(at point: CGPoint) -> Bool {
+        guard let open = openRow, open.node?.isAlive == true, open.offset != 0 else { return true }
+        if !open.cellContains(point) {
+            open.close()
+            openRow = nil
+        }
+        return true
     }
 
     // MARK: Drawing
@@ -233,4 +280,12 @@ protocol AnyListRows {
 
 extension ListRows: AnyListRows {
     var anyContent: any View { content }
+}
+
+/// A part of a list row that the list tells the row's cell: its frame (root coordinates) and where it placed
+/// the row's outermost view across.
+@MainActor
+protocol ListCellPart: AnyObject {
+    var cell: CGRect? { get set }
+    var rowOriginX: CGFloat? { get set }
 }

@@ -93,6 +93,7 @@ public struct NavigationStack<Data, Root: View>: View {
             }
         }
         .environment(\.navigationController, controller)
+        .modifier(ProvidesEditMode())
     }
 }
 

@@ -123,18 +123,20 @@ final class ProgressSpinnerBehavior: NodeBehavior {
     override func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize { Self.size }
     override func place(in bounds: CGRect) {}
 
-    override func draw(into list: inout DisplayList) {
-        let f = node.frame
+    override func draw(into list: inout DisplayList) { Self.draw(in: node.frame, into: &list) }
+
+    /// The spinner in `f` (also drawn by a scroll view pulled to refresh).
+    static func draw(in f: CGRect, into list: inout DisplayList) {
         let c = Point(x: f.midX, y: f.midY)
         let outer = min(f.width, f.height) / 2 - 1, inner = outer * 0.5
         let style = StrokeStyle(lineWidth: 2.25, lineCap: .round)
-        for i in 0..<Self.spokes {
-            let (dy, dx) = Trig.sinCos(Angle(degrees: Double(i) * 360 / Double(Self.spokes) - 90).radians)
+        for i in 0..<spokes {
+            let (dy, dx) = Trig.sinCos(Angle(degrees: Double(i) * 360 / Double(spokes) - 90).radians)
             var spoke = ScanoutRaster.Path()
             spoke.move(to: Point(x: c.x + dx * inner, y: c.y + dy * inner))
             spoke.addLine(to: Point(x: c.x + dx * outer, y: c.y + dy * outer))
             // The spoke at twelve o'clock is the darkest; the others fade clockwise behind it.
-            let alpha = UInt8(255 * (1 - 0.85 * Double((Self.spokes - i) % Self.spokes) / Double(Self.spokes)))
+            let alpha = UInt8(255 * (1 - 0.85 * Double((spokes - i) % spokes) / Double(spokes)))
             list.append(.stroke(spoke, .solid(RGBA(red: 142, green: 142, blue: 147, alpha: alpha)), style))
         }
     }

@@ -65,6 +65,8 @@ final class ScrollViewBehavior: NodeBehavior, AnimationTicking {
     static let minimumMomentumSpeed: CGFloat = 20
     /// Whether the content is moving on after a release.
     var isDecelerating: Bool { momentum != nil }
+    /// Pulled down at the top with a refresh action in the environment (see `refreshable`).
+    var pullToRefresh = PullToRefresh()
 
     /// How far a finger moves along a scrolling axis before the touch scrolls (and is taken from the view it
     /// went down on).
@@ -101,7 +103,7 @@ final class ScrollViewBehavior: NodeBehavior, AnimationTicking {
         contentOffset = clamped(contentOffset)
         // Along a scrolling axis the content starts at the leading edge; across it, a narrower one is centred.
         let x = scrollsHorizontally ? bounds.minX - contentOffset.x : bounds.minX + ((bounds.width - contentSize.width) / 2).rounded()
-        let y = scrollsVertically ? bounds.minY - contentOffset.y : bounds.minY + ((bounds.height - contentSize.height) / 2).rounded()
+        let y = scrollsVertically ? bounds.minY - contentOffset.y + pullToRefresh.pull : bounds.minY + ((bounds.height - contentSize.height) / 2).rounded()
         unit.place(in: CGRect(origin: CGPoint(x: x, y: y), size: contentSize), proposal: p)
     }
 
@@ -138,6 +140,7 @@ final class ScrollViewBehavior: NodeBehavior, AnimationTicking {
     override func draw(into list: inout DisplayList) {
         list.append(.pushClip(node.frame.raster))
         super.draw(into: &list)
+        drawRefreshSpinner(into: &list)
         if showsIndicators, drag?.isScrolling == true || momentum != nil { drawIndicators(into: &list) }
         list.append(.pop)
     }
@@ -200,12 +203,15 @@ final class ScrollViewBehavior: NodeBehavior, AnimationTicking {
             d.isScrolling = true
             drag = d
         }
-        scroll(to: CGPoint(x: d.startOffset.x + start.x - point.x, y: d.startOffset.y + start.y - point.y))
+        let target = CGPoint(x: d.startOffset.x + start.x - point.x, y: d.startOffset.y + start.y - point.y)
+        pull(to: target.y)
+        scroll(to: target)
     }
 
     override func touchEnded(at point: CGPoint, from start: CGPoint) {
         defer { drag = nil }
         guard drag?.isScrolling == true else { return }
+        guard !releasePull() else { return }
         tracker.add(point, time: node.host.touchEventTime)
         // The content moves against the finger's motion.
         let v = tracker.velocity
@@ -215,7 +221,10 @@ final class ScrollViewBehavior: NodeBehavior, AnimationTicking {
         node.host.startAnimating(self)
     }
 
-    override func touchCancelled() { drag = nil }
+    override func touchCancelled() {
+        drag = nil
+        _ = releasePull()
+    }
 
     override func destroyed() { momentum = nil }
 

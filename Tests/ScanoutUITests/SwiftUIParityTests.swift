@@ -14,12 +14,20 @@ import ScanoutTesting
     /// `ForEach($items) { $item in … }`: a binding to a collection is a collection of bindings, keyed by the
     /// elements' ids, each writing its own element.
     @Test func forEachOverABindingEditsElementsInPlace() throws {
+        // (The row is a view of its own: Swift 6.0.3's compiler asserts, "LocalDiscriminator is set multiple
+        // times", on a closure inside a `{ $item in … }` closure, such as a button's action.)
+        struct Row: View {
+            @Binding var item: Item
+            var body: some View {
+                Button(item.name + (item.isOn ? " on" : " off")) { item.isOn.toggle() }
+            }
+        }
         struct Screen: View {
             @State var items = [Item(id: 1, name: "Pump", isOn: false), Item(id: 2, name: "Fan", isOn: true)]
             var body: some View {
                 VStack {
                     ForEach($items) { $item in
-                        Button(item.name + (item.isOn ? " on" : " off")) { item.isOn.toggle() }
+                        Row(item: $item)
                     }
                     Button("Rename") { items[0].name = "Valve"; items.swapAt(0, 1) }
                 }
