@@ -227,7 +227,8 @@ package final class ViewHost {
         guard !animating.isEmpty else { return }
         for (id, a) in animating {
             if !a.tick(now) { animating[id] = nil }
-            (a as? NodeBehavior)?.node.setNeedsDisplay()  // presentation values are read when drawing
+            // Presentation values are read when drawing (a node destroyed by an earlier tick is skipped).
+            if let node = (a as? NodeBehavior)?.node, node.isAlive { node.setNeedsDisplay() }
         }
         presentationChanged = true
         needsLayout = true
@@ -244,6 +245,8 @@ package final class ViewHost {
         animating[ObjectIdentifier(a)] = a
         requestNextFrame()
     }
+
+    func stopAnimating(_ a: AnyObject) { animating[ObjectIdentifier(a)] = nil }
 
     /// Asks for the next frame even though the current one is running (animations continue).
     private func requestNextFrame() {

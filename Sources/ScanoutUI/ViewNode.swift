@@ -211,6 +211,9 @@ final class ViewNode {
         disappearIfNeeded()
         if let parent, parent.isAlive { parent.setNeedsDisplay() }
         isAlive = false
+        // An animating behaviour must not be ticked once its node is gone (the node may be freed before the
+        // next frame, and the behaviour reaches it unowned).
+        host.stopAnimating(behavior)
         behavior.destroyed()
         stateSlots.removeAll()
         children.removeAll()
