@@ -40,14 +40,17 @@ final class CompositingTests: XCTestCase {
         func run(_ vectors: Bool, _ n: Int, _ kernel: Int) -> [UInt32] {
             var d = (0..<16).map { i -> UInt32 in
                 let a = UInt32((i * 53 + 40) % 256), c = a * 3 / 4
-                return a << 24 | c << 16 | (a / 2) << 8 | c / 3
+                let high: UInt32 = a << 24 | c << 16
+                return high | (a / 2) << 8 | c / 3
             }
             var s = (0..<16).map { i -> UInt32 in
                 let a = UInt32((i * 91 + 7) % 256)
-                return a << 24 | (a / 3) << 16 | a << 8 | (a * 2 / 3)
+                let high: UInt32 = a << 24 | (a / 3) << 16
+                return high | a << 8 | (a * 2 / 3)
             }
             // Mixed coverage, then a fully covered and an empty group of four (the kernels' shortcuts).
-            let m = (0..<8).map { UInt8(($0 * 67) % 256) } + [255, 255, 255, 255, 0, 0, 0, 0].map(UInt8.init)
+            var m: [UInt8] = (0..<8).map { UInt8(($0 * 67) % 256) }
+            m += [255, 255, 255, 255, 0, 0, 0, 0] as [UInt8]
             let c = RGBA(red: 10, green: 250, blue: 90, alpha: 77).premultiplied
             d.withUnsafeMutableBufferPointer { d in
                 s.withUnsafeMutableBufferPointer { s in
