@@ -4,10 +4,13 @@ class AttributeNode {
     /// kept by something that outlives its graph's owner (a task writing `@State`) stays usable.
     let graph: AttributeGraph
     let name: String
-    /// Attributes this one read during its last evaluation (rules only).
+    /// Attributes this one read during its last evaluation (rules only). Owned: a rule needs its inputs to
+    /// verify itself.
     var inputs: [AttributeNode] = []
-    /// Attributes that read this one.
-    var outputs: [AttributeNode] = []
+    /// Attributes that read this one. Not owned (each owns this one through its `inputs`; owning both ways
+    /// would make every edge a reference cycle, and a dropped view graph would never be freed): a reader
+    /// takes itself off this list when it stops reading or is freed.
+    var outputs: [Reader] = []
     /// Possibly out of date: an input changed (or may have) since the last verification.
     var isDirty = false
     /// Forced to re-run on the next pull, whatever its inputs say (see `invalidate`).
@@ -28,28 +31,37 @@ class AttributeNode {
         self.name = name
     }
 
+    deinit {
+        // Readers own this node, so none is left; the inputs must forget this reader.
+        detachFromInputs()
+    }
+
     func addInput(_ node: AttributeNode) {
         if inputs.contains(where: { $0 === node }) { return }
         inputs.append(node)
-        node.outputs.append(self)
+        node.outputs.append(Reader(self))
     }
 
     func removeInputs() {
-        for input in inputs {
-            if let i = input.outputs.firstIndex(where: { $0 === self }) { input.outputs.swapAt(i, input.outputs.count - 1); input.outputs.removeLast() }
-        }
+        detachFromInputs()
         inputs.removeAll(keepingCapacity: true)
+    }
+
+    private func detachFromInputs() {
+        for input in inputs {
+            if let i = input.outputs.firstIndex(where: { $0.node === self }) { input.outputs.swapAt(i, input.outputs.count - 1); input.outputs.removeLast() }
+        }
     }
 
     /// Marks everything downstream dirty (iteratively: deep graphs must not overflow the stack).
     func propagateDirty() {
-        var stack = outputs
+        var stack = outputs.map(\.node)
         while let node = stack.popLast() {
             if node.isDirty { continue }
             node.isDirty = true
             graph.countInvalidation()
             node.onInvalidate?()
-            stack.append(contentsOf: node.outputs)
+            for reader in node.outputs { stack.append(reader.node) }
         }
     }
 
@@ -59,12 +71,20 @@ class AttributeNode {
     func destroy() {
         removeInputs()
         for output in outputs {
-            if let i = output.inputs.firstIndex(where: { $0 === self }) { output.inputs.remove(at: i) }
+            let reader = output.node
+            if let i = reader.inputs.firstIndex(where: { $0 === self }) { reader.inputs.remove(at: i) }
         }
         outputs.removeAll()
         onInvalidate = nil
         isDestroyed = true
     }
+}
+
+/// An attribute that reads another, as that one knows it: not a strong reference (see `outputs`), valid
+/// because a reader leaves the list before it is freed.
+struct Reader {
+    unowned(unsafe) let node: AttributeNode
+    init(_ node: AttributeNode) { self.node = node }
 }
 
 /// A node holding a value of one type (what `Attribute<Value>` reads without a cast).

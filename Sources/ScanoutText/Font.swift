@@ -21,6 +21,7 @@ public struct FontMetrics: Sendable, Hashable {
 
 /// Distinguishes fonts in shared caches; unlike an object address it is never reused after a font is freed.
 private let nextFontID = Atomic<UInt64>(1)
+private let liveFonts = Atomic<Int>(0)
 
 /// One font face, loaded with FreeType from a file.
 ///
@@ -109,9 +110,14 @@ public final class Font {
         asciiGlyphs.initialize(repeating: Font.unknownGlyph, count: 128)
         advances = .allocate(capacity: max(1, glyphCount))
         advances.initialize(repeating: Font.unknownAdvance, count: max(1, glyphCount))
+        liveFonts.add(1, ordering: .relaxed)
     }
 
+    /// Fonts alive in the process (tests check that screens made and dropped leave no face behind).
+    package static var liveCount: Int { liveFonts.load(ordering: .relaxed) }
+
     deinit {
+        liveFonts.subtract(1, ordering: .relaxed)
         asciiGlyphs.deallocate()
         advances.deallocate()
         FT_Done_Face(face)

@@ -52,6 +52,8 @@ final class TaskBehavior<ID: Equatable>: ModifierBehavior {
     override func appeared() { start() }
     override func disappeared() { task?.cancel(); task = nil }
     override func destroyed() { task?.cancel(); task = nil }
+    // A host dropped without destroying its tree (a screen replaced) frees the node: its task must not run on.
+    deinit { task?.cancel() }
 }
 
 /// `onChange(of:initial:_:)`: compares the value on every update; a change queues the action with the old

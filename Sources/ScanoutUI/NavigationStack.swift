@@ -34,11 +34,13 @@ public struct NavigationStack<Data, Root: View>: View {
             removeLast: { path.wrappedValue.removeLast(Swift.min($0, path.wrappedValue.count)) })
     }
 
-    /// The path as the stack reads it: the binding's, or its own.
+    /// The path as the stack reads it: the binding's, or its own. (Through the binding, not `self`: the
+    /// controller, kept in this view's state, holds these closures, and `self` holds that state.)
     private var access: NavigationPathAccess {
-        pathAccess ?? NavigationPathAccess(get: { ownPath.elements },
-                                           append: { ownPath.elements.append($0) },
-                                           removeLast: { ownPath.removeLast($0) })
+        let own = $ownPath
+        return pathAccess ?? NavigationPathAccess(get: { own.wrappedValue.elements },
+                                                  append: { own.wrappedValue.elements.append($0) },
+                                                  removeLast: { own.wrappedValue.removeLast($0) })
     }
 
     static var slide: Animation { .easeOut(duration: 0.3) }
@@ -48,13 +50,16 @@ public struct NavigationStack<Data, Root: View>: View {
         let views = pushedViews
         let access = self.access
         controller.access = access
+        // The controller lives in this view's state: its closures reach the pushed views through the binding,
+        // never through `self` (which holds that state: a reference cycle, and the stack would never be freed).
+        let pushed = $pushedViews
         controller.pushView = { view in
-            withAnimation(Self.slide) { pushedViews.append(PushedView(id: (pushedViews.last?.id ?? 0) + 1, view: view)) }
+            withAnimation(Self.slide) { pushed.wrappedValue.append(PushedView(id: (pushed.wrappedValue.last?.id ?? 0) + 1, view: view)) }
         }
         controller.pop = { count in
             var left = count
-            let fromViews = Swift.min(left, pushedViews.count)
-            if fromViews > 0 { pushedViews.removeLast(fromViews); left -= fromViews }
+            let fromViews = Swift.min(left, pushed.wrappedValue.count)
+            if fromViews > 0 { pushed.wrappedValue.removeLast(fromViews); left -= fromViews }
             if left > 0 { access.removeLast(left) }
         }
         var screens: [NavigationScreenEntry] = []

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// SwiftUI's `ObservableObject` family, without Combine: an object announces changes through
 /// `objectWillChange`; `@Published` properties announce themselves; views hold objects with `@StateObject`
 /// (owned, created once per identity) or `@ObservedObject` (passed in), and re-run their body when the
@@ -13,12 +15,51 @@ extension ObservableObject {
         for child in Mirror(reflecting: self).children {
             if let p = child.value as? any PublishedProperty { published.append(p.box) }
         }
+        if published.isEmpty { return OrphanPublishers.publisher(for: self) }
         if let existing = published.lazy.compactMap(\.publisher).first { return existing }
         let publisher = ObservableObjectPublisher()
         for box in published { box.publisher = publisher }
-        if published.isEmpty { ObservableObjectPublisher.orphans.append(publisher) }
         return publisher
     }
+}
+
+/// Publishers of objects without `@Published` properties (nowhere in the object to keep one): one per living
+/// object, so every `objectWillChange` of an object is the same publisher and its sends reach the views
+/// subscribed to it. Entries of freed objects are dropped as the table grows (a screen rebuilt every few
+/// seconds for months must not grow it).
+enum OrphanPublishers {
+    /// (A class, so the table can be locked: the object is only compared, never used.)
+    private final class Entry: @unchecked Sendable {
+        weak var object: AnyObject?
+        let publisher = ObservableObjectPublisher()
+        init(_ object: AnyObject) { self.object = object }
+    }
+
+    private struct Table {
+        var entries: [ObjectIdentifier: Entry] = [:]
+        /// Live entries after the last pruning: the next one waits until the table has doubled.
+        var prunedCount = 0
+    }
+
+    private static let table = Mutex(Table())
+
+    static func publisher(for object: AnyObject) -> ObservableObjectPublisher {
+        let id = ObjectIdentifier(object)
+        let made = Entry(object)
+        return table.withLock { t in
+            // (A freed object's address can be reused: the weak reference tells the entries apart.)
+            if let e = t.entries[id], e.object != nil, e.object === made.object { return e.publisher }
+            if t.entries.count >= max(16, 2 * t.prunedCount) {
+                t.entries = t.entries.filter { $0.value.object != nil }
+                t.prunedCount = t.entries.count
+            }
+            t.entries[id] = made
+            return made.publisher
+        }
+    }
+
+    /// Entries in the table (for tests).
+    static var count: Int { table.withLock { $0.entries.count } }
 }
 
 /// Announces that an object is about to change (SwiftUI's/Combine's `ObservableObjectPublisher`).
@@ -32,8 +73,6 @@ public final class ObservableObjectPublisher: @unchecked Sendable {
 
     private var handlers: [Int: () -> Void] = [:]
     private var nextID = 0
-    /// Publishers of objects without `@Published` properties are kept here so sends still reach views.
-    nonisolated(unsafe) static var orphans: [ObservableObjectPublisher] = []
 
     public init() {}
 
@@ -41,6 +80,9 @@ public final class ObservableObjectPublisher: @unchecked Sendable {
     public func send() {
         for handler in handlers.values { handler() }
     }
+
+    /// Subscriptions alive (views re-run by `send`); for tests.
+    var subscriberCount: Int { handlers.count }
 
     func subscribe(_ handler: @escaping () -> Void) -> Subscription {
         nextID += 1

@@ -147,6 +147,7 @@ final class FrameSchedulerTests: XCTestCase, @unchecked Sendable {
     @MainActor func testFlipDeliveredInsidePresentDoesNotWedge() async {
         let h = Harness()
         var scheduler: FrameScheduler!
+        defer { scheduler = nil }  // the frame closure holds the variable that holds the scheduler
         var frames = 0
         scheduler = FrameScheduler(clock: h.clock, refreshPeriod: Self.period) { _ in
             frames += 1
@@ -185,6 +186,7 @@ final class FrameSchedulerTests: XCTestCase, @unchecked Sendable {
         var remaining = 3
         var ages: [Int] = []
         var scheduler: FrameScheduler!
+        defer { scheduler = nil }  // the frame closure and the flip handler hold the variable that holds it
         scheduler = FrameScheduler(clock: clock, refreshPeriod: display.mode.refreshPeriod) { _ in
             guard let frame = try? display.beginFrame() else { return false }
             ages.append(frame.age)

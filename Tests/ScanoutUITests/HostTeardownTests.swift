@@ -1,0 +1,167 @@
+import Observation
+import ScanoutRender
+import ScanoutTesting
+import ScanoutText
+@testable import ScanoutUI
+import Testing
+
+// A kiosk rebuilds a screen every few seconds for months: a host that is dropped must free its whole view
+// graph. Counted as live objects (weak references taken before the drop, and live counters), not as RSS.
+
+/// Shared by every screen and outliving them all, as an app's model does.
+@MainActor @Observable private final class Scoreboard {
+    var home = 0
+    var away = 0
+}
+
+/// Passed into every screen (`@ObservedObject`): its publisher outlives the screens.
+private final class Settings: ObservableObject {
+    @Published var volume = 3
+}
+
+/// Made by each screen (`@StateObject`): goes with it.
+private final class Session: ObservableObject {
+    @Published var ticks = 0
+    init(_ registry: Registry) { registry.sessions.append(Weak(self)) }
+}
+
+private struct Weak {
+    weak var object: AnyObject?
+    init(_ object: AnyObject) { self.object = object }
+}
+
+/// What the screens made, and what their tasks did (used on the main actor only).
+private final class Registry: @unchecked Sendable {
+    var sessions: [Weak] = []
+    var tasksStarted = 0
+    var tasksEnded = 0
+}
+
+private struct Screen: View {
+    let scoreboard: Scoreboard
+    @ObservedObject var settings: Settings
+    let registry: Registry
+    @StateObject private var session: Session
+    @State private var expanded = false
+    @State private var rows = Array(0..<12)
+
+    init(scoreboard: Scoreboard, settings: Settings, registry: Registry) {
+        self.scoreboard = scoreboard
+        _settings = ObservedObject(wrappedValue: settings)
+        self.registry = registry
+        _session = StateObject(wrappedValue: Session(registry))
+    }
+
+    var body: some View {
+        VStack(spacing: 4) {
+            Text("\(scoreboard.home) : \(scoreboard.away)")
+            Text("volume \(settings.volume), ticks \(session.ticks)")
+            Button("expand") { withAnimation(.easeInOut(duration: 1)) { expanded.toggle() } }
+            if expanded {
+                Color.red.frame(width: 40, height: 40).transition(.opacity)
+            }
+            List(rows, id: \.self) { row in
+                Text("row \(row)")
+            }
+            .frame(height: 60)
+        }
+        .offset(x: expanded ? 8 : 0)
+        .animation(.linear(duration: 1), value: expanded)
+        .navigationTitle("Screen")
+        .task { [registry] in
+            registry.tasksStarted += 1
+            // Runs until cancelled (an hour otherwise): a dropped screen must not leave it waiting.
+            try? await Task.sleep(nanoseconds: 3_600_000_000_000)
+            registry.tasksEnded += 1
+        }
+    }
+}
+
+@Suite struct HostTeardownTests {
+    /// Every node and behaviour of the tree, by weak reference.
+    @MainActor private static func nodesAndBehaviours(of host: ViewHost) -> [Weak] {
+        var out: [Weak] = []
+        func visit(_ node: ViewNode) {
+            out.append(Weak(node))
+            out.append(Weak(node.behavior))
+            for c in node.children { visit(c) }
+        }
+        visit(host.root)
+        return out
+    }
+
+    @Test @MainActor func droppedHostsFreeTheirWholeViewGraph() async {
+        let scoreboard = Scoreboard()
+        let settings = Settings()
+        let registry = Registry()
+        let hosts = 1000
+        // Every face the process can load, loaded first (tests running alongside may draw in any of them).
+        for weight in [FontDescriptor.Weight.regular, .bold] {
+            for monospaced in [false, true] { _ = TextEngine.shared.metrics(FontDescriptor(size: 12, weight: weight, monospaced: monospaced)) }
+        }
+        _ = TextEngine.shared.metrics(.symbols(size: 12))
+        let fonts = Font.liveCount
+        var tracked = 0
+        var survivors: [String] = []
+        var survivingHosts = 0
+        var survivingGraphs = 0
+
+        for i in 0..<hosts {
+            weak var weakHost: ViewHost?
+            weak var weakGraph: AnyObject?
+            var objects: [Weak] = []
+            do {
+                let host = TestHost(rootView: NavigationStack { Screen(scoreboard: scoreboard, settings: settings, registry: registry) },
+                                    width: 160, height: 260)
+                host.host.verifiesRecordings = false  // (checked by the other tests; here it would double the time)
+                await host.runFrames(1)
+                // State, an observed object, the @Observable model and an animation in flight when the host goes;
+                // the task starts in the jobs run before the next frame.
+                host.tap(text: "expand")
+                settings.volume += 1
+                scoreboard.home += 1
+                await host.runFrames(1)
+                if i == 0 { #expect(host.contains(text: "row 0") && host.contains(text: "volume 4, ticks 0"), "\(host.visibleTexts)") }
+                objects = Self.nodesAndBehaviours(of: host.host)
+                weakHost = host.host
+                weakGraph = host.host.graph
+            }
+            tracked += objects.count
+            survivors += objects.compactMap { $0.object.map { String(describing: type(of: $0)) } }
+            if weakHost != nil { survivingHosts += 1 }
+            // Every attribute holds its graph: a freed graph means every attribute went too.
+            if weakGraph != nil { survivingGraphs += 1 }
+        }
+        // Cancelled tasks resume (off the main actor first, then here) and end; at most 30 s on a loaded machine.
+        for _ in 0..<30_000 where registry.tasksEnded < registry.tasksStarted {
+            try? await Task.sleep(nanoseconds: 1_000_000)
+        }
+
+        #expect(tracked >= hosts * 40, "the screen is a real tree (\(tracked / hosts) nodes and behaviours each)")
+        #expect(survivors.isEmpty, "\(survivors.count) nodes or behaviours outlived their host: \(Set(survivors).sorted().prefix(10))")
+        #expect(survivingHosts == 0)
+        #expect(survivingGraphs == 0, "attribute graphs kept by their attributes")
+        #expect(registry.sessions.count == hosts)
+        #expect(registry.sessions.allSatisfy { $0.object == nil }, "@StateObject objects outlived their screen")
+        #expect(registry.tasksStarted == hosts)
+        #expect(registry.tasksEnded == hosts, "a dropped screen's .task was not cancelled")
+        #expect(settings.objectWillChange.subscriberCount == 0, "dropped screens still subscribed to the shared @ObservedObject")
+        // The text engine loads each face once for the process: no screen made or kept one of its own.
+        #expect(fonts > 0)
+        #expect(Font.liveCount == fonts)
+        // The shared models still work (nothing dangles in their observers).
+        scoreboard.away += 1
+        settings.volume += 1
+    }
+
+    /// An object without `@Published` properties has one publisher as long as it lives (a send reaches the
+    /// views subscribed to it), and the table that keeps them drops the freed objects' ones.
+    @Test @MainActor func publishersOfObjectsWithoutPublishedPropertiesGoWithTheirObjects() {
+        final class Plain: ObservableObject {}
+        let kept = Plain()
+        #expect(kept.objectWillChange === kept.objectWillChange)
+        for _ in 0..<10_000 { _ = Plain().objectWillChange }
+        #expect(OrphanPublishers.count < 100, "freed objects' publishers are dropped as the table grows")
+        #expect(kept.objectWillChange === kept.objectWillChange)
+    }
+}
