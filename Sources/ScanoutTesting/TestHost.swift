@@ -1,6 +1,17 @@
 /// ScanoutTesting: the headless host app developers (and Scanout's own tests) drive views with. It runs the
-/// same frame pipeline as a display — input, update, layout, render, commit — against a simulated 60 Hz
-/// clock, with synthetic touches and a pixel buffer to inspect or save as PNG. Not for shipping apps.
+/// same frame pipeline as a running app (`FramePipeline`: input through the `DisplayTransform`, update, layout,
+/// display list, damage, commit) against a simulated 60 Hz clock and a headless display, with synthetic touches
+/// and the panel's pixels to inspect or save as PNG. Not for shipping apps.
+///
+/// Which calls to use, from XCTest and Swift Testing alike (`@Test @MainActor`, sync or `async`):
+/// - A sync test uses `runFrame()`, `advance(seconds:)`, `tap`, `drag`, … On the process's main thread (XCTest)
+///   they also run the main-actor jobs that are ready (`.task` bodies, `Task { @MainActor in }`) before each
+///   frame; elsewhere (Swift Testing on Linux runs main-actor tests on a dispatch worker) they cannot, and
+///   nothing traps: the jobs wait.
+/// - A test whose views start tasks is `async` and uses `runFrameAsync()`, `advanceAsync(seconds:)`,
+///   `tapAsync`, `dragAsync`, `runFrames(_:)`: each frame comes after the test suspended and the ready jobs
+///   ran, deterministically on either thread. `runMainActorJobs(until:)` waits for work that comes back to
+///   the main actor from another thread (a cancelled sleep).
 import ScanoutImage
 import ScanoutPlatform
 import ScanoutRender
@@ -14,6 +25,8 @@ public typealias RGBA = ScanoutRaster.RGBA
 @MainActor
 public final class TestHost {
     package let host: ViewHost
+    /// The panel's size in pixels: what `framebuffer` shows and where touches land (the app's size in points
+    /// too, unless the panel is rotated by 90 or 270 degrees).
     public let width: Int
     public let height: Int
     /// Simulated time in seconds (advanced one refresh period per frame).
@@ -22,33 +35,52 @@ public final class TestHost {
     /// Frames that were committed (drawn and flipped).
     public private(set) var committedFrames = 0
     /// The display list of the last committed frame.
-    public private(set) var displayList = DisplayList()
-    public var framebuffer: PixelBuffer { compositor.composition }
-    /// Repaints only what changed between frames (the damage), as a display would.
-    private let compositor: FrameCompositor
+    public var displayList: DisplayList { pipeline.displayList }
+    /// What the panel shows: the last committed frame, through the display transform (rotated when the panel is).
+    public var framebuffer: PixelBuffer { display.lastPresented ?? pipeline.compositor.composition }
+    /// The frame as a running app runs it (update → layout → display list → damage → commit), on a headless
+    /// display that flips at once.
+    private let pipeline: FramePipeline
+    private let display: HeadlessDisplay
+    private var transform: DisplayTransform { pipeline.transform }
     /// The region repainted by the last frame that ran (empty: it drew nothing).
     public private(set) var lastDamage = Damage()
     /// Whether the last frame's damage came from comparing only the views recorded again (the retained
     /// display list's edits) rather than the whole list.
-    public var lastDamageWasIncremental: Bool { compositor.lastDamageWasIncremental }
-    /// Touch events for the next frame: kind 0 down, 1 move, 2 up.
-    private var pendingTouches: [(kind: Int, point: CGPoint, id: Int)] = []
+    public var lastDamageWasIncremental: Bool { pipeline.compositor.lastDamageWasIncremental }
+    /// Touch events for the next frame, in panel pixels.
+    private var pendingTouches: [(phase: TouchEvent.Phase, point: CGPoint, id: Int)] = []
     /// Key presses for the next frame, delivered after the touches.
     private var pendingKeys: [KeyPress] = []
-    public var background = RGBA.white
+    public var background: RGBA {
+        get { pipeline.background }
+        set { pipeline.background = newValue }
+    }
 
     /// A headless display of `width`x`height` points at scale 1, showing `rootView`.
-    public init<V: View>(rootView: V, width: Int, height: Int) {
+    public convenience init<V: View>(rootView: V, width: Int, height: Int) {
+        self.init(rootView: rootView, width: width, height: height, rotation: .degrees0)
+    }
+
+    /// A headless panel of `width`x`height` pixels mounted turned by `rotation`, as a board profile's
+    /// `rotation` turns it: the app lays out in the rotated size, touches (`tap(x:y:)`, `touchDown` …) are in
+    /// panel pixels and reach the app through the same `DisplayTransform` as on a board, and `framebuffer`
+    /// is the rotated image the panel shows.
+    public init<V: View>(rootView: V, width: Int, height: Int, rotation: DisplayRotation) {
         self.width = width
         self.height = height
+        let transform = DisplayTransform(panelWidth: width, panelHeight: height, rotation: rotation)
         var env = EnvironmentValues()
-        env.displaySize = CGSize(width: CGFloat(width), height: CGFloat(height))
+        env.displaySize = CGSize(width: CGFloat(transform.logicalWidth), height: CGFloat(transform.logicalHeight))
         env.displayScale = 1
-        host = ViewHost(rootView: rootView, size: CGSize(width: CGFloat(width), height: CGFloat(height)), environment: env)
+        env.displayRotation = rotation.degrees
+        let host = ViewHost(rootView: rootView, size: env.displaySize, environment: env)
+        self.host = host
         // Every frame's retained display list is checked against a fresh recording: a change that forgot to
         // mark a view for re-recording fails the test instead of leaving stale pixels.
         host.verifiesRecordings = true
-        compositor = FrameCompositor(width: width, height: height, format: .xrgb8888)
+        pipeline = FramePipeline(host: host, transform: transform, format: .xrgb8888, background: .white)
+        display = HeadlessDisplay(width: width, height: height, format: .xrgb8888, loop: nil)
     }
 
     /// Runs main-actor jobs (`.task` bodies, `Task { @MainActor in }`) that are ready, as the run loop does.
@@ -95,95 +127,142 @@ public final class TestHost {
     }
 
     /// Advances the clock one refresh period and runs that frame if one is due: input, update, layout,
-    /// render, commit. A frame where nothing changed commits nothing.
+    /// render, commit — `FramePipeline`, as in a running app. A frame where nothing changed commits nothing.
     public func runFrame() {
         let previousTime = time
         time += refreshInterval
         lastDamage = Damage()
         drainMainActorJobs()
-        host.advanceTime(to: time)
+        pipeline.advanceTime(to: time)
         let touches = pendingTouches
         pendingTouches.removeAll()
         // The events of a frame arrived spread evenly over the refresh period, the last one at the frame's time
         // (as from a touch panel sampling faster than the display).
         for (i, t) in touches.enumerated() {
             let eventTime = previousTime + refreshInterval * Double(i + 1) / Double(touches.count)
-            switch t.kind {
-            case 0: host.touchDown(id: t.id, at: t.point, time: eventTime)
-            case 1: host.touchMoved(id: t.id, to: t.point, time: eventTime)
-            default: host.touchUp(id: t.id, at: t.point, time: eventTime)
-            }
+            let event = TouchEvent(phase: t.phase, id: t.id, position: Point(x: Double(t.point.x), y: Double(t.point.y)),
+                                   time: UInt64((eventTime * 1e6).rounded()))
+            pipeline.deliver(event, time: eventTime)
         }
         // Keys after touches, as the app runner delivers them (input moves the focus ring even when no state changes).
         let keys = pendingKeys
         pendingKeys.removeAll()
-        for k in keys { host.keyPressed(k) }
-        guard host.needsFrame || host.needsLayout else { return }
-        let changed = host.update()
-        guard changed || host.needsLayout || !touches.isEmpty || !keys.isEmpty else { return }
-        host.layout()
-        displayList = host.makeDisplayList()
-        lastDamage = compositor.render(displayList, background: background)
+        for k in keys { pipeline.deliver(k) }
+        guard pipeline.update(inputArrived: !touches.isEmpty || !keys.isEmpty) else { return }
+        lastDamage = pipeline.draw()
         // A frame whose pixels did not change commits nothing.
-        if !lastDamage.isEmpty { committedFrames += 1 }
+        guard !lastDamage.isEmpty else { return }
+        do {
+            try pipeline.commit(to: display)
+        } catch {
+            reportTestFailure("the headless display refused a frame: \(error)", file: #filePath, line: #line)
+            return
+        }
+        display.completeFlip()  // a simulated panel shows a frame at once
+        committedFrames += 1
     }
 
     /// `runFrame()` for `seconds` of simulated time.
     public func advance(seconds: Double) {
-        let frames = max(1, Int((seconds / refreshInterval).rounded()))
-        for _ in 0..<frames { runFrame() }
+        for _ in 0..<frameCount(seconds) { runFrame() }
     }
 
-    /// A touch down at (x, y), a frame, then up on the next frame.
-    public func tap(x: Double, y: Double) {
-        pendingTouches.append((0, CGPoint(x: x, y: y), 0))
-        host.setNeedsFrame()
-        runFrame()
-        pendingTouches.append((2, CGPoint(x: x, y: y), 0))
-        host.setNeedsFrame()
+    /// `advance(seconds:)` for an `async` test: the ready main-actor jobs run before every frame.
+    public func advanceAsync(seconds: Double) async {
+        await runFrames(frameCount(seconds))
+    }
+
+    /// `runFrame()` for an `async` test: the ready main-actor jobs run first.
+    public func runFrameAsync() async {
+        await runMainActorJobs()
         runFrame()
     }
+
+    private func frameCount(_ seconds: Double) -> Int { max(1, Int((seconds / refreshInterval).rounded())) }
+
+    /// A touch down at (x, y), a frame, then up on the next frame.
+    public func tap(x: Double, y: Double) { play(tapScript(x: x, y: y)) }
+
+    /// `tap(x:y:)` for an `async` test: the ready main-actor jobs run before each of its frames.
+    public func tapAsync(x: Double, y: Double) async { await playAsync(tapScript(x: x, y: y)) }
 
     /// Taps the centre of the first visible text run equal to `text` (fails the test if there is none).
     public func tap(text: String, file: StaticString = #filePath, line: UInt = #line) {
+        guard let p = panelPoint(ofText: text, file: file, line: line) else { return }
+        tap(x: p.x, y: p.y)
+    }
+
+    /// `tap(text:)` for an `async` test.
+    public func tapAsync(text: String, file: StaticString = #filePath, line: UInt = #line) async {
+        guard let p = panelPoint(ofText: text, file: file, line: line) else { return }
+        await tapAsync(x: p.x, y: p.y)
+    }
+
+    /// The panel pixel under the centre of the first visible text run equal to `text`.
+    private func panelPoint(ofText text: String, file: StaticString, line: UInt) -> Point? {
         guard let frame = frameOfText(text) else {
             reportTestFailure("no visible text \"\(text)\" to tap; visible: \(visibleTexts)", file: file, line: line)
-            return
+            return nil
         }
-        tap(x: frame.midX, y: frame.midY)
+        return transform.panelPoint(fromLogical: Point(x: frame.midX, y: frame.midY))
     }
 
     /// Down at the start, `steps` moves (one frame each) to the end, then the finger rests there for 0.1 s
     /// (frames without input) and lifts: it lets go without velocity, so a scroll view stops where it is
     /// (see `fling` for a release at speed).
     public func drag(fromX: Double, fromY: Double, toX: Double, toY: Double, steps: Int) {
-        move(fromX: fromX, fromY: fromY, toX: toX, toY: toY, steps: steps)
-        for _ in 0..<Int((0.1 / refreshInterval).rounded() + 1) { runFrame() }
-        pendingTouches.append((2, CGPoint(x: toX, y: toY), 0))
-        host.setNeedsFrame()
-        runFrame()
+        play(dragScript(fromX: fromX, fromY: fromY, toX: toX, toY: toY, steps: steps, resting: true))
+    }
+
+    /// `drag(fromX:fromY:toX:toY:steps:)` for an `async` test.
+    public func dragAsync(fromX: Double, fromY: Double, toX: Double, toY: Double, steps: Int) async {
+        await playAsync(dragScript(fromX: fromX, fromY: fromY, toX: toX, toY: toY, steps: steps, resting: true))
     }
 
     /// Down at the start, `steps` moves (one frame each) to the end, and up on the next frame: released at the
     /// speed of the moves (a scroll view carries on with momentum).
     public func fling(fromX: Double, fromY: Double, toX: Double, toY: Double, steps: Int) {
-        move(fromX: fromX, fromY: fromY, toX: toX, toY: toY, steps: steps)
-        pendingTouches.append((2, CGPoint(x: toX, y: toY), 0))
-        host.setNeedsFrame()
-        runFrame()
+        play(dragScript(fromX: fromX, fromY: fromY, toX: toX, toY: toY, steps: steps, resting: false))
     }
 
-    private func move(fromX: Double, fromY: Double, toX: Double, toY: Double, steps: Int) {
-        pendingTouches.append((0, CGPoint(x: fromX, y: fromY), 0))
-        host.setNeedsFrame()
-        runFrame()
+    /// One finger's touches, a frame's worth at a time (an empty frame: the finger rests).
+    private typealias TouchScript = [[(phase: TouchEvent.Phase, point: CGPoint, id: Int)]]
+
+    private func tapScript(x: Double, y: Double) -> TouchScript {
+        [[(.down, CGPoint(x: x, y: y), 0)], [(.up, CGPoint(x: x, y: y), 0)]]
+    }
+
+    private func dragScript(fromX: Double, fromY: Double, toX: Double, toY: Double, steps: Int,
+                            resting: Bool) -> TouchScript {
+        var script: TouchScript = [[(.down, CGPoint(x: fromX, y: fromY), 0)]]
         let n = max(1, steps)
         for i in 1...n {
             let t = Double(i) / Double(n)
-            pendingTouches.append((1, CGPoint(x: fromX + (toX - fromX) * t, y: fromY + (toY - fromY) * t), 0))
-            host.setNeedsFrame()
+            script.append([(.moved, CGPoint(x: fromX + (toX - fromX) * t, y: fromY + (toY - fromY) * t), 0)])
+        }
+        if resting { script += Array(repeating: [], count: Int((0.1 / refreshInterval).rounded() + 1)) }
+        script.append([(.up, CGPoint(x: toX, y: toY), 0)])
+        return script
+    }
+
+    private func play(_ script: TouchScript) {
+        for touches in script {
+            queue(touches)
             runFrame()
         }
+    }
+
+    private func playAsync(_ script: TouchScript) async {
+        for touches in script {
+            queue(touches)
+            await runFrameAsync()
+        }
+    }
+
+    private func queue(_ touches: [(phase: TouchEvent.Phase, point: CGPoint, id: Int)]) {
+        guard !touches.isEmpty else { return }
+        pendingTouches += touches
+        host.setNeedsFrame()
     }
 
     /// A key pressed and released (a frame each), delivered to the view host as from a keyboard: `.tab`
@@ -206,14 +285,14 @@ public final class TestHost {
 
     /// Queues a finger `id` going down at (x, y), delivered by the next `runFrame()` (hold it across frames,
     /// move it, lift it with the calls below).
-    public func touchDown(id: Int = 0, x: Double, y: Double) { queueTouch(0, x, y, id) }
+    public func touchDown(id: Int = 0, x: Double, y: Double) { queueTouch(.down, x, y, id) }
     /// Queues a move of finger `id`; several before one `runFrame()` arrive in that frame, spread over it.
-    public func touchMove(id: Int = 0, x: Double, y: Double) { queueTouch(1, x, y, id) }
+    public func touchMove(id: Int = 0, x: Double, y: Double) { queueTouch(.moved, x, y, id) }
     /// Queues finger `id` lifting at (x, y).
-    public func touchUp(id: Int = 0, x: Double, y: Double) { queueTouch(2, x, y, id) }
+    public func touchUp(id: Int = 0, x: Double, y: Double) { queueTouch(.up, x, y, id) }
 
-    private func queueTouch(_ kind: Int, _ x: Double, _ y: Double, _ id: Int) {
-        pendingTouches.append((kind, CGPoint(x: x, y: y), id))
+    private func queueTouch(_ phase: TouchEvent.Phase, _ x: Double, _ y: Double, _ id: Int) {
+        pendingTouches.append((phase, CGPoint(x: x, y: y), id))
         host.setNeedsFrame()
     }
 
@@ -256,7 +335,7 @@ public final class TestHost {
         runFrame()
     }
 
-    private var screen: ScanoutRaster.Rect { ScanoutRaster.Rect(x: 0, y: 0, width: Double(width), height: Double(height)) }
+    private var screen: ScanoutRaster.Rect { ScanoutRaster.Rect(x: 0, y: 0, width: transform.logicalWidth, height: transform.logicalHeight) }
 
     private func frameOfText(_ text: String) -> ScanoutRaster.Rect? {
         displayList.textRuns.first { $0.run.string == text && Self.intersects($0.frame, screen) }?.frame

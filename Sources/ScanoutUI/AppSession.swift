@@ -24,11 +24,12 @@ final class AppSession {
     private var repeatingKey: KeyEvent?
     /// The focused text field's caret blink: one timer armed for the host's next wake time.
     private var caretTimer: LoopTimer?
-    let transform: DisplayTransform
     let host: ViewHost
-    /// Keeps the app's frame (the display's format, the logical size) and repaints only its damage; the
-    /// display's buffers are brought up to date from it.
-    let compositor: FrameCompositor
+    /// The frame, as TestHost runs it too: input through the display transform, update, layout, display list,
+    /// the damage repainted in a private composition (the display's format, the logical size), commit.
+    let pipeline: FramePipeline
+    var transform: DisplayTransform { pipeline.transform }
+    var compositor: FrameCompositor { pipeline.compositor }
     var offscreen: PixelBuffer { compositor.composition }
     private(set) var scheduler: FrameScheduler!
     private var status: Int32 = 0
@@ -59,7 +60,7 @@ final class AppSession {
         let display = platform.display
         var ok = false
         defer { if !ok { platform.close() } }
-        transform = DisplayTransform(panelWidth: display.mode.width, panelHeight: display.mode.height,
+        let transform = DisplayTransform(panelWidth: display.mode.width, panelHeight: display.mode.height,
                                      rotation: options.rotation, calibration: options.calibration, scale: options.scale)
         var environment = EnvironmentValues()
         environment.displaySize = CGSize(width: transform.logicalWidth, height: transform.logicalHeight)
@@ -72,8 +73,8 @@ final class AppSession {
         case .never: environment.sceneKeyboardMode = nil
         }
         host = scene.resolveViewHost(size: environment.displaySize, environment: environment)
-        compositor = FrameCompositor(width: transform.logicalPixelWidth, height: transform.logicalPixelHeight,
-                                     scale: options.scale, format: display.format)
+        pipeline = FramePipeline(host: host, transform: transform, format: display.format,
+                                 background: Palette.background.resolved(in: options.appearance.colorScheme))
         try setUpTextInput()
         ok = true
     }
@@ -181,29 +182,19 @@ final class AppSession {
         suppressRequests = true
         // The display clock, in seconds since the app started: animations show where they are when this
         // frame reaches the screen.
-        host.advanceTime(to: Double((ctx.targetPresentTime - start).nanoseconds) / 1e9)
+        pipeline.advanceTime(to: Double((ctx.targetPresentTime - start).nanoseconds) / 1e9)
         let touched = applyInput()
-        var draw = false
-        if host.needsFrame || host.needsLayout || touched {
-            let changed = host.update()
-            draw = changed || host.needsLayout || touched
-        }
+        let draw = pipeline.update(inputArrived: touched)
         suppressRequests = false
         if host.needsFrame { scheduler.requestFrame() }  // work the update left for the next frame
         guard draw || needsFullCommit else { return false }
         if draw {
-            host.layout()
-            // Repaint the damage in the private composition; a frame whose pixels did not change commits nothing.
-            let damage = compositor.render(host.makeDisplayList(), background: background)
-            guard !damage.isEmpty || needsFullCommit else { return false }
+            pipeline.background = background
+            // A frame whose pixels did not change commits nothing.
+            guard !pipeline.draw().isEmpty || needsFullCommit else { return false }
         }
         do throws(PlatformError) {
-            let target = try display.beginFrame()
-            // The back buffer lacks the damage of the frames since it was last on screen (its age).
-            for r in compositor.repaintRegion(forBufferAge: target.age).rects {
-                try transform.copy(offscreen, to: target.buffer, region: r)
-            }
-            try display.present()
+            try pipeline.commit(to: display)
             needsFullCommit = false
             committedAt = clock.now
         } catch {
@@ -232,17 +223,10 @@ final class AppSession {
             case .touch(let t):
                 touched = true
                 if traceTouches { AppLog.info("touch \(t.phase) id \(t.id) at \(t.position) time \(t.time) µs, frame \(committed + 1)") }
-                let p = transform.logicalPoint(fromTouch: t.position)
-                let point = CGPoint(x: CGFloat(p.x), y: CGFloat(p.y))
                 // libinput's times are CLOCK_MONOTONIC microseconds, as `start`; a simulated clock has none.
                 let time: Double? = simulatedClock == nil
                     ? Double(Int64(t.time) * 1000 - start.nanoseconds) / 1e9 : nil
-                switch t.phase {
-                case .down: host.touchDown(id: t.id, at: point, time: time)
-                case .moved: host.touchMoved(id: t.id, to: point, time: time)
-                case .up: host.touchUp(id: t.id, at: point, time: time)
-                case .cancelled: host.touchCancelled(id: t.id)
-                }
+                pipeline.deliver(t, time: time)
             case .deviceAdded(let d):
                 AppLog.info("input device added: \(d)")
             case .deviceRemoved(let d):
@@ -251,7 +235,7 @@ final class AppSession {
                 trackRepeat(k)
                 let translated = keymap.map { $0.translate(k) } ?? keyboard.translate(k)
                 guard let stroke = translated else { break }
-                host.keyPressed(Self.keyPress(stroke))
+                pipeline.deliver(Self.keyPress(stroke))
                 touched = true
             }
         }

@@ -1,6 +1,7 @@
 import Glibc
 import Observation
 import ScanoutGraph
+import ScanoutPlatform
 
 /// What user views and user modifiers share: the value's stored inputs are a source attribute (compared
 /// memberwise, or with the type's own `==`), and the body is a rule over it. The rule's reads of state,
@@ -138,9 +139,22 @@ final class UserModifierBehavior<M: ViewModifier>: BodyEvaluator<M, M.Body>, Con
     override func makeBody(_ input: M) -> M.Body { input.body(content: _ViewModifier_Content<M>()) }
 }
 
-/// The main thread, recorded when the first view host is made (on the main actor).
-enum MainThread {
-    nonisolated(unsafe) static var id: pthread_t = pthread_self()
+/// Whether the caller runs on the main actor, without trapping when it does not. In an app and under XCTest
+/// the main actor is the process's main thread. Swift Testing on Linux parks that thread in `dispatch_main` and
+/// runs main-actor jobs on the dispatch worker that services the main queue: the thread that last ran a view
+/// host's frame or made one (`noteMainActorThread()`) stands for it there.
+enum MainActorCheck {
+    nonisolated(unsafe) private static var workerThread: pthread_t?
+
+    static var isCurrent: Bool {
+        if ProcessThread.isMain { return true }
+        guard let workerThread else { return false }
+        return pthread_equal(pthread_self(), workerThread) != 0
+    }
+
+    @MainActor static func noteMainActorThread() {
+        workerThread = ProcessThread.isMain ? nil : pthread_self()
+    }
 }
 
 /// Turns Observation's one-shot change callbacks into body invalidations, on the main actor.
@@ -150,8 +164,8 @@ final class ObservationInvalidator: @unchecked Sendable {
 
     func fire(_ generation: UInt64) {
         // Observation calls back on the mutating thread, before the value changes; the body is invalidated
-        // now (it runs later, at the frame) when that thread is the main one, else via the main actor.
-        if pthread_equal(pthread_self(), MainThread.id) != 0 {
+        // now (it runs later, at the frame) when that is the main actor, else via a main-actor task.
+        if MainActorCheck.isCurrent {
             MainActor.assumeIsolated { self.invalidate(generation) }
         } else {
             Task { @MainActor in self.invalidate(generation) }

@@ -91,7 +91,7 @@ package final class ViewHost {
 
     package init<V: View>(rootView: V, size: CGSize, environment: EnvironmentValues = EnvironmentValues()) {
         self.size = size
-        MainThread.id = pthread_self()
+        MainActorCheck.noteMainActorThread()
         environmentSource = graph.source("root environment", environment, isEqual: EnvironmentValues.areEqual)
         rootEnvironment = EnvironmentNode(graph: graph, values: environmentSource)
         root = ViewNode(host: self, parent: nil, key: 0, view: rootView, environment: rootEnvironment)
@@ -171,6 +171,7 @@ package final class ViewHost {
     /// tree is stable, at most `maximumPasses` times. Returns whether anything changed.
     @discardableResult
     package func update() -> Bool {
+        MainActorCheck.noteMainActorThread()
         needsFrame = false
         updateGeneration += 1
         currentTransaction = pendingTransaction
