@@ -16,6 +16,10 @@ extension Canvas {
     ///
     /// A clip mask, a blend mode other than `.normal` or an RGB565 target take the general path (the image's
     /// rectangle filled with an image pattern).
+    ///
+    /// (One function of ~100 lines on purpose: the row loop's inlined helpers share a dozen constants of the
+    /// image, the target and the transform; split into functions they would be passed on every row, and this
+    /// loop is the compositing hot path of turned layers.)
     public func draw(_ image: PixelBuffer, transform imageTransform: AffineTransform, filter: ImageFilter = .bilinear,
                      occupancy: ImageOccupancy? = nil) {
         guard image.width > 0, image.height > 0 else { return }
@@ -36,20 +40,8 @@ extension Canvas {
             transform = saved
             return
         }
-        // Device rows the image can reach: its corners' box, one pixel wider for the bilinear fade.
+        guard let area = reachableArea(ofImageWidth: image.width, height: image.height, under: toDevice) else { return }
         let w = image.width, h = image.height
-        var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
-        for corner in 0..<4 {
-            let p = toDevice.apply(Point(x: corner & 1 == 0 ? 0 : Double(w), y: corner < 2 ? 0 : Double(h)))
-            x0 = min(x0, p.x); y0 = min(y0, p.y); x1 = max(x1, p.x); y1 = max(y1, p.y)
-        }
-        guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { return }
-        let limit = Double(1 << 24)  // keeps the 16.16 arithmetic below far from overflow
-        guard x0 > -limit, y0 > -limit, x1 < limit, y1 < limit else { return }
-        let area = IntRect(x: Int(x0.rounded(.down)) - 1, y: Int(y0.rounded(.down)) - 1,
-                           width: Int(x1.rounded(.up)) - Int(x0.rounded(.down)) + 2,
-                           height: Int(y1.rounded(.up)) - Int(y0.rounded(.down)) + 2).intersection(clipBounds)
-        guard !area.isEmpty else { return }
 
         // An image shrunk more than 4096 times covers less than a pixel: nothing is drawn, and the 16.16
         // arithmetic below stays far from overflow.
@@ -136,6 +128,24 @@ extension Canvas {
                 }
             }
         }
+    }
+
+    /// The device pixels (within the clip) an image of `width`x`height` placed by `toDevice` can reach: its
+    /// corners' box, one pixel wider for the bilinear fade; nil when that is empty or so far out that 16.16
+    /// arithmetic could overflow.
+    private func reachableArea(ofImageWidth width: Int, height: Int, under toDevice: AffineTransform) -> IntRect? {
+        var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
+        for corner in 0..<4 {
+            let p = toDevice.apply(Point(x: corner & 1 == 0 ? 0 : Double(width), y: corner < 2 ? 0 : Double(height)))
+            x0 = min(x0, p.x); y0 = min(y0, p.y); x1 = max(x1, p.x); y1 = max(y1, p.y)
+        }
+        guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { return nil }
+        let limit = Double(1 << 24)  // keeps the 16.16 arithmetic far from overflow
+        guard x0 > -limit, y0 > -limit, x1 < limit, y1 < limit else { return nil }
+        let area = IntRect(x: Int(x0.rounded(.down)) - 1, y: Int(y0.rounded(.down)) - 1,
+                           width: Int(x1.rounded(.up)) - Int(x0.rounded(.down)) + 2,
+                           height: Int(y1.rounded(.up)) - Int(y0.rounded(.down)) + 2).intersection(clipBounds)
+        return area.isEmpty ? nil : area
     }
 
     /// The steps i for which `start + i · step` lies in `range`, or nil when none does.

@@ -79,6 +79,97 @@ public final class DisplayListRenderer {
 
     private enum Push { case clip(IntRect, AlphaMask?), transform(AffineTransform), layer(Canvas, Double) }
 
+    /// What the item loop carries from item to item: the canvas drawn on (an opacity layer's while one is
+    /// open), the transform and clip in force, and the pushes that the next pops undo.
+    private struct RenderState {
+        var canvas: Canvas
+        var transform: AffineTransform
+        /// Whether `canvas.transform` is `transform`. The canvas's transform is set only before something
+        /// draws through it, and its clip read once per change, not per item: most items are skipped (outside
+        /// the damage) and each is wrapped in a transform push and pop (canvas properties are class
+        /// properties, each access checked for exclusivity).
+        var canvasHasTransform = true
+        var clip: IntRect
+        var pushes: [Push] = []
+        var layerDepth = 0
+
+        init(base: Canvas, scale: Double) {
+            canvas = base
+            transform = AffineTransform(scaleX: scale, y: scale)
+            canvas.transform = transform
+            clip = canvas.clipBounds
+        }
+
+        mutating func setCanvasTransform() {
+            guard !canvasHasTransform else { return }
+            canvas.transform = transform
+            canvasHasTransform = true
+        }
+
+        mutating func pushClip(_ r: Rect) {
+            pushes.append(.clip(clip, canvas.clipMask))
+            canvas.clip(to: DisplayList.bounds(of: r, under: transform).nearestIntRect)
+            clip = canvas.clipBounds
+        }
+
+        mutating func pushClip(_ path: Path) {
+            pushes.append(.clip(clip, canvas.clipMask))
+            let mask = MaskRasterizer().mask(for: path, transform: transform, within: canvas.target.bounds)
+            canvas.clip(to: mask.bounds)
+            canvas.clipMask = mask  // nested shape clips keep the innermost shape
+            clip = canvas.clipBounds
+        }
+
+        mutating func pushTransform(_ t: AffineTransform) {
+            pushes.append(.transform(transform))
+            transform = t.concatenating(transform)
+            canvasHasTransform = false
+        }
+
+        /// Draws from now on into `layer` (cleared over the clip only: the region being repainted), blended
+        /// into the current canvas at `opacity` by the matching pop.
+        mutating func pushLayer(_ layer: PixelBuffer, opacity: Double, geometryIssue: ((GeometryIssue) -> Void)?) {
+            pushes.append(.layer(canvas, opacity))
+            layerDepth += 1
+            let c = Canvas(target: layer)
+            c.geometryIssue = geometryIssue
+            c.clip(to: clip)
+            c.clear(.clear)
+            c.transform = transform
+            c.clipMask = canvas.clipMask
+            canvas = c
+            clip = canvas.clipBounds
+        }
+
+        mutating func pop() {
+            switch pushes.popLast() {
+            case .clip(let bounds, let mask)?:
+                canvas.resetClip()
+                canvas.clip(to: bounds)
+                canvas.clipMask = mask
+                clip = canvas.clipBounds
+            case .transform(let previous)?:
+                transform = previous
+                canvasHasTransform = false
+            case .layer(let parent, let opacity)?:
+                layerDepth -= 1
+                let layer = canvas.target
+                let saved = (parent.transform, parent.opacity)
+                parent.transform = .identity
+                parent.opacity = max(0, min(1, opacity))
+                parent.draw(layer, in: Rect(x: 0, y: 0, width: Double(layer.width), height: Double(layer.height)), filter: .nearest)
+                (parent.transform, parent.opacity) = saved
+                canvas = parent
+                clip = canvas.clipBounds
+                // (The parent's transform is the one set when the layer was pushed, which `transform` is
+                // again now that the layer's pushes are popped.)
+                canvasHasTransform = parent.transform == transform
+            case nil:
+                break
+            }
+        }
+    }
+
     /// Clears to `background`, then paints every item.
     public func render(_ list: DisplayList, background: RGBA) {
         render(list, background: background, in: target.bounds, itemBounds: nil)
@@ -99,16 +190,7 @@ public final class DisplayListRenderer {
         base.opacity = 1
         base.blendMode = .normal
         base.clear(background)
-        var canvas = base
-        var transform = AffineTransform(scaleX: scale, y: scale)
-        canvas.transform = transform
-        // The canvas's transform is set only before something draws through it, and its clip read once per
-        // change, not per item: most items are skipped (outside the damage) and each is wrapped in a transform
-        // push and pop (canvas properties are class properties, each access checked for exclusivity).
-        var canvasHasTransform = true
-        var clip = canvas.clipBounds
-        var pushes: [Push] = []
-        var layerDepth = 0
+        var state = RenderState(base: base, scale: scale)
         let items = list.items
         var skipUntil = -1  // items up to this index were composited from a cached group bitmap
         let reporting = geometryWarning != nil
@@ -116,88 +198,50 @@ public final class DisplayListRenderer {
             if index <= skipUntil { continue }
             // Drawing items outside the region are skipped without touching the item (most are; copying each
             // would copy and retain its payload): state items have bounds of negative width.
-            if let itemBounds, itemBounds[index].width >= 0, !itemBounds[index].intersects(clip) { continue }
+            if let itemBounds, itemBounds[index].width >= 0, !itemBounds[index].intersects(state.clip) { continue }
             let item = items[index]
             if reporting { currentItem = index }
-            if !canvasHasTransform, item.readsCanvasTransform {
-                canvas.transform = transform
-                canvasHasTransform = true
-            }
+            if !state.canvasHasTransform, item.readsCanvasTransform { state.setCanvasTransform() }
             switch item {
             case .fill(let path, let paint, let style):
-                canvas.fill(path, with: paint, style: style, reusing: outline(index))
+                state.canvas.fill(path, with: paint, style: style, reusing: outline(index))
             case .stroke(let path, let paint, let style):
-                canvas.stroke(path, with: paint, style: style, reusing: outline(index))
+                state.canvas.stroke(path, with: paint, style: style, reusing: outline(index))
             case .text(let run):
-                text.draw(run, transform: transform, scale: 1, on: canvas)
+                text.draw(run, transform: state.transform, scale: 1, on: state.canvas)
             case .image(let image, let rect, let filter):
-                canvas.draw(image.pixels, in: rect, filter: filter)
+                state.canvas.draw(image.pixels, in: rect, filter: filter)
             case .pushClip(let r):
-                let device = DisplayList.bounds(of: r, under: transform)
-                let box = device.nearestIntRect
-                pushes.append(.clip(clip, canvas.clipMask))
-                canvas.clip(to: box)
-                clip = canvas.clipBounds
+                state.pushClip(r)
             case .pushClipShape(let path):
-                pushes.append(.clip(clip, canvas.clipMask))
-                let mask = MaskRasterizer().mask(for: path, transform: transform, within: canvas.target.bounds)
-                canvas.clip(to: mask.bounds)
-                canvas.clipMask = mask  // nested shape clips keep the innermost shape
-                clip = canvas.clipBounds
+                state.pushClip(path)
             case .pushTransform(let t):
-                if transformedGroupCaching != .never, TransformedGroupCache.resamples(t),
-                   let end = TransformedGroupCache.matchingPop(of: index, in: items),
-                   transformedGroupCaching == .always || TransformedGroupCache.holdsTurnedText(items, index + 1..<end, under: t) {
-                    if !canvasHasTransform { canvas.transform = transform; canvasHasTransform = true }
-                    if compositeCachedGroup(items, index: index, end: end, transform: t.concatenating(transform), on: canvas,
-                                            onlyWhenWorthIt: transformedGroupCaching == .automatic) {
-                        skipUntil = end
-                        continue
-                    }
+                if let end = compositeFromCache(items, index: index, transform: t, state: &state) {
+                    skipUntil = end
+                } else {
+                    state.pushTransform(t)
                 }
-                pushes.append(.transform(transform))
-                transform = t.concatenating(transform)
-                canvasHasTransform = false
             case .pushOpacity(let o):
-                pushes.append(.layer(canvas, o))
-                let layer = layerBuffer(layerDepth)
-                layerDepth += 1
-                let c = Canvas(target: layer)
-                c.geometryIssue = base.geometryIssue
-                c.clip(to: clip)
-                c.clear(.clear)  // only the region being repainted
-                c.transform = transform
-                c.clipMask = canvas.clipMask
-                canvas = c
-                clip = canvas.clipBounds
+                state.pushLayer(layerBuffer(state.layerDepth), opacity: o, geometryIssue: base.geometryIssue)
             case .pop:
-                switch pushes.popLast() {
-                case .clip(let bounds, let mask)?:
-                    canvas.resetClip()
-                    canvas.clip(to: bounds)
-                    canvas.clipMask = mask
-                    clip = canvas.clipBounds
-                case .transform(let previous)?:
-                    transform = previous
-                    canvasHasTransform = false
-                case .layer(let parent, let opacity)?:
-                    layerDepth -= 1
-                    let layer = canvas.target
-                    let saved = (parent.transform, parent.opacity)
-                    parent.transform = .identity
-                    parent.opacity = max(0, min(1, opacity))
-                    parent.draw(layer, in: Rect(x: 0, y: 0, width: Double(layer.width), height: Double(layer.height)), filter: .nearest)
-                    (parent.transform, parent.opacity) = saved
-                    canvas = parent
-                    clip = canvas.clipBounds
-                    // (The parent's transform is the one set when the layer was pushed, which `transform` is
-                    // again now that the layer's pushes are popped.)
-                    canvasHasTransform = parent.transform == transform
-                case nil:
-                    break
-                }
+                state.pop()
             }
         }
+    }
+
+    /// When the caching policy takes the group pushed at `index` under `t`, composites it from its cached
+    /// bitmap and returns the index of its closing pop (the items up to it are done); nil: draw it directly.
+    private func compositeFromCache(_ items: [DisplayList.Item], index: Int, transform t: AffineTransform,
+                                    state: inout RenderState) -> Int? {
+        guard transformedGroupCaching != .never, TransformedGroupCache.resamples(t),
+              let end = TransformedGroupCache.matchingPop(of: index, in: items),
+              transformedGroupCaching == .always || TransformedGroupCache.holdsTurnedText(items, index + 1..<end, under: t)
+        else { return nil }
+        state.setCanvasTransform()
+        guard compositeCachedGroup(items, index: index, end: end, transform: t.concatenating(state.transform),
+                                   on: state.canvas, onlyWhenWorthIt: transformedGroupCaching == .automatic)
+        else { return nil }
+        return end
     }
 
     /// Composites the group pushed at `index` (closed at `end`) from its cached bitmap, rebuilt when its content
