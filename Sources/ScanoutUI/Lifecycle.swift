@@ -15,7 +15,7 @@ final class AppearanceBehavior: ModifierBehavior {
         if let a = m.appear { node.host.enqueue(from: node, a) }
     }
     override func disappeared() {
-        if let d = m.disappear { node.host.enqueue(from: node, d) }
+        if let d = m.disappear { node.host.enqueueDisappearance(from: node, d) }
     }
 }
 
@@ -108,4 +108,31 @@ extension View {
     public func onChange<V: Equatable>(of value: V, initial: Bool = false, _ action: @escaping @MainActor () -> Void) -> some View {
         modifier(ChangeModifier(value: value, initial: initial) { _, _ in action() })
     }
+}
+
+/// Whether the content counts as shown for its lifecycle (`onAppear`, `onDisappear`, `task`): an unselected
+/// tab or a navigation screen covered by a pushed one keeps its views and their state but has disappeared,
+/// and appears again when it is shown, as in SwiftUI.
+struct AppearanceGate: PrimitiveModifier {
+    let isShown: Bool
+    func makeBehavior() -> ModifierBehavior { AppearanceGateBehavior() }
+}
+
+final class AppearanceGateBehavior: ModifierBehavior {
+    private var isShown = true
+
+    override func updateModifier(_ modifier: any ViewModifier) {
+        let shown = modifier.known(as: AppearanceGate.self).isShown
+        guard shown != isShown else { return }
+        isShown = shown
+        // Children made from now on follow `childrenAppearWithParent`; those already there change now.
+        if node.hasAppeared { for child in node.children { child.setVisible(shown) } }
+    }
+
+    override var childrenAppearWithParent: Bool { isShown }
+}
+
+extension View {
+    /// Shown (true) or kept but disappeared (false); see `AppearanceGate`.
+    func appearanceGate(isShown: Bool) -> some View { modifier(AppearanceGate(isShown: isShown)) }
 }

@@ -40,9 +40,11 @@ struct NavigationScreen: View {
     let level: Int
     let content: AnyView
     @State private var model = NavigationScreenModel()
+    @Environment(\.navigationController) private var controller
 
     var body: some View {
-        VStack(spacing: 0) {
+        controller?.register(model, level: level)
+        return VStack(spacing: 0) {
             NavigationBar(model: model, level: level)
             content
                 .frame(maxWidth: .infinity, maxHeight: .infinity)
@@ -69,7 +71,7 @@ struct NavigationBar: View {
                         Button { controller?.popTop() } label: {
                             HStack(spacing: 6) {
                                 ChevronShape(pointsRight: false).stroke(Palette.tint, lineWidth: 3).frame(width: 11, height: 20)
-                                Text("Back")
+                                Text(backTitle)
                             }
                             .frame(minWidth: Palette.minimumHitTarget, minHeight: Palette.minimumHitTarget, alignment: .leading)
                             .contentShape(Rectangle())
@@ -97,6 +99,15 @@ struct NavigationBar: View {
         .background(Palette.raisedBackground)
         .overlay(alignment: .bottom) { Palette.separator.frame(height: 1) }
     }
+
+    /// The back button names the screen it returns to, as SwiftUI's does, or says "Back" when that screen has
+    /// no title or one too long for the button.
+    private var backTitle: String {
+        let previous = controller?.screenModel(at: level - 1)?.title ?? ""
+        return previous.isEmpty || previous.count > Self.longestBackTitle ? "Back" : previous
+    }
+
+    static let longestBackTitle = 14
 
     private var hasPrincipal: Bool { model.toolbar?.slots.contains(.principal) == true }
 

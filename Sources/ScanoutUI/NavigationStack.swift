@@ -68,10 +68,14 @@ public struct NavigationStack<Data, Root: View>: View {
         let top = screens.count
         return GeometryReader { proxy in
             ZStack(alignment: .topLeading) {
+                // A screen covered by a pushed one keeps its state but has disappeared (onDisappear, its tasks
+                // cancelled), and appears again when it is on top, as in SwiftUI.
                 NavigationScreen(level: 0, content: AnyView(root))
+                    .appearanceGate(isShown: top == 0)
                 ForEach(screens.indices, id: \.self) { i in
                     let entry = screens[i]
                     NavigationScreen(level: i + 1, content: entry.content.view(registry: controller.destinations))
+                        .appearanceGate(isShown: i + 1 == top)
                         .background(Palette.background)
                         .offset(x: i + 1 == top ? swipeOffset : 0)
                         .transition(.move(edge: .trailing))
@@ -136,6 +140,15 @@ final class NavigationController {
     var pushView: ((AnyView) -> Void)?
     var pop: ((Int) -> Void)?
     let destinations = NavigationDestinations()
+    /// Each shown screen's bar model by level, so a screen's back button can name the screen under it.
+    /// (Weak: a popped screen's model goes with it.)
+    private var screenModels: [Int: WeakScreenModel] = [:]
+
+    func register(_ model: NavigationScreenModel, level: Int) {
+        if screenModels[level]?.model !== model { screenModels[level] = WeakScreenModel(model: model) }
+    }
+
+    func screenModel(at level: Int) -> NavigationScreenModel? { screenModels[level]?.model }
 
     func push(value: AnyHashable) {
         guard let access else { return }
@@ -143,6 +156,10 @@ final class NavigationController {
     }
     func push(view: AnyView) { pushView?(view) }
     func popTop() { withAnimation(.easeOut(duration: 0.3)) { pop?(1) } }
+}
+
+struct WeakScreenModel {
+    weak var model: NavigationScreenModel?
 }
 
 struct NavigationControllerKey: EnvironmentKey { static let defaultValue: NavigationController? = nil }

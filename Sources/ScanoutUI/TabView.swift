@@ -49,6 +49,7 @@ public struct TabView<SelectionValue: Hashable, Content: View>: View {
                             .frame(maxWidth: .infinity, maxHeight: .infinity)
                             .opacity(tab.index == selected ? 1 : 0)
                             .allowsHitTesting(tab.index == selected)
+                            .appearanceGate(isShown: tab.index == selected)
                     }
                 }
                 .frame(maxWidth: .infinity, maxHeight: .infinity)
@@ -74,6 +75,7 @@ public struct TabView<SelectionValue: Hashable, Content: View>: View {
                 HStack(spacing: 0) {
                     ForEach(tabs) { tab in
                         AnyView(tab.content).frame(width: width, height: proxy.size.height)
+                            .appearanceGate(isShown: tab.index == selected)
                     }
                 }
                 .frame(width: width, alignment: .leading)

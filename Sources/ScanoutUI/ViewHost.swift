@@ -28,6 +28,11 @@ package final class ViewHost {
     private var created: [ViewNode] = []
     /// Lifecycle and change handlers waiting for the end of the body pass, with the view that queued them.
     private var actions: [(owner: String, run: () -> Void)] = []
+    /// `onDisappear` actions of this pass: they run after its other actions, so a view that replaces another
+    /// (a new `.id`, the other branch of an `if`, a pushed screen, another tab) runs its `onAppear` before the
+    /// old one's `onDisappear`, as in SwiftUI.
+    private var disappearActions: [(owner: String, run: () -> Void)] = []
+    private var pendingActionCount: Int { actions.count + disappearActions.count }
     /// Something about the tree changed since the last layout (structure, values).
     var structureChanged = false
     /// Whether an `alignmentGuide` modifier was ever made here (until then no view has an explicit guide,
@@ -149,6 +154,12 @@ package final class ViewHost {
         requestFrame()
     }
 
+    /// Queues an `onDisappear` action: after the pass's other actions (see `disappearActions`).
+    func enqueueDisappearance(from node: ViewNode, _ action: @escaping () -> Void) {
+        disappearActions.append((node.owningViewName, action))
+        requestFrame()
+    }
+
     /// `owner`'s state changed while the rule `rule` (a body) was being evaluated — SwiftUI's "Modifying state
     /// during view update". The body that wrote it may already have read the old value, and its write cannot
     /// dirty it while it runs, so `invalidate` runs after this frame's update: the write shows in the next
@@ -192,16 +203,18 @@ package final class ViewHost {
             created.removeAll(keepingCapacity: true)
             for node in appeared where node.isAlive && node.appearsWithParent { node.appearIfNeeded() }
             for observer in preferenceObservers { observer.checkPreferences() }
-            if actions.isEmpty && scheduled.isEmpty { break }
+            if pendingActionCount == 0 && scheduled.isEmpty { break }
             pass += 1
             if pass > Self.maximumPasses {
-                let owners = Set(actions.map(\.owner)).sorted().joined(separator: ", ")
+                let owners = Set((actions + disappearActions).map(\.owner)).sorted().joined(separator: ", ")
                 warn("\(owners): a change handler tried to update multiple times per frame; its pending calls are dropped")
                 actions.removeAll()
+                disappearActions.removeAll()
                 break
             }
-            let batch = actions
+            let batch = disappearActions.isEmpty ? actions : actions + disappearActions
             actions.removeAll(keepingCapacity: true)
+            disappearActions.removeAll(keepingCapacity: true)
             for action in batch { action.run() }
             if let t = pendingTransaction {
                 currentTransaction = t
@@ -215,7 +228,7 @@ package final class ViewHost {
         writesDuringUpdate.removeAll()
         for invalidate in writes { invalidate() }
         // Requests made while updating were for this frame; only what is still pending needs another.
-        needsFrame = !scheduled.isEmpty || !actions.isEmpty
+        needsFrame = !scheduled.isEmpty || pendingActionCount > 0
         if !animating.isEmpty { requestNextFrame() }
         return changed
     }
@@ -260,14 +273,14 @@ package final class ViewHost {
     /// their appear actions; those run, and the tree is laid out again, before anything is drawn.
     package func layout() {
         for _ in 0...Self.maximumPasses {
-            let pending = created.count + scheduled.count + actions.count
+            let pending = created.count + scheduled.count + pendingActionCount
             needsLayout = false
             layoutGeneration += 1
             let proposal = ProposedViewSize(size)
             let s = root.sizeThatFits(proposal)
             let origin = CGPoint(x: ((size.width - s.width) / 2).rounded(), y: ((size.height - s.height) / 2).rounded())
             root.place(in: CGRect(origin: origin, size: s))
-            if created.count + scheduled.count + actions.count > pending { update() }
+            if created.count + scheduled.count + pendingActionCount > pending { update() }
             if !needsLayout { return }
         }
         warn("layout did not settle after \(Self.maximumPasses) passes; the rest waits for the next frame")

@@ -39,8 +39,8 @@ import ScanoutTesting
         host.tap(text: "Lathe")
         settle(host)
         #expect(host.contains(text: "Detail of Lathe"))
-        #expect(host.contains(text: "Back"))
-        host.tap(text: "Back")
+        #expect(host.contains(text: "Machines"))
+        host.tap(text: "Machines")
         settle(host)
         #expect(!host.contains(text: "Detail of Lathe"))
         #expect(host.contains(text: "Lathe"))
@@ -52,7 +52,7 @@ import ScanoutTesting
         host.tap(text: "About")
         settle(host)
         #expect(host.contains(text: "Version 1.0"))
-        host.tap(text: "Back")
+        host.tap(text: "Machines")
         settle(host)
         #expect(!host.contains(text: "Version 1.0"))
     }
@@ -64,7 +64,7 @@ import ScanoutTesting
         host.tap(text: "Tapped 1"); host.runFrame()
         host.tap(text: "Mill")
         settle(host)
-        host.tap(text: "Back")
+        host.tap(text: "Machines")
         settle(host)
         #expect(host.contains(text: "Tapped 2"))
     }

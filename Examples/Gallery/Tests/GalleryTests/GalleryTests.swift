@@ -17,7 +17,7 @@ import ScanoutUI
         host.tap(text: "Scoreboard")
         host.advance(seconds: 1)
         #expect(host.contains(text: "No points yet"))
-        host.tap(text: "Back")
+        host.tap(text: "Gallery")  // the back button names the screen under it
         host.advance(seconds: 1)
         #expect(host.contains(text: "Landmarks"))
     }

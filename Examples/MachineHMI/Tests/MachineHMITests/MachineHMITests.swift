@@ -22,7 +22,7 @@ import ScanoutTesting
         #expect(host.contains(text: "Belt") == false)
         #expect(host.contains(text: "820 rpm"))
         #expect(host.contains(text: "Temperature"))
-        host.tap(text: "Back")
+        host.tap(text: "Line 3")  // the back button names the screen under it
         host.advance(seconds: 1)
         #expect(!host.contains(text: "820 rpm"))
         #expect(host.contains(text: "Press 2"))
