@@ -144,7 +144,7 @@ public struct DisplayList {
         }
     }
 
-    static func bounds(of r: Rect, under t: AffineTransform) -> Rect {
+    package static func bounds(of r: Rect, under t: AffineTransform) -> Rect {
         let ps = [Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY), Point(x: r.minX, y: r.maxY), Point(x: r.maxX, y: r.maxY)].map(t.apply)
         let xs = ps.map(\.x), ys = ps.map(\.y)
         return Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)

@@ -186,7 +186,8 @@ public final class TestHost {
     /// `tap(x:y:)` for an `async` test: the ready main-actor jobs run before each of its frames.
     public func tapAsync(x: Double, y: Double) async { await playAsync(tapScript(x: x, y: y)) }
 
-    /// Taps the centre of the topmost visible text run equal to `text` (fails the test if there is none).
+    /// Taps the centre of the first visible text run equal to `text`, in drawing order, that nothing opaque
+    /// covers (fails the test if there is none).
     public func tap(text: String, file: StaticString = #filePath, line: UInt = #line) {
         guard let p = panelPoint(ofText: text, file: file, line: line) else { return }
         tap(x: p.x, y: p.y)
@@ -198,10 +199,12 @@ public final class TestHost {
         await tapAsync(x: p.x, y: p.y)
     }
 
-    /// The panel pixel under the centre of the topmost (last drawn) visible text run equal to `text`: where a
-    /// finger finds it when a screen or sheet on top shows the same text as the one it covers.
+    /// The panel pixel under the centre of the first text run equal to `text` that a finger could find: on the
+    /// screen, inside its clips, not covered by an opaque fill drawn after it (a pushed screen over the one
+    /// whose title it repeats, a sheet's card). See `UncoveredText`.
     private func panelPoint(ofText text: String, file: StaticString, line: UInt) -> Point? {
-        guard let frame = displayList.textRuns.last(where: { $0.run.string == text && Self.intersects($0.frame, screen) })?.frame else {
+        let runs = UncoveredText.runs(in: displayList, screen: screen)
+        guard let frame = runs.first(where: { $0.run.string == text })?.frame else {
             reportTestFailure("no visible text \"\(text)\" to tap; visible: \(visibleTexts)", file: file, line: line)
             return nil
         }
