@@ -160,6 +160,22 @@ public struct PlatformOptions: Sendable, Equatable {
         return options
     }
 
+    /// Checks, before anything starts, that `--snapshot`'s folder exists and can be written (else a run would
+    /// show its frames and fail only at exit, when it writes the snapshot).
+    public func checkSnapshotFolder() throws(PlatformError) {
+        guard let path = snapshotPath else { return }
+        let folder: String
+        if let slash = path.lastIndex(of: "/") {
+            folder = slash == path.startIndex ? "/" : String(path[..<slash])
+        } else {
+            folder = "."
+        }
+        guard access(folder, W_OK | X_OK) != 0 else { return }
+        let reason = errno == ENOENT ? "does not exist" : "cannot be written (\(String(cString: strerror(errno))))"
+        throw PlatformError.invalidOption(name: "--snapshot", value: path,
+                                          expected: "a file in an existing, writable folder; \(folder) \(reason)")
+    }
+
     /// Where `--snapshot-every` writes committed frame `frame`: the snapshot's name with the frame number
     /// before its extension (`out/demo.png` → `out/demo-00042.png`).
     public func numberedSnapshotPath(frame: Int) -> String? {

@@ -54,6 +54,7 @@ final class AppSession {
     init<S: Scene>(scene: S, options: PlatformOptions,
                    processEnvironment: (String) -> String? = { getenv($0).map { String(cString: $0) } }) throws(PlatformError) {
         self.options = options
+        try options.checkSnapshotFolder()
         let platform = try PlatformSession(options: options, info: { AppLog.info($0) }, warn: { AppLog.error($0) },
                                            processEnvironment: processEnvironment)
         self.platform = platform
@@ -280,7 +281,9 @@ final class AppSession {
         let now = clock.now
         committedAt = nil
         if flips.isEmpty {
-            var line = "first frame on screen \((now - start).milliseconds) ms after the app started"
+            // A simulated clock (headless --frames) has no display timing worth reporting.
+            var line = simulatedClock == nil ? "first frame on screen \((now - start).milliseconds) ms after the app started"
+                : "first frame drawn (headless, simulated clock: no display timing to measure)"
             if simulatedClock == nil, let started = Uptime.processStart() {
                 let up = Uptime.now()
                 line += " (process start to flip \(Int(((up - started) * 1000).rounded())) ms; uptime \(up) s)"
@@ -324,8 +327,17 @@ final class AppSession {
         }
     }
 
+    /// What the exit report says of the frames: only frames whose pixels changed are committed (a still screen
+    /// commits one however long it shows), so a headless run of N periods says both.
+    static func committedSummary(_ committed: Int, simulatedPeriods: Int?) -> String {
+        var line = "\(committed) \(committed == 1 ? "frame" : "frames") committed (frames whose pixels changed)"
+        if let periods = simulatedPeriods { line += " in \(periods) refresh periods of simulated time" }
+        return line
+    }
+
     private func report() {
-        var line = "\(committed) frames committed, \(scheduler.pacedFrames) paced by the timer"
+        var line = Self.committedSummary(committed, simulatedPeriods: simulatedClock == nil ? nil : options.frames)
+            + ", \(scheduler.pacedFrames) paced by the timer"
         // Flip intervals while frames follow each other (animating), leaving out the idle gaps between.
         let period = display.mode.refreshPeriod.milliseconds
         let intervals = zip(flips.dropFirst(), flips).map { ($0 - $1).milliseconds }.filter { $0 < 4 * period }
