@@ -104,7 +104,8 @@ struct AnimationTests {
         let began = host.time
         while host.time < began + 0.5 - 1e-9 { host.runFrame() }
         let half = host.pixel(x: 20, y: 20)
-        #expect(abs(Double(half.green) - ((59 + 255) / 2)) <= 6, "half faded at half time: \\(half)")
+        let halfGreen: Double = (59 + 255) / 2
+        #expect(abs(Double(half.green) - halfGreen) <= 6, "half faded at half time: \\(half)")
         host.advance(seconds: 0.6)
         #expect(host.pixel(x: 20, y: 20) == RGBA(red: 255, green: 255, blue: 255), "fully faded")
     }

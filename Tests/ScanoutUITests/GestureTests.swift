@@ -163,10 +163,13 @@ struct GestureTests {
         #expect(drags.changed.first?.startLocation == ScanoutUI.CGPoint(x: 50, y: 50))
         #expect(drags.changed.last?.translation.height == 0)
         let frame = 1.0 / 60
-        #expect(abs(drags.changed[0].time - (downTime + frame + frame / 3)) <= 1e-9)
-        #expect(abs(drags.changed[2].time - (downTime + 2 * frame)) <= 1e-9)
+        let firstTime = downTime + frame + frame / 3
+        let thirdTime = downTime + 2 * frame
+        #expect(abs(drags.changed[0].time - firstTime) <= 1e-9)
+        #expect(abs(drags.changed[2].time - thirdTime) <= 1e-9)
         // The samples of the last 0.1 s: 35 pt in 2 frames.
-        #expect(abs(drags.changed[2].velocity.width - (35 / (2 * frame))) <= 1e-6)
+        let sampledVelocity = 35 / (2 * frame)
+        #expect(abs(drags.changed[2].velocity.width - sampledVelocity) <= 1e-6)
         #expect(drags.changed[2].velocity.height == 0)
         #expect(drags.ended == [])
 
@@ -175,7 +178,8 @@ struct GestureTests {
         #expect(drags.ended.count == 1)
         let end = drags.ended[0]
         #expect(end.translation == ScanoutUI.CGSize(width: 35, height: 0))
-        #expect(abs(end.velocity.width - (35 / (3 * frame))) <= 1e-6, "the finger paused for a frame before lifting")
+        let endVelocity = 35 / (3 * frame)
+        #expect(abs(end.velocity.width - endVelocity) <= 1e-6, "the finger paused for a frame before lifting")
         let predictedWidth = 35 + end.velocity.width * 0.4995
         #expect(abs(end.predictedEndTranslation.width - predictedWidth) <= 0.5)
         let predictedX = end.location.x + end.predictedEndTranslation.width - 35
@@ -257,8 +261,10 @@ struct GestureTests {
         guard let v = values.last else { Issue.record("no magnification"); return }
         #expect(abs(v.magnification - 1.5) <= 1e-9)
         #expect(v.startLocation == ScanoutUI.CGPoint(x: 60, y: 40), "the fingers' centre in the view")
-        #expect(abs(v.velocity - (0.5 / (2.0 / 60))) <= 0.5, "per second, over the simulated frames")
-        #expect(abs(v.time - (host.time - 1.0 / 60)) <= 1e-9)
+        let expectedVelocity = 0.5 / (2.0 / 60)
+        let lastFrameTime = host.time - 1.0 / 60
+        #expect(abs(v.velocity - expectedVelocity) <= 0.5, "per second, over the simulated frames")
+        #expect(abs(v.time - lastFrameTime) <= 1e-9)
     }
 
     @Test func rotation() async {
