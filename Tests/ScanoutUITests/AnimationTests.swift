@@ -1,10 +1,11 @@
-import XCTest
+import Testing
 @testable import ScanoutUI
 import ScanoutTesting
 
 /// Animations through the whole frame pipeline: the model value jumps, the presentation moves per frame on
 /// the display clock, and frames stop when every animation has finished.
-final class AnimationTests: XCTestCase, @unchecked Sendable {
+@MainActor
+struct AnimationTests {
     struct Slider: View {
         @State var right = false
         var animation: Animation
@@ -20,25 +21,25 @@ final class AnimationTests: XCTestCase, @unchecked Sendable {
 
     @MainActor func knobX(_ host: TestHost) -> Double { host.frame(ofText: "knob")!.minX }
 
-    @MainActor func testLinearAnimationIsHalfwayAtHalfTimeWithTheModelAtTheTarget() async {
+    @Test func linearAnimationIsHalfwayAtHalfTimeWithTheModelAtTheTarget() async {
         let host = TestHost(rootView: Slider(animation: .linear(duration: 1)), width: 300, height: 200)
         host.runFrame()
         let start = knobX(host)
         host.tap(text: "move")
-        XCTAssertTrue(host.contains(text: "model right"), "the model value is the target from the start")
+        #expect(host.contains(text: "model right"), "the model value is the target from the start")
         let began = host.time
         // Run to half time (the animation began on the frame the tap's release was processed).
         while host.time < began + 0.5 - 1e-9 { host.runFrame() }
-        XCTAssertEqual(knobX(host) - start, 50, accuracy: 2.5, "halfway at half time")
+        #expect(abs((knobX(host) - start) - 50) <= 2.5, "halfway at half time")
         host.advance(seconds: 0.6)
-        XCTAssertEqual(knobX(host) - start, 100, accuracy: 1e-9, "exact at the end")
+        #expect(abs((knobX(host) - start) - 100) <= 1e-9, "exact at the end")
         let frames = host.committedFrames
         host.advance(seconds: 0.5)
-        XCTAssertEqual(host.committedFrames, frames, "frames stop when the animation has finished")
-        XCTAssertFalse(host.host.isAnimating)
+        #expect(host.committedFrames == frames, "frames stop when the animation has finished")
+        #expect(!host.host.isAnimating)
     }
 
-    @MainActor func testSpringOvershootsSettlesAndThenFramesStop() async {
+    @Test func springOvershootsSettlesAndThenFramesStop() async {
         let host = TestHost(rootView: Slider(animation: .spring(response: 0.4, dampingFraction: 0.4)), width: 300, height: 200)
         host.runFrame()
         let start = knobX(host)
@@ -50,15 +51,15 @@ final class AnimationTests: XCTestCase, @unchecked Sendable {
             peak = max(peak, knobX(host) - start)
             frames += 1
         }
-        XCTAssertGreaterThan(peak, 110, "overshoots")
-        XCTAssertLessThan(frames, 600, "settles")
-        XCTAssertEqual(knobX(host) - start, 100, accuracy: 1e-9)
+        #expect(peak > 110, "overshoots")
+        #expect(frames < 600, "settles")
+        #expect(abs((knobX(host) - start) - 100) <= 1e-9)
         let committed = host.committedFrames
         host.advance(seconds: 1)
-        XCTAssertEqual(host.committedFrames, committed, "no frames once settled")
+        #expect(host.committedFrames == committed, "no frames once settled")
     }
 
-    @MainActor func testInterruptingContinuesWithoutAJump() async {
+    @Test func interruptingContinuesWithoutAJump() async {
         let host = TestHost(rootView: Slider(animation: .spring(response: 0.6, dampingFraction: 0.8)), width: 300, height: 200)
         host.runFrame()
         let start = knobX(host)
@@ -74,13 +75,13 @@ final class AnimationTests: XCTestCase, @unchecked Sendable {
             host.runFrame()
             positions.append(knobX(host) - start)
         }
-        XCTAssertGreaterThan(stepBefore, 0)
-        XCTAssertGreaterThan(positions.max() ?? 0, before + stepBefore, "it keeps its rightward velocity for a while: \(positions)")
+        #expect(stepBefore > 0)
+        #expect((positions.max() ?? 0) > (before + stepBefore), "it keeps its rightward velocity for a while: \(positions)")
         let steps = zip(positions.dropFirst(), positions).map { $0 - $1 }
         for (a, b) in zip(steps.dropFirst(), steps) {
-            XCTAssertLessThan(abs(a - b), 4, "velocity changes smoothly, no jump: \(positions)")
+            #expect(abs(a - b) < 4, "velocity changes smoothly, no jump: \(positions)")
         }
-        XCTAssertEqual(positions.last ?? 99, 0, accuracy: 5, "and heads back to the left")
+        #expect(abs((positions.last ?? 99) - 0) <= 5, "and heads back to the left")
     }
 
     struct Fader: View {
@@ -95,17 +96,18 @@ final class AnimationTests: XCTestCase, @unchecked Sendable {
         }
     }
 
-    @MainActor func testImplicitAnimationAndOpacity() async {
+    @Test func implicitAnimationAndOpacity() async {
         let host = TestHost(rootView: Fader(), width: 100, height: 100)
         host.runFrame()
-        XCTAssertEqual(host.pixel(x: 20, y: 20).green, 59)  // opaque red (255, 59, 48) over white
+        #expect(host.pixel(x: 20, y: 20).green == 59)  // opaque red (255, 59, 48) over white
         host.tap(text: "toggle")
         let began = host.time
         while host.time < began + 0.5 - 1e-9 { host.runFrame() }
         let half = host.pixel(x: 20, y: 20)
-        XCTAssertEqual(Double(half.green), (59 + 255) / 2, accuracy: 6, "half faded at half time: \\(half)")
+        let halfGreen: Double = (59 + 255) / 2
+        #expect(abs(Double(half.green) - halfGreen) <= 6, "half faded at half time: \\(half)")
         host.advance(seconds: 0.6)
-        XCTAssertEqual(host.pixel(x: 20, y: 20), RGBA(red: 255, green: 255, blue: 255), "fully faded")
+        #expect(host.pixel(x: 20, y: 20) == RGBA(red: 255, green: 255, blue: 255), "fully faded")
     }
 
     struct Ring: Shape {
@@ -130,16 +132,16 @@ final class AnimationTests: XCTestCase, @unchecked Sendable {
         }
     }
 
-    @MainActor func testAnimatableShapeDataAnimates() async {
+    @Test func animatableShapeDataAnimates() async {
         let host = TestHost(rootView: Meter(), width: 100, height: 100)
         host.runFrame()
-        XCTAssertEqual(host.pixel(x: 50, y: 10), RGBA(red: 255, green: 255, blue: 255), "20% filled at first")
+        #expect(host.pixel(x: 50, y: 10) == RGBA(red: 255, green: 255, blue: 255), "20% filled at first")
         host.tap(text: "fill")
         let began = host.time
         while host.time < began + 0.5 - 1e-9 { host.runFrame() }
-        XCTAssertEqual(host.pixel(x: 50, y: 10).blue, 255, "60% filled at half time")
-        XCTAssertEqual(host.pixel(x: 70, y: 10), RGBA(red: 255, green: 255, blue: 255))
+        #expect(host.pixel(x: 50, y: 10).blue == 255, "60% filled at half time")
+        #expect(host.pixel(x: 70, y: 10) == RGBA(red: 255, green: 255, blue: 255))
         host.advance(seconds: 0.6)
-        XCTAssertNotEqual(host.pixel(x: 95, y: 10), RGBA(red: 255, green: 255, blue: 255))
+        #expect(host.pixel(x: 95, y: 10) != RGBA(red: 255, green: 255, blue: 255))
     }
 }

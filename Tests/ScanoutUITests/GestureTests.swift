@@ -1,10 +1,11 @@
-import XCTest
+import Testing
 import ScanoutUI
 import ScanoutTesting
 
 /// Gestures: tap counts, long presses, drags (every sample, velocities on the simulated clock), two-finger
 /// magnification and rotation.
-final class GestureTests: XCTestCase, @unchecked Sendable {
+@MainActor
+struct GestureTests {
     @MainActor final class Log {
         var events: [String] = []
     }
@@ -18,56 +19,56 @@ final class GestureTests: XCTestCase, @unchecked Sendable {
 
     // MARK: Tap counts
 
-    @MainActor func testDoubleTapRunsOnTheSecondTapOnly() async {
+    @Test func doubleTapRunsOnTheSecondTapOnly() async {
         let log = Log()
         let host = square { $0.onTapGesture(count: 2) { log.events.append("double") } }
         host.tap(x: 100, y: 100)
-        XCTAssertEqual(log.events, [], "a single tap does not run a double-tap action")
+        #expect(log.events == [], "a single tap does not run a double-tap action")
         host.tap(x: 104, y: 103)
-        XCTAssertEqual(log.events, ["double"])
+        #expect(log.events == ["double"])
         host.tap(x: 100, y: 100)
-        XCTAssertEqual(log.events, ["double"], "the count starts again after a double tap")
+        #expect(log.events == ["double"], "the count starts again after a double tap")
         host.tap(x: 100, y: 100)
-        XCTAssertEqual(log.events, ["double", "double"])
+        #expect(log.events == ["double", "double"])
     }
 
-    @MainActor func testTapsTooSlowOrTooFarApartAreNotADoubleTap() async {
+    @Test func tapsTooSlowOrTooFarApartAreNotADoubleTap() async {
         let log = Log()
         let host = square { $0.onTapGesture(count: 2) { log.events.append("double") } }
         host.tap(x: 100, y: 100)
         host.advance(seconds: 0.4)
         host.tap(x: 100, y: 100)
-        XCTAssertEqual(log.events, [], "more than 0.3 s between the taps")
+        #expect(log.events == [], "more than 0.3 s between the taps")
         host.tap(x: 120, y: 100)
-        XCTAssertEqual(log.events, [], "more than 10 pt between the taps")
+        #expect(log.events == [], "more than 10 pt between the taps")
         host.tap(x: 121, y: 101)
-        XCTAssertEqual(log.events, ["double"])
+        #expect(log.events == ["double"])
     }
 
-    @MainActor func testTripleTap() async {
+    @Test func tripleTap() async {
         let log = Log()
         let host = square { $0.onTapGesture(count: 3) { log.events.append("triple") } }
         host.tap(x: 100, y: 100)
         host.tap(x: 100, y: 100)
-        XCTAssertEqual(log.events, [])
+        #expect(log.events == [])
         host.tap(x: 100, y: 100)
-        XCTAssertEqual(log.events, ["triple"])
+        #expect(log.events == ["triple"])
     }
 
-    @MainActor func testSingleAndDoubleTapOnOneViewBothCount() async {
+    @Test func singleAndDoubleTapOnOneViewBothCount() async {
         let log = Log()
         let host = square {
             $0.onTapGesture(count: 2) { log.events.append("double") }.onTapGesture { log.events.append("single") }
         }
         host.tap(x: 100, y: 100)
-        XCTAssertEqual(log.events, ["single"])
+        #expect(log.events == ["single"])
         host.tap(x: 100, y: 100)
-        XCTAssertEqual(log.events, ["single", "double", "single"], "each gesture runs when its count is reached, the one applied first first")
+        #expect(log.events == ["single", "double", "single"], "each gesture runs when its count is reached, the one applied first first")
     }
 
     // MARK: Long press
 
-    @MainActor func testLongPressFiresAfterTheMinimumDurationWithTheFingerDown() async {
+    @Test func longPressFiresAfterTheMinimumDurationWithTheFingerDown() async {
         let log = Log()
         let host = square {
             $0.onLongPressGesture(minimumDuration: 0.5, perform: { log.events.append("long") },
@@ -75,20 +76,20 @@ final class GestureTests: XCTestCase, @unchecked Sendable {
         }
         host.touchDown(x: 100, y: 100)
         host.runFrame()
-        XCTAssertEqual(log.events, ["pressing true"])
+        #expect(log.events == ["pressing true"])
         host.advance(seconds: 0.4)
-        XCTAssertEqual(log.events, ["pressing true"], "not yet")
+        #expect(log.events == ["pressing true"], "not yet")
         host.touchMove(x: 105, y: 104)
         host.runFrame()
         host.advance(seconds: 0.1)
-        XCTAssertEqual(log.events, ["pressing true", "pressing false", "long"], "fires at the deadline, finger still down")
+        #expect(log.events == ["pressing true", "pressing false", "long"], "fires at the deadline, finger still down")
         host.touchUp(x: 105, y: 104)
         host.runFrame()
-        XCTAssertEqual(log.events.count, 3)
-        XCTAssertFalse(host.host.isAnimating, "no frames are requested once the press is over")
+        #expect(log.events.count == 3)
+        #expect(!host.host.isAnimating, "no frames are requested once the press is over")
     }
 
-    @MainActor func testLongPressIsCancelledByLiftingEarlyOrMovingAway() async {
+    @Test func longPressIsCancelledByLiftingEarlyOrMovingAway() async {
         let log = Log()
         let host = square {
             $0.onLongPressGesture(perform: { log.events.append("long") }, onPressingChanged: { log.events.append("pressing \($0)") })
@@ -99,7 +100,7 @@ final class GestureTests: XCTestCase, @unchecked Sendable {
         host.touchUp(x: 100, y: 100)
         host.runFrame()
         host.advance(seconds: 1)
-        XCTAssertEqual(log.events, ["pressing true", "pressing false"], "lifted early")
+        #expect(log.events == ["pressing true", "pressing false"], "lifted early")
 
         log.events = []
         host.touchDown(x: 100, y: 100)
@@ -107,16 +108,16 @@ final class GestureTests: XCTestCase, @unchecked Sendable {
         host.touchMove(x: 100, y: 111)
         host.runFrame()
         host.advance(seconds: 1)
-        XCTAssertEqual(log.events, ["pressing true", "pressing false"], "moved more than 10 pt")
+        #expect(log.events == ["pressing true", "pressing false"], "moved more than 10 pt")
         host.touchUp(x: 100, y: 111)
         host.runFrame()
-        XCTAssertFalse(host.host.isAnimating)
+        #expect(!host.host.isAnimating)
         let frames = host.committedFrames
         host.advance(seconds: 0.5)
-        XCTAssertEqual(host.committedFrames, frames)
+        #expect(host.committedFrames == frames)
     }
 
-    @MainActor func testAScrollViewTakingTheTouchEndsTheLongPress() async {
+    @Test func aScrollViewTakingTheTouchEndsTheLongPress() async {
         let log = Log()
         let root = ScrollView {
             Color.red.frame(height: 1000).onLongPressGesture(perform: { log.events.append("long") },
@@ -128,9 +129,9 @@ final class GestureTests: XCTestCase, @unchecked Sendable {
         host.runFrame()
         host.touchMove(x: 100, y: 91)
         host.runFrame()
-        XCTAssertEqual(log.events, ["pressing true", "pressing false"], "the scroll view took the touch after 8 pt")
+        #expect(log.events == ["pressing true", "pressing false"], "the scroll view took the touch after 8 pt")
         host.advance(seconds: 1)
-        XCTAssertEqual(log.events.count, 2)
+        #expect(log.events.count == 2)
         host.touchUp(x: 100, y: 91)
         host.runFrame()
     }
@@ -142,7 +143,7 @@ final class GestureTests: XCTestCase, @unchecked Sendable {
         var ended: [DragGesture.Value] = []
     }
 
-    @MainActor func testDragGestureGetsEverySampleOfAFrameWithVelocityOnTheSimulatedClock() async {
+    @Test func dragGestureGetsEverySampleOfAFrameWithVelocityOnTheSimulatedClock() async {
         let drags = Drags()
         let host = square { $0.gesture(DragGesture().onChanged { drags.changed.append($0) }.onEnded { drags.ended.append($0) }) }
         host.touchDown(x: 100, y: 100)
@@ -150,51 +151,57 @@ final class GestureTests: XCTestCase, @unchecked Sendable {
         let downTime = host.time
         host.touchMove(x: 105, y: 100)
         host.runFrame()
-        XCTAssertEqual(drags.changed, [], "not recognized before moving the minimum distance (10)")
+        #expect(drags.changed == [], "not recognized before moving the minimum distance (10)")
         // Three samples in one frame, 1/180 s apart.
         host.touchMove(x: 115, y: 100)
         host.touchMove(x: 125, y: 100)
         host.touchMove(x: 135, y: 100)
         host.runFrame()
-        XCTAssertEqual(drags.changed.map(\.translation.width), [15, 25, 35])
-        XCTAssertEqual(drags.changed.map(\.location), [ScanoutUI.CGPoint(x: 65, y: 50), ScanoutUI.CGPoint(x: 75, y: 50), ScanoutUI.CGPoint(x: 85, y: 50)],
-                       "local coordinates: the square's origin is (50, 50)")
-        XCTAssertEqual(drags.changed.first?.startLocation, ScanoutUI.CGPoint(x: 50, y: 50))
-        XCTAssertEqual(drags.changed.last?.translation.height, 0)
+        #expect(drags.changed.map(\.translation.width) == [15, 25, 35])
+        let locations: [ScanoutUI.CGPoint] = [.init(x: 65, y: 50), .init(x: 75, y: 50), .init(x: 85, y: 50)]
+        #expect(drags.changed.map(\.location) == locations, "local coordinates: the square's origin is (50, 50)")
+        #expect(drags.changed.first?.startLocation == ScanoutUI.CGPoint(x: 50, y: 50))
+        #expect(drags.changed.last?.translation.height == 0)
         let frame = 1.0 / 60
-        XCTAssertEqual(drags.changed[0].time, downTime + frame + frame / 3, accuracy: 1e-9)
-        XCTAssertEqual(drags.changed[2].time, downTime + 2 * frame, accuracy: 1e-9)
+        let firstTime = downTime + frame + frame / 3
+        let thirdTime = downTime + 2 * frame
+        #expect(abs(drags.changed[0].time - firstTime) <= 1e-9)
+        #expect(abs(drags.changed[2].time - thirdTime) <= 1e-9)
         // The samples of the last 0.1 s: 35 pt in 2 frames.
-        XCTAssertEqual(drags.changed[2].velocity.width, 35 / (2 * frame), accuracy: 1e-6)
-        XCTAssertEqual(drags.changed[2].velocity.height, 0)
-        XCTAssertEqual(drags.ended, [])
+        let sampledVelocity = 35 / (2 * frame)
+        #expect(abs(drags.changed[2].velocity.width - sampledVelocity) <= 1e-6)
+        #expect(drags.changed[2].velocity.height == 0)
+        #expect(drags.ended == [])
 
         host.touchUp(x: 135, y: 100)
         host.runFrame()
-        XCTAssertEqual(drags.ended.count, 1)
+        #expect(drags.ended.count == 1)
         let end = drags.ended[0]
-        XCTAssertEqual(end.translation, ScanoutUI.CGSize(width: 35, height: 0))
-        XCTAssertEqual(end.velocity.width, 35 / (3 * frame), accuracy: 1e-6, "the finger paused for a frame before lifting")
-        XCTAssertEqual(end.predictedEndTranslation.width, 35 + end.velocity.width * 0.4995, accuracy: 0.5)
-        XCTAssertEqual(end.predictedEndLocation.x, end.location.x + end.predictedEndTranslation.width - 35, accuracy: 1e-9)
+        #expect(end.translation == ScanoutUI.CGSize(width: 35, height: 0))
+        let endVelocity = 35 / (3 * frame)
+        #expect(abs(end.velocity.width - endVelocity) <= 1e-6, "the finger paused for a frame before lifting")
+        let predictedWidth = 35 + end.velocity.width * 0.4995
+        #expect(abs(end.predictedEndTranslation.width - predictedWidth) <= 0.5)
+        let predictedX = end.location.x + end.predictedEndTranslation.width - 35
+        #expect(abs(end.predictedEndLocation.x - predictedX) <= 1e-9)
     }
 
-    @MainActor func testDragGestureWithZeroMinimumDistanceInGlobalCoordinates() async {
+    @Test func dragGestureWithZeroMinimumDistanceInGlobalCoordinates() async {
         let drags = Drags()
         let host = square {
             $0.gesture(DragGesture(minimumDistance: 0, coordinateSpace: .global).onChanged { drags.changed.append($0) }.onEnded { drags.ended.append($0) })
         }
         host.touchDown(x: 100, y: 100)
         host.runFrame()
-        XCTAssertEqual(drags.changed.map(\.location), [ScanoutUI.CGPoint(x: 100, y: 100)], "recognized at once")
+        #expect(drags.changed.map(\.location) == [ScanoutUI.CGPoint(x: 100, y: 100)], "recognized at once")
         host.drag(fromX: 60, fromY: 60, toX: 60, toY: 90, steps: 3)
-        XCTAssertEqual(drags.changed.last?.translation, ScanoutUI.CGSize(width: 0, height: 30))
-        XCTAssertEqual(drags.changed.last?.startLocation, ScanoutUI.CGPoint(x: 60, y: 60), "a new touch (the old one was replaced) starts again")
-        XCTAssertEqual(drags.ended.count, 1)
-        XCTAssertEqual(drags.ended.last?.location, ScanoutUI.CGPoint(x: 60, y: 90))
+        #expect(drags.changed.last?.translation == ScanoutUI.CGSize(width: 0, height: 30))
+        #expect(drags.changed.last?.startLocation == ScanoutUI.CGPoint(x: 60, y: 60), "a new touch (the old one was replaced) starts again")
+        #expect(drags.ended.count == 1)
+        #expect(drags.ended.last?.location == ScanoutUI.CGPoint(x: 60, y: 90))
     }
 
-    @MainActor func testDragTakesTheTouchFromAButtonInside() async {
+    @Test func dragTakesTheTouchFromAButtonInside() async {
         let log = Log()
         let drags = Drags()
         let root = VStack { Button("Press") { log.events.append("button") } }
@@ -204,14 +211,14 @@ final class GestureTests: XCTestCase, @unchecked Sendable {
         let host = TestHost(rootView: root, width: 200, height: 200)
         host.runFrame()
         host.tap(text: "Press")
-        XCTAssertEqual(log.events, ["button"])
-        guard let f = host.frame(ofText: "Press") else { return XCTFail("no button") }
+        #expect(log.events == ["button"])
+        guard let f = host.frame(ofText: "Press") else { Issue.record("no button"); return }
         host.drag(fromX: f.midX, fromY: f.midY, toX: f.midX + 40, toY: f.midY, steps: 4)
-        XCTAssertEqual(log.events, ["button"], "the drag took the touch: the button does not run")
-        XCTAssertEqual(drags.changed.last?.translation.width, 40)
+        #expect(log.events == ["button"], "the drag took the touch: the button does not run")
+        #expect(drags.changed.last?.translation.width == 40)
     }
 
-    @MainActor func testDragInsideAScrollViewKeepsItsTouch() async {
+    @Test func dragInsideAScrollViewKeepsItsTouch() async {
         let drags = Drags()
         let root = ScrollView {
             VStack(spacing: 0) {
@@ -222,58 +229,60 @@ final class GestureTests: XCTestCase, @unchecked Sendable {
         let host = TestHost(rootView: root, width: 200, height: 200)
         host.runFrame()
         host.drag(fromX: 100, fromY: 80, toX: 100, toY: 20, steps: 4)
-        XCTAssertEqual(drags.changed.last?.translation.height, -60)
-        XCTAssertEqual(host.frame(ofProbe: "red")?.minY, 0, "the scroll view did not take the touch")
+        #expect(drags.changed.last?.translation.height == -60)
+        #expect(host.frame(ofProbe: "red")?.minY == 0, "the scroll view did not take the touch")
     }
 
     // MARK: Two fingers
 
-    @MainActor func testPinchMagnifies() async {
+    @Test func pinchMagnifies() async {
         let log = Log()
         var scales: [ScanoutUI.CGFloat] = []
         let host = square {
             $0.gesture(MagnificationGesture().onChanged { scales.append($0) }.onEnded { log.events.append("ended \($0)") })
         }
         host.pinch(centerX: 100, centerY: 100, fromDistance: 40, toDistance: 80, steps: 4)
-        XCTAssertEqual(scales.count, 8, "both fingers' samples of each frame")
-        XCTAssertEqual(scales.last ?? 0, 2, accuracy: 1e-9)
-        XCTAssertEqual(scales[1], 1.25, accuracy: 1e-9)
-        XCTAssertEqual(log.events, ["ended 2.0"])
+        #expect(scales.count == 8, "both fingers' samples of each frame")
+        #expect(abs((scales.last ?? 0) - 2) <= 1e-9)
+        #expect(abs(scales[1] - 1.25) <= 1e-9)
+        #expect(log.events == ["ended 2.0"])
 
         scales = []
         host.pinch(centerX: 100, centerY: 100, fromDistance: 80, toDistance: 20, steps: 3)
-        XCTAssertEqual(scales.last ?? 0, 0.25, accuracy: 1e-9, "pinching in")
+        #expect(abs((scales.last ?? 0) - 0.25) <= 1e-9, "pinching in")
         host.tap(x: 100, y: 100)
-        XCTAssertEqual(log.events.count, 2, "one finger does not magnify")
+        #expect(log.events.count == 2, "one finger does not magnify")
     }
 
-    @MainActor func testMagnifyGestureValue() async {
+    @Test func magnifyGestureValue() async {
         var values: [MagnifyGesture.Value] = []
         let host = square { $0.gesture(MagnifyGesture().onChanged { values.append($0) }) }
         host.pinch(centerX: 110, centerY: 90, fromDistance: 40, toDistance: 60, steps: 2)
-        guard let v = values.last else { return XCTFail("no magnification") }
-        XCTAssertEqual(v.magnification, 1.5, accuracy: 1e-9)
-        XCTAssertEqual(v.startLocation, ScanoutUI.CGPoint(x: 60, y: 40), "the fingers' centre in the view")
-        XCTAssertEqual(v.velocity, 0.5 / (2.0 / 60), accuracy: 0.5, "per second, over the simulated frames")
-        XCTAssertEqual(v.time, host.time - 1.0 / 60, accuracy: 1e-9)
+        guard let v = values.last else { Issue.record("no magnification"); return }
+        #expect(abs(v.magnification - 1.5) <= 1e-9)
+        #expect(v.startLocation == ScanoutUI.CGPoint(x: 60, y: 40), "the fingers' centre in the view")
+        let expectedVelocity = 0.5 / (2.0 / 60)
+        let lastFrameTime = host.time - 1.0 / 60
+        #expect(abs(v.velocity - expectedVelocity) <= 0.5, "per second, over the simulated frames")
+        #expect(abs(v.time - lastFrameTime) <= 1e-9)
     }
 
-    @MainActor func testRotation() async {
+    @Test func rotation() async {
         let log = Log()
         var angles: [Angle] = []
         let host = square {
             $0.gesture(RotationGesture().onChanged { angles.append($0) }.onEnded { log.events.append("ended \(Int($0.degrees.rounded()))") })
         }
         host.rotate(centerX: 100, centerY: 100, distance: 60, degrees: 90, steps: 6)
-        XCTAssertEqual(angles.last?.degrees ?? 0, 90, accuracy: 1e-6)
-        XCTAssertEqual(log.events, ["ended 90"])
+        #expect(abs((angles.last?.degrees ?? 0) - 90) <= 1e-6)
+        #expect(log.events == ["ended 90"])
 
         angles = []
         host.rotate(centerX: 100, centerY: 100, distance: 60, degrees: -270, steps: 9)
-        XCTAssertEqual(angles.last?.degrees ?? 0, -270, accuracy: 1e-6, "followed past 180°")
+        #expect(abs((angles.last?.degrees ?? 0) - (-270)) <= 1e-6, "followed past 180°")
     }
 
-    @MainActor func testPinchInsideAScrollViewDoesNotScroll() async {
+    @Test func pinchInsideAScrollViewDoesNotScroll() async {
         var scales: [ScanoutUI.CGFloat] = []
         let root = ScrollView {
             VStack(spacing: 0) {
@@ -284,11 +293,11 @@ final class GestureTests: XCTestCase, @unchecked Sendable {
         let host = TestHost(rootView: root, width: 200, height: 200)
         host.runFrame()
         host.pinch(centerX: 100, centerY: 75, fromDistance: 20, toDistance: 100, steps: 4)
-        XCTAssertEqual(scales.last ?? 0, 5, accuracy: 1e-9)
-        XCTAssertEqual(host.frame(ofProbe: "red")?.minY, 0)
+        #expect(abs((scales.last ?? 0) - 5) <= 1e-9)
+        #expect(host.frame(ofProbe: "red")?.minY == 0)
     }
 
-    @MainActor func testASecondFingerOnAScrollViewBeingDraggedIsIgnored() async {
+    @Test func aSecondFingerOnAScrollViewBeingDraggedIsIgnored() async {
         let root = ScrollView { Color.blue.frame(height: 2000).layoutProbe("content") }
         let host = TestHost(rootView: root, width: 200, height: 200)
         host.runFrame()
@@ -300,15 +309,15 @@ final class GestureTests: XCTestCase, @unchecked Sendable {
         host.touchMove(id: 1, x: 50, y: 10)
         host.touchMove(id: 0, x: 100, y: 100)
         host.runFrame()
-        XCTAssertEqual(host.frame(ofProbe: "content")?.minY, -50, "the first finger drives the scroll view")
+        #expect(host.frame(ofProbe: "content")?.minY == -50, "the first finger drives the scroll view")
         host.touchUp(id: 1, x: 50, y: 10)
         host.runFrame()
         host.touchMove(id: 0, x: 100, y: 90)
         host.runFrame()
-        XCTAssertEqual(host.frame(ofProbe: "content")?.minY, -60)
+        #expect(host.frame(ofProbe: "content")?.minY == -60)
     }
 
-    @MainActor func testTwoFingersPressTwoButtons() async {
+    @Test func twoFingersPressTwoButtons() async {
         let log = Log()
         let root = HStack {
             Button("A") { log.events.append("A") }
@@ -316,7 +325,7 @@ final class GestureTests: XCTestCase, @unchecked Sendable {
         }
         let host = TestHost(rootView: root, width: 200, height: 200)
         host.runFrame()
-        guard let a = host.frame(ofText: "A"), let b = host.frame(ofText: "B") else { return XCTFail("no buttons") }
+        guard let a = host.frame(ofText: "A"), let b = host.frame(ofText: "B") else { Issue.record("no buttons"); return }
         host.touchDown(id: 0, x: a.midX, y: a.midY)
         host.touchDown(id: 1, x: b.midX, y: b.midY)
         host.runFrame()
@@ -324,6 +333,6 @@ final class GestureTests: XCTestCase, @unchecked Sendable {
         host.runFrame()
         host.touchUp(id: 0, x: a.midX, y: a.midY)
         host.runFrame()
-        XCTAssertEqual(log.events, ["B", "A"])
+        #expect(log.events == ["B", "A"])
     }
 }

@@ -1,4 +1,4 @@
-import XCTest
+import Testing
 import ScanoutUI
 import ScanoutTesting
 
@@ -89,33 +89,33 @@ private struct ForEachReadsState: View {
     }
 }
 
-// @unchecked Sendable: Swift 6.0 asks for it when the async tests are handed self (the class keeps no state).
-final class IdentityTests: XCTestCase, @unchecked Sendable {
-    @MainActor func testChangingTheIDDestroysStateKeepingItKeepsIt() async {
+@MainActor
+struct IdentityTests {
+    @Test func changingTheIDDestroysStateKeepingItKeepsIt() async {
         let handles = Handles<Int>()
         let host = TestHost(rootView: IdentifiedCounter(handles: handles), width: 200, height: 100)
         host.runFrame()
         handles[0].wrappedValue = 5
         host.runFrame()
-        XCTAssertTrue(host.contains(text: "counter a: 5"), "\(host.visibleTexts)")
+        #expect(host.contains(text: "counter a: 5"), "\(host.visibleTexts)")
 
         // Same id, new view value (a new label): the state stays.
         handles[100].wrappedValue = 0
         host.runFrame()
-        XCTAssertTrue(host.contains(text: "counter a: 5"), "\(host.visibleTexts)")
+        #expect(host.contains(text: "counter a: 5"), "\(host.visibleTexts)")
 
         // A new id: a fresh view, its state back at the initial value.
         handles[100].wrappedValue = 1
         host.runFrame()
-        XCTAssertTrue(host.contains(text: "counter b: 0"), "\(host.visibleTexts)")
+        #expect(host.contains(text: "counter b: 0"), "\(host.visibleTexts)")
 
         // And the fresh state is a state of its own (the old binding is gone with the old view).
         handles[0].wrappedValue = 2
         host.runFrame()
-        XCTAssertTrue(host.contains(text: "counter b: 2"), "\(host.visibleTexts)")
+        #expect(host.contains(text: "counter b: 2"), "\(host.visibleTexts)")
     }
 
-    @MainActor func testStateFollowsForEachIdentityWhenRowsAreReordered() async {
+    @Test func stateFollowsForEachIdentityWhenRowsAreReordered() async {
         let handles = Handles<Int>()
         let order = Handles<[String]>()
         let host = TestHost(rootView: ReorderableRows(handles: handles, order: order), width: 200, height: 200)
@@ -124,21 +124,21 @@ final class IdentityTests: XCTestCase, @unchecked Sendable {
             handles[Int(name.unicodeScalars.first!.value)].wrappedValue = (i + 1) * 10
         }
         host.runFrame()
-        XCTAssertEqual(host.visibleTexts, ["a: 10", "b: 20", "c: 30", "d: 40"])
+        #expect(host.visibleTexts == ["a: 10", "b: 20", "c: 30", "d: 40"])
 
         order[0].wrappedValue = ["d", "b", "a", "c"]
         host.runFrame()
-        XCTAssertEqual(host.visibleTexts, ["d: 40", "b: 20", "a: 10", "c: 30"], "each count travels with its id")
+        #expect(host.visibleTexts == ["d: 40", "b: 20", "a: 10", "c: 30"], "each count travels with its id")
 
         // Removing a row destroys its state; inserting it again starts fresh.
         order[0].wrappedValue = ["d", "a", "c"]
         host.runFrame()
         order[0].wrappedValue = ["d", "a", "c", "b"]
         host.runFrame()
-        XCTAssertEqual(host.visibleTexts, ["d: 40", "a: 10", "c: 30", "b: 0"])
+        #expect(host.visibleTexts == ["d: 40", "a: 10", "c: 30", "b: 0"])
     }
 
-    @MainActor func testRemovingAndReinsertingAViewResetsItsState() async {
+    @Test func removingAndReinsertingAViewResetsItsState() async {
         let handles = Handles<Int>()
         let flags = Handles<Bool>()
         let host = TestHost(rootView: Conditional(handles: handles, flags: flags), width: 200, height: 200)
@@ -146,23 +146,23 @@ final class IdentityTests: XCTestCase, @unchecked Sendable {
         handles[0].wrappedValue = 3
         handles[1].wrappedValue = 4
         host.runFrame()
-        XCTAssertEqual(host.visibleTexts, ["optional: 3", "first branch: 4"])
+        #expect(host.visibleTexts == ["optional: 3", "first branch: 4"])
 
         flags[0].wrappedValue = false
         host.runFrame()
-        XCTAssertEqual(host.visibleTexts, ["first branch: 4"])
+        #expect(host.visibleTexts == ["first branch: 4"])
         flags[0].wrappedValue = true
         host.runFrame()
-        XCTAssertEqual(host.visibleTexts, ["optional: 0", "first branch: 4"])
+        #expect(host.visibleTexts == ["optional: 0", "first branch: 4"])
     }
 
-    @MainActor func testStateReadInAForEachClosureUpdatesTheRows() async {
+    @Test func stateReadInAForEachClosureUpdatesTheRows() async {
         let handles = Handles<Int>()
         let host = TestHost(rootView: ForEachReadsState(handles: handles), width: 200, height: 200)
         host.runFrame()
-        XCTAssertEqual(host.visibleTexts, ["item 0.0", "item 1.0", "item 2.0"])
+        #expect(host.visibleTexts == ["item 0.0", "item 1.0", "item 2.0"])
         handles[0].wrappedValue = 1
         host.runFrame()
-        XCTAssertEqual(host.visibleTexts, ["item 0.1", "item 1.1", "item 2.1"])
+        #expect(host.visibleTexts == ["item 0.1", "item 1.1", "item 2.1"])
     }
 }

@@ -1,4 +1,4 @@
-import XCTest
+import Testing
 import ScanoutUI
 import ScanoutTesting
 
@@ -6,7 +6,8 @@ import ScanoutTesting
 /// appear once and never disappear; ScrollView + VStack makes and appears every row at once; ScrollView +
 /// LazyVStack makes rows as they come near the viewport, appears and disappears them as they enter and leave it
 /// (here on both sides), and keeps their state while the stack lives.
-final class LifecycleSeedTests: XCTestCase, @unchecked Sendable {
+@MainActor
+struct LifecycleSeedTests {
     @MainActor final class EventLog {
         var events: [String] = []
         /// The rows of "appear <row>" and "disappear <row>" events, in order.
@@ -37,20 +38,20 @@ final class LifecycleSeedTests: XCTestCase, @unchecked Sendable {
         }
     }
 
-    @MainActor func testZStackLayersHiddenByOpacityAppearOnceAndNeverDisappear() async {
+    @Test func zStackLayersHiddenByOpacityAppearOnceAndNeverDisappear() async {
         let log = EventLog()
         let host = TestHost(rootView: Layers(log: log), width: 200, height: 200)
         host.runFrame()
-        XCTAssertEqual(log.appearances.sorted(), [1, 2], "every layer takes part in the ZStack's layout: all appear")
-        XCTAssertTrue(host.contains(text: "1"))
-        XCTAssertFalse(host.contains(text: "2"), "layer 2 is drawn at opacity 0")
+        #expect(log.appearances.sorted() == [1, 2], "every layer takes part in the ZStack's layout: all appear")
+        #expect(host.contains(text: "1"))
+        #expect(!host.contains(text: "2"), "layer 2 is drawn at opacity 0")
         for _ in 0..<3 {
             host.tap(text: "Switch")
         }
-        XCTAssertTrue(host.contains(text: "2"))
-        XCTAssertFalse(host.contains(text: "1"))
-        XCTAssertEqual(log.appearances.sorted(), [1, 2], "no layer appears again")
-        XCTAssertEqual(log.disappearances, [], "a hidden layer still takes part in layout: it never disappears")
+        #expect(host.contains(text: "2"))
+        #expect(!host.contains(text: "1"))
+        #expect(log.appearances.sorted() == [1, 2], "no layer appears again")
+        #expect(log.disappearances == [], "a hidden layer still takes part in layout: it never disappears")
     }
 
     // MARK: ScrollView + VStack
@@ -69,17 +70,17 @@ final class LifecycleSeedTests: XCTestCase, @unchecked Sendable {
         }
     }
 
-    @MainActor func testScrollViewWithVStackAppearsEveryRowAtOnceAndNeverDisappears() async {
+    @Test func scrollViewWithVStackAppearsEveryRowAtOnceAndNeverDisappears() async {
         let log = EventLog()
         let host = TestHost(rootView: EagerList(log: log), width: 200, height: 300)
         host.runFrame()
-        XCTAssertEqual(log.appearances.sorted(), Array(0..<100), "all rows take part in the VStack's layout, seen or not")
-        XCTAssertFalse(host.contains(text: "50"))
+        #expect(log.appearances.sorted() == Array(0..<100), "all rows take part in the VStack's layout, seen or not")
+        #expect(!host.contains(text: "50"))
         host.drag(fromX: 100, fromY: 280, toX: 100, toY: 20, steps: 10)
         host.drag(fromX: 100, fromY: 280, toX: 100, toY: 20, steps: 10)
-        XCTAssertFalse(host.contains(text: "0"), "scrolled down: \(host.visibleTexts)")
-        XCTAssertEqual(log.appearances.count, 100, "scrolling appears nothing again")
-        XCTAssertEqual(log.disappearances, [], "scrolling disappears nothing")
+        #expect(!host.contains(text: "0"), "scrolled down: \(host.visibleTexts)")
+        #expect(log.appearances.count == 100, "scrolling appears nothing again")
+        #expect(log.disappearances == [], "scrolling disappears nothing")
     }
 
     // MARK: ScrollView + LazyVStack
@@ -106,42 +107,42 @@ final class LifecycleSeedTests: XCTestCase, @unchecked Sendable {
         return first..<last
     }
 
-    @MainActor func testScrollViewWithLazyVStackAppearsRowsNearTheViewportOnBothSides() async {
+    @Test func scrollViewWithLazyVStackAppearsRowsNearTheViewportOnBothSides() async {
         let log = EventLog()
         let host = TestHost(rootView: LazyList(log: log), width: 200, height: 300)
         host.runFrame()
         let first = log.appearances
-        XCTAssertEqual(first, Array(0..<first.count), "rows appear from the top, in order: \(first)")
+        #expect(first == Array(0..<first.count), "rows appear from the top, in order: \(first)")
         // Text rows are one line (about 17 points) plus 8 points of spacing: the viewport and its margins hold
         // about 20 rows.
-        XCTAssertGreaterThan(first.count, 12, "the viewport's rows appear")
-        XCTAssertLessThan(first.count, 25, "only rows near the viewport are made: \(first)")
-        XCTAssertEqual(log.disappearances, [])
-        XCTAssertTrue(host.contains(text: "0"))
+        #expect(first.count > 12, "the viewport's rows appear")
+        #expect(first.count < 25, "only rows near the viewport are made: \(first)")
+        #expect(log.disappearances == [])
+        #expect(host.contains(text: "0"))
 
         // Down by 520 points: rows come in at the bottom, rows leave at the top.
         log.events.removeAll()
         host.drag(fromX: 100, fromY: 280, toX: 100, toY: 20, steps: 13)
         host.drag(fromX: 100, fromY: 280, toX: 100, toY: 20, steps: 13)
-        XCTAssertFalse(host.contains(text: "0"))
+        #expect(!host.contains(text: "0"))
         let appeared = log.appearances, disappeared = log.disappearances
-        XCTAssertEqual(Set(appeared).count, appeared.count, "no row appears twice while it stays in the window")
-        XCTAssertEqual(appeared.min(), first.count, "the next rows appear, in order: \(appeared)")
-        XCTAssertEqual(appeared, appeared.sorted())
-        XCTAssertEqual(disappeared, Array(0..<disappeared.count), "rows leaving at the top disappear, in order")
-        XCTAssertGreaterThan(disappeared.count, 10)
+        #expect(Set(appeared).count == appeared.count, "no row appears twice while it stays in the window")
+        #expect(appeared.min() == first.count, "the next rows appear, in order: \(appeared)")
+        #expect(appeared == appeared.sorted())
+        #expect(disappeared == Array(0..<disappeared.count), "rows leaving at the top disappear, in order")
+        #expect(disappeared.count > 10)
         let visibleNow = Set(host.visibleTexts.compactMap(Int.init))
-        XCTAssertTrue(visibleNow.isSubset(of: Set(disappeared.count..<(appeared.max()! + 1))),
-                      "the rows on screen have appeared and not disappeared: \(visibleNow.sorted())")
+        let onScreen = Set(disappeared.count..<(appeared.max()! + 1))
+        #expect(visibleNow.isSubset(of: onScreen), "the rows on screen have appeared and not disappeared: \(visibleNow.sorted())")
 
         // Back to the top: the rows disappeared at the top appear again, those at the bottom disappear.
         log.events.removeAll()
         host.drag(fromX: 100, fromY: 20, toX: 100, toY: 280, steps: 13)
         host.drag(fromX: 100, fromY: 20, toX: 100, toY: 280, steps: 13)
-        XCTAssertTrue(host.contains(text: "0"))
-        XCTAssertEqual(log.appearances.sorted(), disappeared, "rows that left at the top appear again")
-        XCTAssertEqual(log.disappearances.sorted(), Array(first.count..<(appeared.max()! + 1)),
-                       "rows that left at the bottom disappear (both sides, unlike SwiftUI's LazyVStack)")
+        #expect(host.contains(text: "0"))
+        #expect(log.appearances.sorted() == disappeared, "rows that left at the top appear again")
+        let leftAtTheBottom = Array(first.count..<(appeared.max()! + 1))
+        #expect(log.disappearances.sorted() == leftAtTheBottom, "rows that left at the bottom disappear (both sides, unlike SwiftUI's LazyVStack)")
     }
 
     /// A row whose state must outlive its trips out of the window.
@@ -168,44 +169,44 @@ final class LifecycleSeedTests: XCTestCase, @unchecked Sendable {
         }
     }
 
-    @MainActor func testLazyRowsKeepTheirStateWhileOutOfTheWindow() async {
+    @Test func lazyRowsKeepTheirStateWhileOutOfTheWindow() async {
         let log = EventLog()
         let host = TestHost(rootView: CounterList(log: log), width: 200, height: 300)
         host.host.evaluationLog = []
         host.runFrame()
         let window = Self.rowsInWindow(offset: 0, pitch: 40)
-        XCTAssertEqual(log.appearances, Array(window), "40-point rows: the viewport and margins hold \(window)")
-        XCTAssertEqual(host.host.evaluationLog?.filter { $0 == "CounterRow" }.count, window.count,
-                       "rows out of the window are not made: their bodies never run")
+        #expect(log.appearances == Array(window), "40-point rows: the viewport and margins hold \(window)")
+        let rowBodies = host.host.evaluationLog?.filter { $0 == "CounterRow" }.count
+        #expect(rowBodies == window.count, "rows out of the window are not made: their bodies never run")
 
         let frames = host.committedFrames
         host.runFrame()
         host.runFrame()
-        XCTAssertEqual(host.committedFrames, frames, "once the rows are made and measured, idle frames commit nothing")
+        #expect(host.committedFrames == frames, "once the rows are made and measured, idle frames commit nothing")
 
         host.tap(text: "Row 2: 0")
         host.tap(text: "Row 2: 1")
-        XCTAssertTrue(host.contains(text: "Row 2: 2"))
+        #expect(host.contains(text: "Row 2: 2"))
 
         // Scroll down 800 points (drags that start on buttons: the scroll view takes them over).
         log.events.removeAll()
         for _ in 0..<4 { host.drag(fromX: 100, fromY: 250, toX: 100, toY: 50, steps: 5) }
-        XCTAssertFalse(host.contains(text: "Row 2: 2"))
-        XCTAssertTrue(host.contains(text: "Row 20: 0"), "\(host.visibleTexts)")
-        XCTAssertTrue(log.disappearances.contains(2), "row 2 left the window")
-        XCTAssertFalse(log.events.contains { $0.hasPrefix("tap") })
+        #expect(!host.contains(text: "Row 2: 2"))
+        #expect(host.contains(text: "Row 20: 0"), "\(host.visibleTexts)")
+        #expect(log.disappearances.contains(2), "row 2 left the window")
+        #expect(!(log.events.contains { $0.hasPrefix("tap") }))
         let below = Self.rowsInWindow(offset: 800, pitch: 40)
-        XCTAssertEqual(Set(log.appearances), Set(window.upperBound..<below.upperBound))
-        XCTAssertEqual(Set(log.disappearances), Set(window.lowerBound..<below.lowerBound))
+        #expect(Set(log.appearances) == Set(window.upperBound..<below.upperBound))
+        #expect(Set(log.disappearances) == Set(window.lowerBound..<below.lowerBound))
 
         // Back up: row 2 is the same node, with the same count, and appears again.
         log.events.removeAll()
         for _ in 0..<4 { host.drag(fromX: 100, fromY: 50, toX: 100, toY: 250, steps: 5) }
-        XCTAssertTrue(host.contains(text: "Row 2: 2"), "state kept while out of the window: \(host.visibleTexts)")
-        XCTAssertTrue(log.appearances.contains(2))
-        XCTAssertEqual(Set(log.appearances), Set(window.lowerBound..<below.lowerBound))
+        #expect(host.contains(text: "Row 2: 2"), "state kept while out of the window: \(host.visibleTexts)")
+        #expect(log.appearances.contains(2))
+        #expect(Set(log.appearances) == Set(window.lowerBound..<below.lowerBound))
         host.tap(text: "Row 2: 2")
-        XCTAssertTrue(host.contains(text: "Row 2: 3"))
+        #expect(host.contains(text: "Row 2: 3"))
     }
 }
 

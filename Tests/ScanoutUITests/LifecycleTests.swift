@@ -1,4 +1,4 @@
-import XCTest
+import Testing
 import ScanoutUI
 import ScanoutTesting
 
@@ -162,75 +162,75 @@ private struct LateWriter: View {
     }
 }
 
-// @unchecked Sendable: Swift 6.0 asks for it when the async tests are handed self (the class keeps no state).
-final class LifecycleTests: XCTestCase, @unchecked Sendable {
+@MainActor
+struct LifecycleTests {
     // MARK: Seed 000: task, task(id:), .id
 
-    @MainActor func testTaskDoesNotRunAgainWhenTheURLChanges() async {
+    @Test func taskDoesNotRunAgainWhenTheURLChanges() async {
         let loader = Loader()
         let host = TestHost(rootView: ImageScreen(trigger: .task, loader: loader), width: 300, height: 200)
         host.runFrame()
-        XCTAssertTrue(host.contains(text: "loading"), "\(host.visibleTexts)")
+        #expect(host.contains(text: "loading"), "\(host.visibleTexts)")
         await host.runFrames(1)
-        XCTAssertEqual(loader.calls, ["logo.png"])
-        XCTAssertTrue(host.contains(text: "data:logo.png"), "\(host.visibleTexts)")
+        #expect(loader.calls == ["logo.png"])
+        #expect(host.contains(text: "data:logo.png"), "\(host.visibleTexts)")
 
         host.tap(text: "Toggle")
         await host.runFrames(3)
-        XCTAssertEqual(loader.calls, ["logo.png"], "the task node was updated, not restarted (seed 000's bug)")
-        XCTAssertTrue(host.contains(text: "data:logo.png"), "\(host.visibleTexts)")
+        #expect(loader.calls == ["logo.png"], "the task node was updated, not restarted (seed 000's bug)")
+        #expect(host.contains(text: "data:logo.png"), "\(host.visibleTexts)")
     }
 
-    @MainActor func testTaskWithIDRunsAgainWhenTheIDChanges() async {
+    @Test func taskWithIDRunsAgainWhenTheIDChanges() async {
         let loader = Loader()
         let host = TestHost(rootView: ImageScreen(trigger: .taskID, loader: loader), width: 300, height: 200)
         await host.runFrames(3)
-        XCTAssertEqual(loader.calls, ["logo.png"])
-        XCTAssertTrue(host.contains(text: "data:logo.png"), "\(host.visibleTexts)")
+        #expect(loader.calls == ["logo.png"])
+        #expect(host.contains(text: "data:logo.png"), "\(host.visibleTexts)")
 
         host.tap(text: "Toggle")
-        XCTAssertTrue(host.contains(text: "data:logo.png"), "the state is kept: \(host.visibleTexts)")
+        #expect(host.contains(text: "data:logo.png"), "the state is kept: \(host.visibleTexts)")
         await host.runFrames(3)
-        XCTAssertEqual(loader.calls, ["logo.png", "photo.jpg"])
-        XCTAssertTrue(host.contains(text: "data:photo.jpg"), "\(host.visibleTexts)")
+        #expect(loader.calls == ["logo.png", "photo.jpg"])
+        #expect(host.contains(text: "data:photo.jpg"), "\(host.visibleTexts)")
 
         host.tap(text: "Toggle")
         await host.runFrames(3)
-        XCTAssertEqual(loader.calls, ["logo.png", "photo.jpg", "logo.png"])
-        XCTAssertTrue(host.contains(text: "data:logo.png"), "\(host.visibleTexts)")
+        #expect(loader.calls == ["logo.png", "photo.jpg", "logo.png"])
+        #expect(host.contains(text: "data:logo.png"), "\(host.visibleTexts)")
     }
 
-    @MainActor func testTaskWithIDCancelsTheRunningTaskWhenTheIDChanges() async {
+    @Test func taskWithIDCancelsTheRunningTaskWhenTheIDChanges() async {
         let loader = Loader()
         loader.suspended = ["logo.png"]
         let host = TestHost(rootView: ImageScreen(trigger: .taskID, loader: loader), width: 300, height: 200)
         await host.runFrames(3)
-        XCTAssertEqual(loader.calls, ["logo.png"])
-        XCTAssertEqual(loader.cancelled, [])
-        XCTAssertTrue(host.contains(text: "loading"), "\(host.visibleTexts)")
+        #expect(loader.calls == ["logo.png"])
+        #expect(loader.cancelled == [])
+        #expect(host.contains(text: "loading"), "\(host.visibleTexts)")
 
         host.tap(text: "Toggle")
         await host.runFrames(3)
         await host.runMainActorJobs(until: { !loader.cancelled.isEmpty })  // the cancelled sleep hops back
-        XCTAssertEqual(loader.cancelled, ["logo.png"])
-        XCTAssertEqual(loader.calls, ["logo.png", "photo.jpg"])
-        XCTAssertTrue(host.contains(text: "data:photo.jpg"), "\(host.visibleTexts)")
+        #expect(loader.cancelled == ["logo.png"])
+        #expect(loader.calls == ["logo.png", "photo.jpg"])
+        #expect(host.contains(text: "data:photo.jpg"), "\(host.visibleTexts)")
     }
 
-    @MainActor func testIdentityResetsStateAndRunsTheTaskOfTheFreshView() async {
+    @Test func identityResetsStateAndRunsTheTaskOfTheFreshView() async {
         let loader = Loader()
         let host = TestHost(rootView: ImageScreen(trigger: .identity, loader: loader), width: 300, height: 200)
         await host.runFrames(3)
-        XCTAssertTrue(host.contains(text: "data:logo.png"), "\(host.visibleTexts)")
+        #expect(host.contains(text: "data:logo.png"), "\(host.visibleTexts)")
 
         host.tap(text: "Toggle")
-        XCTAssertTrue(host.contains(text: "loading"), "a fresh view, its @State back at nil: \(host.visibleTexts)")
+        #expect(host.contains(text: "loading"), "a fresh view, its @State back at nil: \(host.visibleTexts)")
         await host.runFrames(3)
-        XCTAssertEqual(loader.calls, ["logo.png", "photo.jpg"])
-        XCTAssertTrue(host.contains(text: "data:photo.jpg"), "\(host.visibleTexts)")
+        #expect(loader.calls == ["logo.png", "photo.jpg"])
+        #expect(host.contains(text: "data:photo.jpg"), "\(host.visibleTexts)")
     }
 
-    @MainActor func testIdentityChangeCancelsTheOldViewsTask() async {
+    @Test func identityChangeCancelsTheOldViewsTask() async {
         let loader = Loader()
         loader.suspended = ["logo.png"]
         let host = TestHost(rootView: ImageScreen(trigger: .identity, loader: loader), width: 300, height: 200)
@@ -238,82 +238,82 @@ final class LifecycleTests: XCTestCase, @unchecked Sendable {
         host.tap(text: "Toggle")
         await host.runFrames(3)
         await host.runMainActorJobs(until: { !loader.cancelled.isEmpty })  // the cancelled sleep hops back
-        XCTAssertEqual(loader.cancelled, ["logo.png"])
-        XCTAssertTrue(host.contains(text: "data:photo.jpg"), "\(host.visibleTexts)")
+        #expect(loader.cancelled == ["logo.png"])
+        #expect(host.contains(text: "data:photo.jpg"), "\(host.visibleTexts)")
     }
 
     // MARK: Seed 001: task cancellation, appear once
 
-    @MainActor func testTaskIsCancelledWhenItsViewDisappears() async {
+    @Test func taskIsCancelledWhenItsViewDisappears() async {
         let loader = Loader()
         loader.suspended = ["work"]
         let flags = Handles<Bool>()
         let host = TestHost(rootView: CancellableWork(loader: loader, flags: flags), width: 300, height: 200)
         await host.runFrames(3)
-        XCTAssertEqual(loader.calls, ["work"], "started")
-        XCTAssertEqual(loader.cancelled, [], "and still waiting")
+        #expect(loader.calls == ["work"], "started")
+        #expect(loader.cancelled == [], "and still waiting")
 
         flags[0].wrappedValue = false
         host.runFrame()
-        XCTAssertEqual(host.visibleTexts, ["footer"])
+        #expect(host.visibleTexts == ["footer"])
         // The cancelled task resumes (through the global executor, then as a main-actor job).
         await host.runMainActorJobs(until: { !loader.cancelled.isEmpty })
-        XCTAssertEqual(loader.cancelled, ["work"])
+        #expect(loader.cancelled == ["work"])
     }
 
-    @MainActor func testAppearAndTaskRunOnceWhateverTheBodyDoes() async {
+    @Test func appearAndTaskRunOnceWhateverTheBodyDoes() async {
         let trace = Trace()
         let handles = Handles<Int>()
         let host = TestHost(rootView: AppearsOnce(trace: trace, handles: handles), width: 200, height: 100)
         await host.runFrames(2)
-        XCTAssertEqual(trace.take(), ["body", "appear", "task"])
+        #expect(trace.take() == ["body", "appear", "task"])
         for n in 1...3 {
             handles[0].wrappedValue = n
             await host.runFrames(1)
         }
-        XCTAssertEqual(trace.take(), ["body", "body", "body"])
-        XCTAssertTrue(host.contains(text: "count 3"), "\(host.visibleTexts)")
+        #expect(trace.take() == ["body", "body", "body"])
+        #expect(host.contains(text: "count 3"), "\(host.visibleTexts)")
     }
 
-    @MainActor func testDisappearRunsWhenTheViewIsRemoved() async {
+    @Test func disappearRunsWhenTheViewIsRemoved() async {
         let trace = Trace()
         let flags = Handles<Bool>()
         let host = TestHost(rootView: RemovableRow(trace: trace, flags: flags), width: 200, height: 100)
         host.runFrame()
-        XCTAssertEqual(trace.take(), ["appear"])
+        #expect(trace.take() == ["appear"])
         flags[0].wrappedValue = false
         host.runFrame()
-        XCTAssertEqual(trace.take(), ["disappear"])
+        #expect(trace.take() == ["disappear"])
         flags[0].wrappedValue = true
         host.runFrame()
-        XCTAssertEqual(trace.take(), ["appear"])
+        #expect(trace.take() == ["appear"])
     }
 
-    @MainActor func testATaskThatOutlivesItsHostWritesNowhereAndCrashesNothing() async {
+    @Test func aTaskThatOutlivesItsHostWritesNowhereAndCrashesNothing() async {
         let trace = Trace()
         var host: TestHost? = TestHost(rootView: LateWriter(trace: trace), width: 100, height: 50)
         host?.runFrame()  // the task is made, not yet run
         host = nil
         for _ in 0..<4 { await Task.yield() }
-        XCTAssertEqual(trace.take(), ["wrote 1"])
+        #expect(trace.take() == ["wrote 1"])
     }
 
     // MARK: Seed 004: an onAppear change is in the first frame
 
-    @MainActor func testOnAppearChangeIsInTheVeryFirstCommittedFrame() async {
+    @Test func onAppearChangeIsInTheVeryFirstCommittedFrame() async {
         let host = TestHost(rootView: FetchOnAppear(), width: 200, height: 100)
         host.runFrame()
-        XCTAssertEqual(host.committedFrames, 1)
-        XCTAssertEqual(host.visibleTexts, ["loading"], "\"invalid\" is never drawn")
-        XCTAssertEqual(host.host.bodyEvaluations, 2, "the body runs twice, the screen is drawn once")
+        #expect(host.committedFrames == 1)
+        #expect(host.visibleTexts == ["loading"], "\"invalid\" is never drawn")
+        #expect(host.host.bodyEvaluations == 2, "the body runs twice, the screen is drawn once")
         host.advance(seconds: 0.1)
-        XCTAssertEqual(host.committedFrames, 1, "and then it is idle")
+        #expect(host.committedFrames == 1, "and then it is idle")
     }
 
-    @MainActor func testOnAppearStateChangeIsInTheVeryFirstCommittedFrame() async {
+    @Test func onAppearStateChangeIsInTheVeryFirstCommittedFrame() async {
         let host = TestHost(rootView: StateOnAppear(), width: 200, height: 100)
         host.runFrame()
-        XCTAssertEqual(host.committedFrames, 1)
-        XCTAssertEqual(host.visibleTexts, ["ready"])
+        #expect(host.committedFrames == 1)
+        #expect(host.visibleTexts == ["ready"])
     }
 }

@@ -1,4 +1,4 @@
-import XCTest
+import Testing
 import ScanoutUI
 import ScanoutTesting
 
@@ -271,31 +271,31 @@ private struct ModeScreen: View {
     }
 }
 
-// @unchecked Sendable: Swift 6.0 asks for it when the async tests are handed self (the class keeps no state).
-final class RedrawTests: XCTestCase, @unchecked Sendable {
+@MainActor
+struct RedrawTests {
     // MARK: Seed 001
 
-    @MainActor func testCircleInTheSameBodyIsRebuiltOnEveryChange() async {
+    @Test func circleInTheSameBodyIsRebuiltOnEveryChange() async {
         _ = updateTrace.take()
         let host = TestHost(rootView: UpdateTest(), width: 200, height: 200)
         host.runFrame()
-        XCTAssertEqual(updateTrace.take(), ["root update", "circle update"])
+        #expect(updateTrace.take() == ["root update", "circle update"])
         for expected in 1...3 {
             host.tap(text: "change")
-            XCTAssertEqual(updateTrace.take(), ["root update", "circle update"], "tap \(expected)")
-            XCTAssertTrue(host.contains(text: "\(expected)"), "\(host.visibleTexts)")
+            #expect(updateTrace.take() == ["root update", "circle update"], "tap \(expected)")
+            #expect(host.contains(text: "\(expected)"), "\(host.visibleTexts)")
         }
     }
 
-    @MainActor func testExtractedSubviewIsNotEvaluatedAgain() async {
+    @Test func extractedSubviewIsNotEvaluatedAgain() async {
         _ = updateTrace.take()
         let host = TestHost(rootView: UpdateTestExtracted(), width: 200, height: 200)
         host.runFrame()
-        XCTAssertEqual(updateTrace.take(), ["root update", "circle update"])
+        #expect(updateTrace.take() == ["root update", "circle update"])
         for expected in 1...3 {
             host.tap(text: "change")
-            XCTAssertEqual(updateTrace.take(), ["root update"], "tap \(expected)")
-            XCTAssertTrue(host.contains(text: "\(expected)"), "\(host.visibleTexts)")
+            #expect(updateTrace.take() == ["root update"], "tap \(expected)")
+            #expect(host.contains(text: "\(expected)"), "\(host.visibleTexts)")
         }
     }
 
@@ -305,94 +305,96 @@ final class RedrawTests: XCTestCase, @unchecked Sendable {
     /// and 1 — and checks which bodies ran during the second.
     @MainActor private func assertSecondActivationRuns<Item: CellModel, Cell: View>(
         _ expected: [String], hidingChanges: Bool, _ item: Item.Type, cell: @escaping (Item) -> Cell,
-        file: StaticString = #filePath, line: UInt = #line
+        sourceLocation: SourceLocation = #_sourceLocation
     ) {
         _ = cellTrace.take()
         let source = DataSource<Item>(isMutatingHiddenProperty: hidingChanges)
         let host = TestHost(rootView: StateDrivenView(state: source, cell: cell), width: 300, height: 400)
         host.runFrame()
-        XCTAssertEqual(cellTrace.take(), ["list"] + (0..<6).map { "cell \($0)" }, "first frame", file: file, line: line)
+        let firstFrame = ["list"] + (0..<6).map { "cell \($0)" }
+        #expect(cellTrace.take() == firstFrame, "first frame", sourceLocation: sourceLocation)
         source.activateNextItem()
         host.runFrame()
         _ = cellTrace.take()
         source.activateNextItem()
         host.runFrame()
-        XCTAssertEqual(cellTrace.take(), expected, file: file, line: line)
-        XCTAssertEqual(host.visibleTexts.filter { $0.hasSuffix("is active: yes") }.count, 1, "\(host.visibleTexts)", file: file, line: line)
+        #expect(cellTrace.take() == expected, sourceLocation: sourceLocation)
+        let activeCount = host.visibleTexts.filter { $0.hasSuffix("is active: yes") }.count
+        #expect(activeCount == 1, "\(host.visibleTexts)", sourceLocation: sourceLocation)
     }
 
-    @MainActor func testPlainModelRedrawsOnlyTheCellsThatChanged() async {
+    @Test func plainModelRedrawsOnlyTheCellsThatChanged() async {
         assertSecondActivationRuns(["list", "cell 0", "cell 1"], hidingChanges: false, PlainItem.self) { StateDrivenCell(item: $0) }
     }
 
-    @MainActor func testPlainModelWithChangedHiddenPropertyRedrawsEveryCell() async {
+    @Test func plainModelWithChangedHiddenPropertyRedrawsEveryCell() async {
         // Not Equatable: every stored property counts, seen or not (as in SwiftUI).
         assertSecondActivationRuns(["list"] + (0..<6).map { "cell \($0)" }, hidingChanges: true, PlainItem.self) { StateDrivenCell(item: $0) }
     }
 
-    @MainActor func testEquatablePlainDataModelIsComparedWithItsOwnEquality() async {
+    @Test func equatablePlainDataModelIsComparedWithItsOwnEquality() async {
         // SwiftUI's plain-data quirk would redraw all six here; Scanout honours `==`.
         assertSecondActivationRuns(["list", "cell 0", "cell 1"], hidingChanges: true, EquatableItem.self) { StateDrivenCell(item: $0) }
     }
 
-    @MainActor func testEquatableModelWithStringIsComparedWithItsOwnEquality() async {
+    @Test func equatableModelWithStringIsComparedWithItsOwnEquality() async {
         assertSecondActivationRuns(["list", "cell 0", "cell 1"], hidingChanges: true, EquatableItemWithString.self) { StateDrivenCell(item: $0) }
     }
 
-    @MainActor func testEquatableViewDecidesWhenItsBodyRuns() async {
+    @Test func equatableViewDecidesWhenItsBodyRuns() async {
         assertSecondActivationRuns(["list", "cell 0", "cell 1"], hidingChanges: true, PlainItem.self) { EquatableCell(item: $0) }
     }
 
-    @MainActor func testStoredPropertiesAreComparedAndComputedOnesIgnored() async {
+    @Test func storedPropertiesAreComparedAndComputedOnesIgnored() async {
         _ = cellTrace.take()
         let handles = Handles<Int>()
         let host = TestHost(rootView: StoredAndComputed(handles: handles), width: 200, height: 200)
         host.runFrame()
-        XCTAssertEqual(cellTrace.take(), ["computed", "stored"])
+        #expect(cellTrace.take() == ["computed", "stored"])
         handles[0].wrappedValue = 1
         host.runFrame()
-        XCTAssertEqual(cellTrace.take(), ["stored"], "only the view whose stored input changed")
-        XCTAssertTrue(host.contains(text: "stamp 1"), "\(host.visibleTexts)")
+        #expect(cellTrace.take() == ["stored"], "only the view whose stored input changed")
+        #expect(host.contains(text: "stamp 1"), "\(host.visibleTexts)")
     }
 
-    @MainActor func testEnumCasesWithoutEqualityCompareByTheirData() async {
+    @Test func enumCasesWithoutEqualityCompareByTheirData() async {
         let trace = Trace(), handles = Handles<Int>()
         let host = TestHost(rootView: ModeScreen(trace: trace, handles: handles), width: 300, height: 100)
         host.runFrame()
-        XCTAssertEqual(trace.take(), ["mode"])
+        #expect(trace.take() == ["mode"])
         handles[0].wrappedValue = 1  // .idle again
         host.runFrame()
-        XCTAssertEqual(trace.take(), [])
+        #expect(trace.take() == [])
         handles[0].wrappedValue = 2  // .busy(0)
         host.runFrame()
-        XCTAssertEqual(trace.take(), ["mode"])
+        #expect(trace.take() == ["mode"])
         handles[0].wrappedValue = 3  // .busy(0) again
         host.runFrame()
-        XCTAssertEqual(trace.take(), [])
+        #expect(trace.take() == [])
         handles[0].wrappedValue = 10  // .busy(1)
         host.runFrame()
-        XCTAssertEqual(trace.take(), ["mode"])
+        #expect(trace.take() == ["mode"])
     }
 
     // MARK: Seed 003: one change, one body
 
-    @MainActor func testOneStateChangeAmongAThousandViewsRunsOneBody() async {
+    @Test func oneStateChangeAmongAThousandViewsRunsOneBody() async {
         let handles = Handles<Int>()
         let host = TestHost(rootView: CounterRows(count: 1000, handles: handles), width: 200, height: 300)
         host.runFrame()
-        XCTAssertEqual(handles.bindings.count, 1000)
-        XCTAssertEqual(host.host.bodyEvaluations, 1001)
+        #expect(handles.bindings.count == 1000)
+        #expect(host.host.bodyEvaluations == 1001)
         let before = host.host.bodyEvaluations
         host.host.evaluationLog = []
         handles[500].wrappedValue = 7
-        XCTAssertEqual(host.host.bodyEvaluations, before, "a mutation evaluates nothing on the spot")
+        #expect(host.host.bodyEvaluations == before, "a mutation evaluates nothing on the spot")
         host.runFrame()
-        XCTAssertEqual(host.host.bodyEvaluations - before, 1)
-        XCTAssertEqual(host.host.evaluationLog, ["CounterRow"])
-        XCTAssertTrue(host.contains(text: "row 500: 7"), "\(host.visibleTexts)")
+        #expect((host.host.bodyEvaluations - before) == 1)
+        #expect(host.host.evaluationLog == ["CounterRow"])
+        #expect(host.contains(text: "row 500: 7"), "\(host.visibleTexts)")
     }
 
-    @MainActor func testDirtyPropagationDoesNotVisitUnrelatedNodes() async {
+    @Test func dirtyPropagationDoesNotVisitUnrelatedNodes() async {
         // The cost of one change (rules re-run, attributes marked dirty) is the same for 100 and 2,000 rows.
         var costs: [(evaluations: Int, invalidations: Int, bodies: Int)] = []
         for count in [100, 2000] {
@@ -405,15 +407,15 @@ final class RedrawTests: XCTestCase, @unchecked Sendable {
             host.runFrame()
             costs.append((graph.evaluations - e0, graph.invalidations - i0, host.host.bodyEvaluations - b0))
         }
-        XCTAssertEqual(costs[0].bodies, 1)
-        XCTAssertEqual(costs[1].bodies, 1)
-        XCTAssertEqual(costs[0].evaluations, costs[1].evaluations, "\(costs)")
-        XCTAssertEqual(costs[0].invalidations, costs[1].invalidations, "\(costs)")
-        XCTAssertLessThanOrEqual(costs[1].invalidations, 2, "the row's body and nothing else: \(costs)")
-        XCTAssertLessThanOrEqual(costs[1].evaluations, 2, "\(costs)")
+        #expect(costs[0].bodies == 1)
+        #expect(costs[1].bodies == 1)
+        #expect(costs[0].evaluations == costs[1].evaluations, "\(costs)")
+        #expect(costs[0].invalidations == costs[1].invalidations, "\(costs)")
+        #expect(costs[1].invalidations <= 2, "the row's body and nothing else: \(costs)")
+        #expect(costs[1].evaluations <= 2, "\(costs)")
     }
 
-    @MainActor func testEqualValueEvaluatesNothingAndCommitsNoFrame() async {
+    @Test func equalValueEvaluatesNothingAndCommitsNoFrame() async {
         let handles = Handles<Int>()
         let host = TestHost(rootView: CounterRows(count: 10, handles: handles), width: 200, height: 300)
         host.runFrame()
@@ -421,33 +423,33 @@ final class RedrawTests: XCTestCase, @unchecked Sendable {
         host.runFrame()
         let (bodies, frames, evaluations) = (host.host.bodyEvaluations, host.committedFrames, host.host.graph.evaluations)
         handles[3].wrappedValue = 5
-        XCTAssertFalse(host.host.needsFrame, "an equal value asks for no frame")
+        #expect(!host.host.needsFrame, "an equal value asks for no frame")
         host.runFrame()
-        XCTAssertEqual(host.host.bodyEvaluations, bodies)
-        XCTAssertEqual(host.host.graph.evaluations, evaluations)
-        XCTAssertEqual(host.committedFrames, frames)
+        #expect(host.host.bodyEvaluations == bodies)
+        #expect(host.host.graph.evaluations == evaluations)
+        #expect(host.committedFrames == frames)
     }
 
     // MARK: Seed 004: invalidations are batched
 
-    @MainActor func testTwoMutationsInOneEventGiveOneEvaluation() async {
+    @Test func twoMutationsInOneEventGiveOneEvaluation() async {
         let trace = Trace()
         let handles = Handles<Int>()
         let host = TestHost(rootView: TwoCounters(trace: trace, handles: handles), width: 200, height: 200)
         host.runFrame()
-        XCTAssertEqual(trace.take(), ["TwoCounters"])
+        #expect(trace.take() == ["TwoCounters"])
 
         host.tap(text: "Both")
-        XCTAssertEqual(trace.take(), ["TwoCounters"], "three writes in one action, one body")
-        XCTAssertTrue(host.contains(text: "a 2 b 1"), "\(host.visibleTexts)")
+        #expect(trace.take() == ["TwoCounters"], "three writes in one action, one body")
+        #expect(host.contains(text: "a 2 b 1"), "\(host.visibleTexts)")
 
         let frames = host.committedFrames
         handles[0].wrappedValue = 10
         handles[1].wrappedValue = 20
-        XCTAssertEqual(trace.take(), [], "nothing runs on the spot")
+        #expect(trace.take() == [], "nothing runs on the spot")
         host.runFrame()
-        XCTAssertEqual(trace.take(), ["TwoCounters"])
-        XCTAssertEqual(host.committedFrames, frames + 1)
-        XCTAssertTrue(host.contains(text: "a 10 b 20"), "\(host.visibleTexts)")
+        #expect(trace.take() == ["TwoCounters"])
+        #expect(host.committedFrames == (frames + 1))
+        #expect(host.contains(text: "a 10 b 20"), "\(host.visibleTexts)")
     }
 }
