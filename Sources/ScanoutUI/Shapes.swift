@@ -113,6 +113,8 @@ final class ShapeBehavior: NodeBehavior, AnimationTicking {
         if let c = style.unboxedStyle(as: Color.self) { return c.paint(in: environment.colorScheme) }
         if let g = style.unboxedStyle(as: LinearGradient.self) { return g.paint(in: node.frame.size, scheme: environment.colorScheme) }
         if let g = style as? PaintProviding { return g.paint(in: node.frame.size, scheme: environment.colorScheme) }
+        if style is TintShapeStyle { return environment.resolvedTint.paint(in: environment.colorScheme) }
+        if let p = environment.foregroundPaint?.paint(in: node.frame.size, scheme: environment.colorScheme) { return p }
         return (environment.foregroundColor ?? .primary).paint(in: environment.colorScheme)
     }
 
