@@ -105,6 +105,14 @@ extension PlatformOptions {
             guard let c = TouchCalibration(parsing: v) else { throw InvalidValue(expected: "six numbers, e.g. \"1 0 0 0 1 0\"") }
             o.calibration = c
         },
+        PlatformOption(flag: "--safe-area", variable: "SCANOUT_SAFE_AREA", boardKey: "safe-area", argument: "\"T L B R\"",
+                       help: "points at the top, left, bottom and right edges that views avoid (a bezel over the panel, a cut-out)") { o, v throws(InvalidValue) in
+            let parts = v.split(whereSeparator: { $0 == " " || $0 == "," }).map { Double($0) }
+            guard parts.count == 4, parts.allSatisfy({ ($0 ?? -1) >= 0 && ($0 ?? 0) <= 4096 }) else {
+                throw InvalidValue(expected: "four insets in points from 0 to 4096 (top left bottom right), e.g. \"0 0 40 0\"")
+            }
+            o.safeArea = SafeAreaInsets(top: parts[0]!, left: parts[1]!, bottom: parts[2]!, right: parts[3]!)
+        },
         PlatformOption(flag: "--scale", variable: "SCANOUT_SCALE", boardKey: "scale", argument: "S",
                        help: "device pixels per point") { o, v throws(InvalidValue) in
             guard let s = Double(v), s > 0, s <= 8 else { throw InvalidValue(expected: "a positive scale up to 8, e.g. 1 or 2") }

@@ -48,6 +48,8 @@ public struct PlatformOptions: Sendable, Equatable {
     public var calibration: TouchCalibration = .identity
     /// Device pixels per point.
     public var scale: Double = 1
+    /// Points along each edge of the app's (rotated) screen that views avoid unless they ignore the safe area.
+    public var safeArea = SafeAreaInsets()
     public var seat = "seat0"
     /// Scanout buffers on DRM (2: double buffering, 3: triple).
     public var buffers = 2
@@ -298,5 +300,13 @@ public struct BackendDecision: Sendable, Equatable {
             }
             return BackendDecision(backend: .drm)
         }
+    }
+}
+
+/// Insets of the safe area in points, on the screen as the app sees it (after rotation).
+public struct SafeAreaInsets: Sendable, Hashable {
+    public var top: Double, left: Double, bottom: Double, right: Double
+    public init(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) {
+        self.top = top; self.left = left; self.bottom = bottom; self.right = right
     }
 }

@@ -83,6 +83,13 @@ public final class TestHost {
         display = HeadlessDisplay(width: width, height: height, format: .xrgb8888, loop: nil)
     }
 
+    /// What the root view keeps clear along each edge, in points (a board profile's `safe-area`): the root is
+    /// laid out inside, backgrounds and views that ignore the safe area reach past it.
+    public var safeAreaInsets: EdgeInsets {
+        get { host.safeAreaInsets }
+        set { host.safeAreaInsets = newValue }
+    }
+
     /// Runs main-actor jobs (`.task` bodies, `Task { @MainActor in }`) that are ready, as the run loop does.
     /// Inside a main-actor job (an `async` test) this does nothing: use `runMainActorJobs()` there.
     public func drainMainActorJobs() {

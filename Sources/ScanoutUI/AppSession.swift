@@ -74,6 +74,8 @@ final class AppSession {
         case .never: environment.sceneKeyboardMode = nil
         }
         host = scene.resolveViewHost(size: environment.displaySize, environment: environment)
+        let safe = options.safeArea
+        host.safeAreaInsets = EdgeInsets(top: safe.top, leading: safe.left, bottom: safe.bottom, trailing: safe.right)
         pipeline = FramePipeline(host: host, transform: transform, format: display.format,
                                  background: Palette.background.resolved(in: options.appearance.colorScheme))
         try setUpTextInput()

@@ -47,11 +47,12 @@ extension Color {
 }
 
 extension View {
-    /// Fills the view's frame with a shape style behind it (SwiftUI's `background(_:ignoresSafeAreaEdges:)`).
-    /// Scanout's only safe-area inset is the on-screen keyboard's, which a background always extends under.
+    /// Fills the view's frame with a shape style behind it (SwiftUI's `background(_:ignoresSafeAreaEdges:)`),
+    /// reaching past the safe area on `edges` where the view's frame meets it (the board's insets; see
+    /// `SafeArea.swift`). The on-screen keyboard's inset a background always extends under.
     @_disfavoredOverload
     public func background<S: ShapeStyle>(_ style: S, ignoresSafeAreaEdges edges: Edge.Set = .all) -> some View {
-        background(Rectangle().fill(style))
+        background(Rectangle().fill(style).ignoresSafeArea(.container, edges: edges))
     }
 
     /// Fills `shape`, in the view's frame, with a shape style behind the view.

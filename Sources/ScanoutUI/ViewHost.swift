@@ -52,6 +52,8 @@ package final class ViewHost {
 
     /// The size views are laid out in (points).
     package var size: CGSize { didSet { if size != oldValue { needsLayout = true; requestFrame() } } }
+    /// What the root view keeps clear along each edge (the board's `safe-area`; see `SafeArea.swift`).
+    package var safeAreaInsets = EdgeInsets() { didSet { if safeAreaInsets != oldValue { needsLayout = true; requestFrame() } } }
     package private(set) var needsLayout = true
     /// Increases with each layout pass (invalidates the nodes' size caches).
     var layoutGeneration = 0
@@ -268,7 +270,8 @@ package final class ViewHost {
         requestFrame()
     }
 
-    /// Lays the tree out in `size`: the root gets the whole size proposed and is centred, as in a window.
+    /// Lays the tree out in `size`: the root gets the safe area (the whole size without insets) proposed and is
+    /// centred in it, as in a window.
     /// Layout can make views (lazy stacks create rows, geometry readers re-evaluate their content) and queue
     /// their appear actions; those run, and the tree is laid out again, before anything is drawn.
     package func layout() {
@@ -276,9 +279,11 @@ package final class ViewHost {
             let pending = created.count + scheduled.count + pendingActionCount
             needsLayout = false
             layoutGeneration += 1
-            let proposal = ProposedViewSize(size)
-            let s = root.sizeThatFits(proposal)
-            let origin = CGPoint(x: ((size.width - s.width) / 2).rounded(), y: ((size.height - s.height) / 2).rounded())
+            // The root is offered the safe area and centred in it, as in a window.
+            let safe = safeRect
+            let s = root.sizeThatFits(ProposedViewSize(safe.size))
+            let origin = CGPoint(x: (safe.minX + (safe.width - s.width) / 2).rounded(),
+                                 y: (safe.minY + (safe.height - s.height) / 2).rounded())
             root.place(in: CGRect(origin: origin, size: s))
             if created.count + scheduled.count + pendingActionCount > pending { update() }
             if !needsLayout { return }
