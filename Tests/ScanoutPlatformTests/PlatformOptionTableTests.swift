@@ -29,7 +29,7 @@ import Testing
         // A value each setting accepts; the profile must know every key the table declares.
         let samples = ["backend": "headless", "rotation": "90", "headless-size": "320x240", "card": "card1",
                        "connector": "HDMI-A-1", "mode": "1280x800@60", "format": "rgb565", "buffers": "3",
-                       "fbdev": "/dev/fb1", "calibration": "1 0 0 0 1 0", "scale": "2", "blank-after": "30",
+                       "fbdev": "/dev/fb1", "calibration": "1 0 0 0 1 0", "scale": "2", "safe-area": "0 0 40 0", "blank-after": "30",
                        "appearance": "dark", "osk": "never", "xkb-layout": "de", "xkb-variant": "nodeadkeys",
                        "xkb-options": "compose:ralt", "zoom": "2"]
         for key in PlatformOptions.table.compactMap(\.boardKey) {
