@@ -149,7 +149,7 @@ enum SymbolTable {
         "leaf.fill": ("eco", 0xea35),
         "lightbulb": ("lightbulb_outline", 0xe90f),
         "lightbulb.fill": ("lightbulb", 0xe0f0),
-        "fan": ("mode_fan_off", 0xec17),
+        "fan": ("air", 0xefd8),  // moving air: the iconfont has no plain fan (mode_fan_off is crossed out, toys is a car)
         "speaker.wave.2": ("volume_up", 0xe050),
         "speaker.wave.3": ("volume_up", 0xe050),
         "speaker.wave.1": ("volume_down", 0xe04d),
