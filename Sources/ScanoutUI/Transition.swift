@@ -149,7 +149,9 @@ final class TransitionBehavior: ModifierBehavior, AnimationTicking {
 /// in it have finished; then it is taken out of its parent and destroyed.
 @MainActor
 final class RemovalTransition {
-    private let root: ViewNode
+    /// Weak: the transitions in the node's subtree hold this group, and the parent's children hold the node
+    /// (a host dropped during a removal must free both).
+    private weak var root: ViewNode?
     private var pending = 0
     init(root: ViewNode) { self.root = root }
 
@@ -157,7 +159,7 @@ final class RemovalTransition {
 
     func finished() {
         pending -= 1
-        guard pending <= 0, root.isAlive, let parent = root.parent else { return }
+        guard pending <= 0, let root, root.isAlive, let parent = root.parent else { return }
         parent.children.removeAll { $0 === root }
         parent.invalidateLayout()
         parent.invalidateLayoutSubviews()

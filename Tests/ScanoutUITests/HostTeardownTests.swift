@@ -154,6 +154,33 @@ private struct Screen: View {
         settings.volume += 1
     }
 
+    /// A host dropped while a view is fading out (its removal transition holds the removed node until it ends)
+    /// frees that node and the rest of its tree.
+    @Test @MainActor func aHostDroppedDuringARemovalTransitionIsFreed() {
+        struct Fading: View {
+            @State var shown = true
+            var body: some View {
+                VStack {
+                    if shown { Color.red.frame(width: 40, height: 40).transition(.opacity) }
+                    Button("hide") { withAnimation(.linear(duration: 1)) { shown = false } }
+                }
+            }
+        }
+        var objects: [Weak] = []
+        weak var weakHost: ViewHost?
+        do {
+            let host = TestHost(rootView: Fading(), width: 200, height: 200)
+            host.runFrame()
+            objects = Self.nodesAndBehaviours(of: host.host)
+            host.tap(text: "hide")
+            host.runFrame()  // the red square is being removed: half-way through its fade when the host goes
+            weakHost = host.host
+        }
+        #expect(weakHost == nil)
+        let survivors = objects.compactMap { $0.object.map { String(describing: type(of: $0)) } }
+        #expect(survivors.isEmpty, "outlived their host: \(survivors)")
+    }
+
     /// An object without `@Published` properties has one publisher as long as it lives (a send reaches the
     /// views subscribed to it), and the table that keeps them drops the freed objects' ones.
     @Test @MainActor func publishersOfObjectsWithoutPublishedPropertiesGoWithTheirObjects() {
