@@ -3,7 +3,7 @@
 // damage + compose): the first frame, a scroll frame (a finger dragging 6 points per frame), and a frame after
 // one visible row's @Observable value changed. Prints the first frame and the median and worst of FRAMES
 // frames (default 300) each. usage: scanout-list-bench [N]
-import Glibc
+import BenchScene
 import Observation
 import ScanoutTesting
 import ScanoutUI
@@ -44,11 +44,7 @@ struct InLazyStack: View {
     }
 }
 
-func now() -> Double {
-    var t = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &t)
-    return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
-}
+func now() -> Double { BenchTools.nowMs() / 1000 }
 
 func ms(_ seconds: Double) -> Double { (seconds * 1000 * 100).rounded() / 100 }
 
@@ -103,7 +99,7 @@ func summary(_ times: [Double]) -> String {
 
 let args = CommandLine.arguments.dropFirst()
 let rows = args.first.flatMap { Int($0) } ?? 10_000
-let frames = Int(getenv("FRAMES").map { String(cString: $0) } ?? "") ?? 300
+let frames = Int(BenchTools.environment("FRAMES") ?? "") ?? 300
 MainActor.assumeIsolated {
     measure("List", rows: rows, frames: frames) { InList(machines: $0) }
     measure("ScrollView + LazyVStack", rows: rows, frames: frames) { InLazyStack(machines: $0) }

@@ -71,8 +71,20 @@ enum PresentationLook {
     @MainActor static var dim: Color { Color.black.opacity(0.35) }
     static var fade: Animation { .easeOut(duration: 0.2) }
 
+    /// A presentation's button: runs its action, then closes the presentation.
+    @MainActor
+    static func button(_ a: PresentedAction, closing isPresented: Binding<Bool>) -> some View {
+        Button {
+            a.action()
+            isPresented.wrappedValue = false
+        } label: {
+            label(a)
+        }
+        .buttonStyle(.plain)
+    }
+
     @MainActor @ViewBuilder
-    static func label(_ a: PresentedAction, isDialog: Bool) -> some View {
+    static func label(_ a: PresentedAction) -> some View {
         a.label
             .font(a.role == .cancel ? .headline : .body)
             .foregroundStyle(a.role == .destructive ? Palette.destructive : Palette.tint)
@@ -109,15 +121,7 @@ struct AlertModifier<Actions: View, Message: View>: ViewModifier {
         return found.count == 1 ? [cancel] + found : found + [cancel]
     }
 
-    private func button(_ a: PresentedAction) -> some View {
-        Button {
-            a.action()
-            isPresented.wrappedValue = false
-        } label: {
-            PresentationLook.label(a, isDialog: false)
-        }
-        .buttonStyle(.plain)
-    }
+    private func button(_ a: PresentedAction) -> some View { PresentationLook.button(a, closing: isPresented) }
 
     private var card: some View {
         let list = buttons
@@ -184,15 +188,7 @@ struct ConfirmationDialogModifier<Actions: View, Message: View>: ViewModifier {
         isPresented.wrappedValue = false
     }
 
-    private func button(_ a: PresentedAction) -> some View {
-        Button {
-            a.action()
-            isPresented.wrappedValue = false
-        } label: {
-            PresentationLook.label(a, isDialog: true)
-        }
-        .buttonStyle(.plain)
-    }
+    private func button(_ a: PresentedAction) -> some View { PresentationLook.button(a, closing: isPresented) }
 
     private var sheet: some View {
         let all = found
