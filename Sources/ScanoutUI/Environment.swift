@@ -70,16 +70,22 @@ public struct Environment<Value>: DynamicProperty {
     @MainActor
     public var wrappedValue: Value {
         if let node = box.environment { return node.read(keyPath) }
-        return EnvironmentValues()[keyPath: keyPath]
+        // The view is gone (a task or closure of it still runs): the values it last had, as in SwiftUI.
+        return (box.lastValues ?? EnvironmentValues())[keyPath: keyPath]
     }
 }
 
 final class EnvironmentBox: @unchecked Sendable {
     weak var environment: EnvironmentNode?
+    /// The environment when the property was installed, for reads after its view was destroyed.
+    var lastValues: EnvironmentValues?
 }
 
 extension Environment: InstallableProperty {
-    @MainActor func install(on node: ViewNode, slot: Int) { box.environment = node.environment }
+    @MainActor func install(on node: ViewNode, slot: Int) {
+        box.environment = node.environment
+        box.lastValues = node.environment.current
+    }
 }
 
 // MARK: - Modifiers

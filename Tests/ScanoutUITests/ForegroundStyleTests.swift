@@ -51,5 +51,5 @@ struct ForegroundStyleTests {
 
 extension ShapeStyle where Self == Color {
     /// (A third style written the way an app writes its own.)
-    static var tertiaryStyleProbe: Color { Color.gray }
+    @MainActor static var tertiaryStyleProbe: Color { Color.gray }
 }

@@ -192,3 +192,41 @@ private struct Screen: View {
         #expect(kept.objectWillChange === kept.objectWillChange)
     }
 }
+
+/// A task of a view that is gone may still read the view's `@Environment` (a cancelled sleep returns and the
+/// loop body runs once more): it sees the values the view had, and does not crash.
+@MainActor
+struct EnvironmentAfterTeardownTests {
+    @Observable final class Model {
+        var ticks = 0
+    }
+
+    struct Ticking: View {
+        @Environment(Model.self) private var model
+        let ended: (Int) -> Void
+        var body: some View {
+            Text("ticking")
+                .task {
+                    try? await Task.sleep(nanoseconds: 3_600_000_000_000)
+                    model.ticks += 1
+                    ended(model.ticks)
+                }
+        }
+    }
+
+    final class Ended: @unchecked Sendable {
+        var value: Int?
+    }
+
+    @Test func aTaskOfADroppedViewReadsItsLastEnvironment() async {
+        let model = Model()
+        let ended = Ended()
+        do {
+            let host = TestHost(rootView: Ticking(ended: { ended.value = $0 }).environment(model), width: 200, height: 100)
+            await host.runFrames(2)
+        }
+        for _ in 0..<5000 where ended.value == nil { try? await Task.sleep(nanoseconds: 1_000_000) }
+        #expect(ended.value == 1)
+        #expect(model.ticks == 1)
+    }
+}
