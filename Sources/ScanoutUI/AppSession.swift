@@ -39,6 +39,15 @@ final class AppSession {
     private let start = MonotonicTime.now()
     /// When the buffer now in flight was committed (for the watchdog's health check).
     private var committedAt: MonotonicTime?
+    /// When the frame now in flight began (its input and update), the last flip, and the flip counts for the
+    /// report and the service status: every flip, and the long ones — a frame that began within a refresh
+    /// period of the flip before it (frames following each other: an animation, a drag) but reached the
+    /// screen more than two periods after that flip.
+    private var frameBegan: MonotonicTime?
+    private var lastFlip: MonotonicTime?
+    private var flipCount = 0
+    private var longFlips = 0
+    private var readyStatus = ""
     /// SCANOUT_TRACE_TOUCHES=1: one log line per touch as libinput delivered it (panel pixels, its time), for
     /// finding out on a board where touches go.
     private var traceTouches: Bool { options.traceTouches }
@@ -178,6 +187,7 @@ final class AppSession {
 
     private func frame(_ ctx: FrameContext) -> Bool {
         defer { armCaretTimer() }
+        let began = clock.now
         // Switched away or without master: no frames (the app's state keeps changing; the frame after the
         // resume catches up with all of it).
         if !platform.isPresenting { return false }
@@ -200,6 +210,7 @@ final class AppSession {
             try pipeline.commit(to: display)
             needsFullCommit = false
             committedAt = clock.now
+            frameBegan = began
         } catch {
             // Master lost (another client took the screen): wait for it and resume, the app keeps running.
             if platform.commitFailed(error) { return false }
@@ -292,9 +303,19 @@ final class AppSession {
             }
             if let note = platform.presentationNote { line += "; \(note)" }
             AppLog.info(line)
-            platform.service.frameOnScreen(status: "showing the app on \(display.name) \(display.mode), rotation \(options.rotation.degrees)")
+            readyStatus = "showing the app on \(display.name) \(display.mode), rotation \(options.rotation.degrees)"
+            platform.service.frameOnScreen(status: readyStatus)
         }
         if flips.count < 100_000 { flips.append(now) }
+        let period = display.mode.refreshPeriod
+        if let last = lastFlip, let began = frameBegan, began - last < period, now - last > period * 2 { longFlips += 1 }
+        lastFlip = now
+        frameBegan = nil
+        flipCount += 1
+        // The running count in `systemctl status` (one message every 600 flips: ten seconds of animation at 60 Hz).
+        if flipCount % 600 == 0 {
+            platform.service.status("\(readyStatus); \(flipCount) frames on screen, \(longFlips) of them late")
+        }
         scheduler.flipCompleted(at: now)
     }
 
@@ -349,7 +370,8 @@ final class AppSession {
             line += "; \(intervals.count) flip intervals while animating: min \(r(intervals.min()!)) / mean \(r(mean)) / "
                 + "max \(r(intervals.max()!)) ms (refresh period \(r(period)) ms)"
         }
-        line += "; \(loop.wakeups) loop wake-ups"
+        line += "; \(flipCount) flips, \(longFlips) late (more than 2 refresh periods after the flip before, "
+            + "frames following each other); \(loop.wakeups) loop wake-ups"
         AppLog.info(line)
         for w in host.warnings { AppLog.error("scanout: warning: \(w)") }
     }

@@ -11,7 +11,10 @@ struct Dashboard: View {
     @State private var running = true
     @State private var tick = 0
     @State private var showSettings = false
-    @State private var showEvents = true
+    /// Kept in the app's state folder (`@AppStorage`: `$STATE_DIRECTORY/app-storage` under systemd), so the
+    /// panel comes back as it was left after a restart or a power cut (Tests/QEMU/soak cuts power while the
+    /// settings sheet toggles it). The default shows the log: the first screen of a fresh install.
+    @AppStorage("showEvents") private var showEvents = true
     @State private var dimming = 0.0
 
     static let interval = Duration.seconds(2)
