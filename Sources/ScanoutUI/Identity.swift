@@ -5,11 +5,16 @@ import ScanoutRender
 struct IDView<Content: View, ID: Hashable>: View, PrimitiveView {
     let content: Content
     let id: ID
-    func makeBehavior() -> NodeBehavior {
-        StructuralBehavior { view in
-            let v = view as! IDView<Content, ID>
-            return [ChildSlot(key: v.id, view: v.content)]
-        }
+    func makeBehavior() -> NodeBehavior { IDViewBehavior<Content, ID>() }
+}
+
+/// Its one child is keyed by the id (what `ScrollViewProxy.scrollTo` finds).
+final class IDViewBehavior<Content: View, ID: Hashable>: NodeBehavior, ExplicitlyIdentifiedChildren {
+    override var role: LayoutRole { .transparent }
+    override var viewValueAffectsOwnOutput: Bool { false }
+    override func update(_ view: any View) -> [ChildSlot]? {
+        let v = view as! IDView<Content, ID>
+        return [ChildSlot(key: v.id, view: v.content)]
     }
 }
 
@@ -59,6 +64,8 @@ protocol LazyRowProvider: AnyObject {
     func existingRow(at index: Int) -> ViewNode?
     /// Row `index`'s node, made from its element if needed (its body runs at the next pull).
     func makeRow(at index: Int) -> ViewNode
+    /// The row of the element with this id when rows are made on demand (nil when not, or no such id).
+    func rowIndex(of id: AnyHashable) -> Int?
 }
 
 /// A container that draws one of its rows above the others while a finger drags it.
@@ -70,7 +77,7 @@ protocol RowLifting: AnyObject {
 /// `ForEach`: one child per element, keyed by id. Eager (everywhere but directly in a lazy stack): all rows
 /// are children. Lazy: only the rows the lazy stack asked for are made, and they stay (with their state) while
 /// their ids are in the data; the lazy stack decides when they appear.
-final class ForEachBehavior<Data: RandomAccessCollection, ID: Hashable, Content: View>: NodeBehavior, LazyRowProvider, RowLifting {
+final class ForEachBehavior<Data: RandomAccessCollection, ID: Hashable, Content: View>: NodeBehavior, LazyRowProvider, RowLifting, ExplicitlyIdentifiedChildren {
     private var forEach: ForEach<Data, ID, Content>!
     private var isLazy = false
     /// Lazy: the rows of the current data, and the nodes made so far by id.
@@ -112,6 +119,11 @@ final class ForEachBehavior<Data: RandomAccessCollection, ID: Hashable, Content:
     var rowCount: Int { ids.count }
 
     func existingRow(at index: Int) -> ViewNode? { made[ids[index]] }
+
+    func rowIndex(of id: AnyHashable) -> Int? {
+        guard isLazy, let key = id.base as? ID else { return nil }
+        return rowOfID[key]
+    }
 
     func makeRow(at index: Int) -> ViewNode {
         if let row = made[ids[index]] { return row }

@@ -208,6 +208,24 @@ final class LazyStackBehavior: NodeBehavior {
     }
 }
 
+extension LazyStackBehavior: LazyRowLocating {
+    /// Where the row is placed, or would be with the sizes known now (estimates for rows not made).
+    func frame(ofRow index: Int, in rows: LazyRowProvider) -> CGRect? {
+        let bounds = node.frame
+        let proposal = rowProposal(across: across(bounds.size))
+        var position = stackAxis == .vertical ? bounds.minY : bounds.minX
+        var found: CGRect?
+        forEachRow(proposal) { row, size in
+            if found == nil, row.index == index, row.provider === rows {
+                found = stackAxis == .vertical ? CGRect(x: bounds.minX, y: position, width: bounds.width, height: size.height)
+                                               : CGRect(x: position, y: bounds.minY, width: size.width, height: bounds.height)
+            }
+            position += along(size) + spacing
+        }
+        return found
+    }
+}
+
 /// Spacers and dividers in a lazy stack follow its axis, as in the eager stacks.
 extension LazyStackBehavior: StackAxisProviding {
     var axis: Axis? { stackAxis }

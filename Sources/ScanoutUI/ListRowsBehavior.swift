@@ -4,7 +4,7 @@ import ScanoutRender
 /// Lays out a list's rows top to bottom as cells, lazily (rows of a `ForEach` are made near the viewport, as in
 /// `LazyVStack`), and draws what is not a row's own: section groups, separators. Each view of the content is
 /// a row; a `Section` (found by type through transparent views) starts a group with its header and footer.
-final class ListRowsBehavior: NodeBehavior {
+final class ListRowsBehavior: NodeBehavior, LazyRowLocating {
     private(set) var kind = ListStyleKind.insetGrouped
     private var rowsInWindow: [ViewNode] = []
     /// What placing decided for drawing: group backgrounds and separators, in root coordinates.
@@ -105,7 +105,7 @@ final class ListRowsBehavior: NodeBehavior {
                 let inset = Palette.rowPadding + (n.flatMap { RowActionsBehavior.part(of: $0)?.contentLeadingInset } ?? 0)
                 visit(ItemFrame(kind: .separator, frame: CGRect(x: cellX + inset, y: y, width: cellWidth - inset, height: 0)))
             }
-            visit(ItemFrame(kind: .row, frame: CGRect(x: cellX, y: y, width: cellWidth, height: height), node: n, lazy: provider != nil))
+            visit(ItemFrame(kind: .row, frame: CGRect(x: cellX, y: y, width: cellWidth, height: height), node: n, provider: provider, index: index))
             y += height
             lastRowBottom = y
             previousHidesSeparator = hides
@@ -153,7 +153,9 @@ final class ListRowsBehavior: NodeBehavior {
         var kind: Kind
         var frame: CGRect
         var node: ViewNode?
-        var lazy = false
+        var provider: LazyRowProvider?
+        var index = 0
+        var lazy: Bool { provider != nil }
     }
 
     private func insets(of row: ViewNode) -> EdgeInsets {
@@ -165,6 +167,17 @@ final class ListRowsBehavior: NodeBehavior {
         let i = insets(of: row)
         let s = row.cachedSize(ProposedViewSize(width: max(0, width - i.leading - i.trailing), height: nil))
         return max(Palette.rowHeight, s.height + i.top + i.bottom)
+    }
+
+    /// A row's cell as placed, or where it would be with the heights known now (estimates for rows not made).
+    func frame(ofRow index: Int, in rows: LazyRowProvider) -> CGRect? {
+        var found: CGRect?
+        let saved = madeRows
+        _ = layout(width: node.frame.width, origin: node.frame.origin, window: nil) { item in
+            if found == nil, item.kind == .row, item.index == index, item.provider === rows { found = item.frame }
+        }
+        madeRows = saved
+        return found
     }
 
     override func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {

@@ -65,6 +65,8 @@ final class ScrollViewBehavior: NodeBehavior, AnimationTicking {
     static let minimumMomentumSpeed: CGFloat = 20
     /// Whether the content is moving on after a release.
     var isDecelerating: Bool { momentum != nil }
+    /// A `scrollTo` inside `withAnimation`: the offset moving to its target (see `ScrollViewReader`).
+    private var scrollAnimation: AnimatedValue<CGPoint.AnimatableData>?
     /// Pulled down at the top with a refresh action in the environment (see `refreshable`).
     var pullToRefresh = PullToRefresh()
 
@@ -121,6 +123,48 @@ final class ScrollViewBehavior: NodeBehavior, AnimationTicking {
         guard o != contentOffset else { return }
         contentOffset = o
         node.setNeedsPlacement()
+    }
+
+    /// The offset that shows `target` (root coordinates, as laid out now) with its `anchor` point on the
+    /// viewport's; with no anchor, the nearest offset showing all of it (its leading part when it is larger
+    /// than the viewport). Clamped and in whole points, as offsets are.
+    func offset(showing target: CGRect, anchor: UnitPoint?) -> CGPoint {
+        let f = node.frame
+        // The target in the content's coordinates.
+        let t = CGRect(x: target.minX - f.minX + contentOffset.x, y: target.minY - f.minY + contentOffset.y,
+                       width: target.width, height: target.height)
+        func along(_ start: CGFloat, _ length: CGFloat, _ viewport: CGFloat, _ current: CGFloat, _ unit: CGFloat?) -> CGFloat {
+            if let unit { return start + unit * length - unit * viewport }
+            if length > viewport || start < current { return start }
+            return max(current, start + length - viewport)
+        }
+        let o = CGPoint(x: along(t.minX, t.width, f.width, scrollTarget.x, anchor?.x),
+                        y: along(t.minY, t.height, f.height, scrollTarget.y, anchor?.y))
+        let c = clamped(o)
+        return CGPoint(x: c.x.rounded(), y: c.y.rounded())
+    }
+
+    /// Where the offset is going: an animated scroll's target, else where it is.
+    var scrollTarget: CGPoint { scrollAnimation.map { CGPoint(x: $0.model.first, y: $0.model.second) } ?? contentOffset }
+    var isAnimatingScroll: Bool { scrollAnimation?.isAnimating ?? false }
+
+    /// Scrolls to `offset`, animated when `animation` is given (from where the content is, keeping the speed
+    /// of a scroll animation under way). Momentum stops.
+    func scroll(toward offset: CGPoint, animation: Animation?, now: Double) {
+        momentum = nil
+        guard let animation else {
+            scrollAnimation = nil
+            scroll(to: offset)
+            return
+        }
+        let value = scrollAnimation ?? AnimatedValue(contentOffset.animatableData)
+        if value.set(offset.animatableData, animation: animation, now: now) {
+            scrollAnimation = value
+            node.host.startAnimating(self)
+        } else {
+            scrollAnimation = nil
+            scroll(to: offset)
+        }
     }
 
     /// The viewport (root coordinates) of the nearest scroll view around `node` that scrolls along `axis`; the
@@ -188,6 +232,8 @@ final class ScrollViewBehavior: NodeBehavior, AnimationTicking {
 
     override func touchBegan(at point: CGPoint) {
         momentum = nil
+        scrollAnimation = nil
+        node.host.cancelScrollRequests(moving: self)
         drag = (contentOffset, false)
         // The samples start with the first move: a scroll view that takes the touch from a view inside gets
         // `touchBegan` only then, with the point where it went down.
@@ -226,13 +272,22 @@ final class ScrollViewBehavior: NodeBehavior, AnimationTicking {
         _ = releasePull()
     }
 
-    override func destroyed() { momentum = nil }
+    override func destroyed() {
+        momentum = nil
+        scrollAnimation = nil
+    }
 
     private static func speed(_ v: CGSize) -> CGFloat { (v.width * v.width + v.height * v.height).squareRoot() }
 
     /// One step of momentum: the distance the decaying velocity covers since the last step (exactly, not
     /// per frame), stopping along an axis at the content's edge. Offsets are whole points.
     func tick(_ now: Double) -> Bool {
+        if let a = scrollAnimation, node.isAlive {
+            let going = a.tick(now)
+            scroll(to: CGPoint(x: a.presentation.first.rounded(), y: a.presentation.second.rounded()))
+            if !going { scrollAnimation = nil }
+            return going
+        }
         guard var m = momentum, node.isAlive else { return false }
         let dt = now - m.time
         guard dt > 0 else { return true }

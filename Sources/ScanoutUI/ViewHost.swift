@@ -95,6 +95,8 @@ package final class ViewHost {
     package var evaluationLog: [String]?
     /// Preference observers, checked after each body pass.
     var preferenceObservers: [PreferenceObserving] = []
+    /// `ScrollViewProxy.scrollTo` calls not carried out yet (see `ScrollRequest`).
+    var scrollRequests: [ScrollRequest] = []
 
     package init<V: View>(rootView: V, size: CGSize, environment: EnvironmentValues = EnvironmentValues()) {
         self.size = size
@@ -285,6 +287,7 @@ package final class ViewHost {
             let origin = CGPoint(x: (safe.minX + (safe.width - s.width) / 2).rounded(),
                                  y: (safe.minY + (safe.height - s.height) / 2).rounded())
             root.place(in: CGRect(origin: origin, size: s))
+            if !scrollRequests.isEmpty { attemptScrollRequests() }
             if created.count + scheduled.count + pendingActionCount > pending { update() }
             if !needsLayout { return }
         }
