@@ -14,52 +14,21 @@ struct PresentedAction {
     let action: @MainActor () -> Void
 }
 
-/// Views that can hold the buttons of an alert's or dialog's `actions`.
-@MainActor
-protocol PresentationActionsSource {
-    func collectActions(into actions: inout [PresentedAction])
-}
-
-extension Button: PresentationActionsSource {
-    func collectActions(into actions: inout [PresentedAction]) {
-        actions.append(PresentedAction(label: AnyView(label), role: role, action: action))
-    }
-}
-
-extension TupleView: PresentationActionsSource {
-    func collectActions(into actions: inout [PresentedAction]) {
-        for child in children { PresentedActions.collect(child, into: &actions) }
-    }
-}
-
-extension Optional: PresentationActionsSource where Wrapped: View {
-    func collectActions(into actions: inout [PresentedAction]) {
-        if let view = self { PresentedActions.collect(view, into: &actions) }
-    }
-}
-
-extension _ConditionalContent: PresentationActionsSource {
-    func collectActions(into actions: inout [PresentedAction]) {
-        switch storage {
-        case .first(let v): PresentedActions.collect(v, into: &actions)
-        case .second(let v): PresentedActions.collect(v, into: &actions)
-        }
-    }
-}
-
-extension AnyView: PresentationActionsSource {
-    func collectActions(into actions: inout [PresentedAction]) { PresentedActions.collect(view, into: &actions) }
-}
-
+/// The buttons of an alert's or dialog's `actions` (read as a menu's content is: see `MenuItems`).
 @MainActor
 enum PresentedActions {
-    static func collect(_ view: any View, into actions: inout [PresentedAction]) {
-        (view as? any PresentationActionsSource)?.collectActions(into: &actions)
-    }
-
     static func of(_ view: any View) -> [PresentedAction] {
         var out: [PresentedAction] = []
-        collect(view, into: &out)
+        func add(_ items: [MenuItem]) {
+            for item in items {
+                switch item {
+                case .action(let a): out.append(a)
+                case .section(_, let inner): add(inner)
+                case .divider, .submenu: break
+                }
+            }
+        }
+        add(MenuItems.of(view))
         return out
     }
 }

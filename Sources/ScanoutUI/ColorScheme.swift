@@ -43,7 +43,7 @@ extension ViewHost {
     /// window's background in (where no view draws). Looked for down the root's chain of single children —
     /// where apps and previews write it — so finding it costs a few steps a frame, not a walk of the tree.
     package var rootPreferredColorScheme: ColorScheme? {
-        var node: ViewNode? = root
+        var node: ViewNode? = appRoot
         while let n = node {
             if let b = n.behavior as? EnvironmentTransformBehavior<PreferredColorSchemeModifier>,
                let scheme = b.modifier?.colorScheme {

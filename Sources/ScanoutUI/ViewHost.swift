@@ -95,6 +95,8 @@ package final class ViewHost {
     package var evaluationLog: [String]?
     /// Preference observers, checked after each body pass.
     var preferenceObservers: [PreferenceObserving] = []
+    /// What the presentation layer shows, in order (see `PresentationRoot`).
+    var presentations: [Presentation] = []
     /// `ScrollViewProxy.scrollTo` calls not carried out yet (see `ScrollRequest`).
     var scrollRequests: [ScrollRequest] = []
 
@@ -103,12 +105,12 @@ package final class ViewHost {
         MainActorCheck.noteMainActorThread()
         environmentSource = graph.source("root environment", environment, isEqual: EnvironmentValues.areEqual)
         rootEnvironment = EnvironmentNode(graph: graph, values: environmentSource)
-        root = ViewNode(host: self, parent: nil, key: 0, view: rootView, environment: rootEnvironment)
+        root = ViewNode(host: self, parent: nil, key: 0, view: PresentationRoot(content: rootView), environment: rootEnvironment)
     }
 
     /// Gives the root a new view value of the same type (an app's root re-rendered with new inputs).
     package func setRootView<V: View>(_ view: V) {
-        root.setView(view)
+        root.setView(PresentationRoot(content: view))
         requestFrame()
     }
 
