@@ -83,6 +83,21 @@ public final class TestHost {
         display = HeadlessDisplay(width: width, height: height, format: .xrgb8888, loop: nil)
     }
 
+    /// The date at simulated time 0: `TimelineView`s see this date plus the simulated seconds (the moment
+    /// the host was made, unless a test sets a date of its choosing).
+    public var startDate: Date {
+        get { host.startDate }
+        set { host.startDate = newValue }
+    }
+
+    /// Whether the app asked for another frame (a state change, an animation, a timeline updating every
+    /// frame): false on a screen at rest, whose runner then sleeps until input or `nextWakeTime`.
+    public var needsFrame: Bool { host.needsFrame }
+
+    /// When the app would next wake with no input (a `TimelineView`'s next date, the caret's blink); nil: not
+    /// until input arrives. An app's runner arms one timer for it.
+    public var nextWakeTime: Double? { host.nextWakeTime }
+
     /// What the root view keeps clear along each edge, in points (a board profile's `safe-area`): the root is
     /// laid out inside, backgrounds and views that ignore the safe area reach past it.
     public var safeAreaInsets: EdgeInsets {

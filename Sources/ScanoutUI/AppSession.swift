@@ -104,18 +104,19 @@ final class AppSession {
         // A simulated run (headless --frames) has no real time to wake at.
         guard simulatedClock == nil else { return }
         host.wakesForCaretBlink = true
-        caretTimer = try loop.makeTimer(name: "caret blink") { [unowned self] in self.scheduler.requestFrame() }
+        caretTimer = try loop.makeTimer(name: "wake-up (caret blink, timelines)") { [unowned self] in self.scheduler.requestFrame() }
         repeatTimer = try loop.makeTimer(name: "key repeat") { [unowned self] in self.repeatHeldKey() }
     }
 
-    /// After a frame: the caret's next blink, or no timer when nothing blinks.
+    /// After a frame: the host's next wake-up (the caret's next blink, a `TimelineView`'s next date), or no
+    /// timer when nothing waits for a time.
     private func armCaretTimer() {
         guard let timer = caretTimer else { return }
         guard let next = host.nextWakeTime, next.isFinite else { timer.cancel(); return }
         do throws(PlatformError) {
             try timer.schedule(at: start + .nanoseconds(Int64(max(0, next) * 1e9)))
         } catch {
-            AppLog.error("scanout: caret blink timer: \(error)")
+            AppLog.error("scanout: wake-up timer: \(error)")
         }
     }
 

@@ -28,9 +28,15 @@ extension CaretBlinking {
 }
 
 extension ViewHost {
-    /// When the host next needs a frame with no input (the focused field's caret blinking); nil: not until
-    /// input arrives. A runner arms one timer for it after each frame.
+    /// When the host next needs a frame with no input (the focused field's caret blinking, a `TimelineView`'s
+    /// next date); nil: not until input arrives. A runner arms one timer for it after each frame.
     public var nextWakeTime: Double? {
+        let blink = nextCaretBlink
+        guard let timeline = nextTimelineTime else { return blink }
+        return min(blink ?? .infinity, timeline)
+    }
+
+    private var nextCaretBlink: Double? {
         guard wakesForCaretBlink, let b = focusedNode?.behavior as? CaretBlinking else { return nil }
         return b.nextBlink(after: time)
     }

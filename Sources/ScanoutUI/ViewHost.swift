@@ -49,6 +49,11 @@ package final class ViewHost {
 
     /// Whether the runner wakes the host at `nextWakeTime` (the caret blinks only then; see `CaretBlink`).
     package var wakesForCaretBlink = false
+    /// The date at time 0 of the host's clock (`date(at:)`): what `TimelineView`s show. A runner sets it when
+    /// its clock starts; a test host to a date of its choosing, so the dates follow the simulated clock.
+    package var startDate = Date()
+    /// The `TimelineView`s shown, by behaviour (see `TimelineView.swift`).
+    var timelines: [ObjectIdentifier: any TimelineUpdating] = [:]
 
     /// The size views are laid out in (points).
     package var size: CGSize { didSet { if size != oldValue { needsLayout = true; requestFrame() } } }
@@ -235,7 +240,7 @@ package final class ViewHost {
         for invalidate in writes { invalidate() }
         // Requests made while updating were for this frame; only what is still pending needs another.
         needsFrame = !scheduled.isEmpty || pendingActionCount > 0
-        if !animating.isEmpty { requestNextFrame() }
+        if !animating.isEmpty || hasEveryFrameTimeline { requestNextFrame() }
         return changed
     }
 
@@ -243,6 +248,7 @@ package final class ViewHost {
     /// at the start of each frame, before `update()`.
     package func advanceTime(to now: Double) {
         blinkCaretIfDue(previous: time, now: now)
+        advanceTimelines(to: now)
         time = now
         guard !animating.isEmpty else { return }
         for (id, a) in animating {
