@@ -185,7 +185,7 @@ final class ScrollViewBehavior: NodeBehavior, AnimationTicking {
         list.append(.pushClip(node.frame.raster))
         super.draw(into: &list)
         drawRefreshSpinner(into: &list)
-        if showsIndicators, drag?.isScrolling == true || momentum != nil { drawIndicators(into: &list) }
+        if drag?.isScrolling == true || momentum != nil { drawIndicators(into: &list) }
         list.append(.pop)
     }
 
@@ -193,14 +193,17 @@ final class ScrollViewBehavior: NodeBehavior, AnimationTicking {
     /// viewport's share of the content.
     private func drawIndicators(into list: inout DisplayList) {
         let f = node.frame, thickness: CGFloat = 3, inset: CGFloat = 2
-        let paint = Palette.scrollIndicator.paint(in: node.environment.current.colorScheme)
-        if scrollsVertically, contentSize.height > f.height {
+        let environment = node.environment.current
+        let paint = Palette.scrollIndicator.paint(in: environment.colorScheme)
+        let vertical = showsIndicators && environment.verticalScrollIndicatorVisibility.shows
+        let horizontal = showsIndicators && environment.horizontalScrollIndicatorVisibility.shows
+        if vertical, scrollsVertically, contentSize.height > f.height {
             let length = max(thickness * 4, f.height * f.height / contentSize.height)
             let y = f.minY + (f.height - length) * contentOffset.y / (contentSize.height - f.height)
             let bar = CGRect(x: f.maxX - inset - thickness, y: y, width: thickness, height: length)
             list.append(.fill(Capsule().path(in: bar).raster, paint, FillStyle()))
         }
-        if scrollsHorizontally, contentSize.width > f.width {
+        if horizontal, scrollsHorizontally, contentSize.width > f.width {
             let length = max(thickness * 4, f.width * f.width / contentSize.width)
             let x = f.minX + (f.width - length) * contentOffset.x / (contentSize.width - f.width)
             let bar = CGRect(x: x, y: f.maxY - inset - thickness, width: length, height: thickness)
@@ -210,7 +213,7 @@ final class ScrollViewBehavior: NodeBehavior, AnimationTicking {
 
     // MARK: Touches
 
-    override func handlesTouch(at point: CGPoint) -> Bool { node.frame.contains(point) }
+    override func handlesTouch(at point: CGPoint) -> Bool { isScrollEnabled && node.frame.contains(point) }
     /// While the content moves on its own, a touch stops it rather than pressing what is under the finger.
     override func childrenHandleTouches(at point: CGPoint) -> Bool { node.frame.contains(point) && momentum == nil }
 
@@ -227,8 +230,11 @@ final class ScrollViewBehavior: NodeBehavior, AnimationTicking {
     }
 
     override func claimsTouch(movedTo point: CGPoint, from start: CGPoint) -> Bool {
-        drag?.isScrolling == true || isScrollMovement(to: point, from: start)
+        node.environment.current.isScrollEnabled && (drag?.isScrolling == true || isScrollMovement(to: point, from: start))
     }
+
+    /// `scrollDisabled`: the finger does not scroll (the content under it takes the touch).
+    private var isScrollEnabled: Bool { node.environment.current.isScrollEnabled }
 
     override func touchBegan(at point: CGPoint) {
         momentum = nil
