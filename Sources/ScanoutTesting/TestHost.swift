@@ -382,6 +382,21 @@ public final class TestHost {
     /// The laid-out frame of the first `Text` showing exactly `text` (nil if there is none).
     public func frame(ofText text: String) -> CGRect? { host.frames(ofText: text).first }
 
+    /// The laid-out frame of the view marked `.accessibilityIdentifier(identifier)` (nil if there is none).
+    public func frame(ofAccessibilityIdentifier identifier: String) -> CGRect? { host.frame(ofAccessibility: identifier, identifier: true) }
+
+    /// The laid-out frame of the view marked `.accessibilityLabel(label)` (nil if there is none).
+    public func frame(ofAccessibilityLabel label: String) -> CGRect? { host.frame(ofAccessibility: label, identifier: false) }
+
+    /// Taps the middle of the view marked `.accessibilityIdentifier(identifier)`; a test failure when there is none.
+    public func tap(accessibilityIdentifier identifier: String, file: StaticString = #filePath, line: UInt = #line) {
+        guard let f = frame(ofAccessibilityIdentifier: identifier) else {
+            reportTestFailure("no view with accessibility identifier \"\(identifier)\"", file: file, line: line)
+            return
+        }
+        tap(x: Double(f.midX), y: Double(f.midY))
+    }
+
     /// The laid-out frame of the view marked `.layoutProbe(id)` (nil if there is none).
     public func frame(ofProbe id: String) -> CGRect? { host.layoutProbe(id)?.frame }
 
