@@ -113,7 +113,8 @@ struct DamageTracker {
     }
 
     /// Damages what differs between `old` items `oldRange` (contexts and bounds from the previous frame) and
-    /// `new` items `newRange` (from this one), matching items by owner and order within the owner.
+    /// `new` items `newRange` (from this one), matching items by owner and order within the owner; items
+    /// whose order among the others changed count as changed.
     /// (`newContexts` and `newBounds` hold `newRange` from index `newBase` on.)
     private static func diff(old: DisplayList, _ oldRange: Range<Int>, _ oldContexts: [Context], _ oldBounds: [IntRect],
                              new: DisplayList, _ newRange: Range<Int>, _ newContexts: [Context], _ newBounds: [IntRect],
@@ -128,12 +129,18 @@ struct DamageTracker {
             unmatched[Key(owner: owner, ordinal: n)] = i
         }
         ordinals.removeAll(keepingCapacity: true)
+        // Items that changed places (a `zIndex`, siblings reordered) draw in a new order where they overlap:
+        // an item matched after one that came later before damages its bounds (for every pair that swapped,
+        // one of the two is such an item, and the overlap lies within it).
+        var latestMatched = -1
         for i in newRange {
             let owner = new.owners[i]
             let n = ordinals[owner, default: 0]
             ordinals[owner] = n + 1
             if let j = unmatched.removeValue(forKey: Key(owner: owner, ordinal: n)) {
-                if !(old.items[j].drawsSame(as: new.items[i]) && oldContexts[j] == newContexts[i - newBase]) {
+                let reordered = j < latestMatched
+                latestMatched = max(latestMatched, j)
+                if reordered || !(old.items[j].drawsSame(as: new.items[i]) && oldContexts[j] == newContexts[i - newBase]) {
                     damage.add(oldBounds[j])
                     damage.add(newBounds[i - newBase])
                 }

@@ -75,9 +75,14 @@ class NodeBehavior {
         node.contentUnit.place(in: bounds, proposal: ProposedViewSize(bounds.size))
     }
 
+    /// Whether this view runs an action for the keyboard shortcut `press` (buttons: `keyboardShortcut`).
+    func performsShortcut(_ press: KeyPress) -> Bool { false }
+    /// Runs that action.
+    func performShortcut() {}
+
     /// Records the node's drawing (by default: its children's).
     func draw(into list: inout DisplayList) {
-        for child in node.children { child.draw(into: &list) }
+        for child in node.childrenInDrawingOrder { child.draw(into: &list) }
     }
 
     /// The node appeared (is part of the laid-out tree): lifecycle modifiers queue their actions.

@@ -11,7 +11,7 @@ extension ViewHost {
             // A view out of the laid-out tree (a lazy row scrolled away) takes no touches.
             guard node.isAlive, node.hasAppeared, node.allowsHitTesting else { return nil }
             if node.behavior.childrenHandleTouches(at: point), let inner = node.childPoint(point) {
-                for child in node.children.reversed() {
+                for child in node.childrenInDrawingOrder.reversed() {
                     if let hit = visit(child, inner) { return hit }
                 }
             }

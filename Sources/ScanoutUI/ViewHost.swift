@@ -41,6 +41,8 @@ package final class ViewHost {
     /// Whether a geometry effect (`rotationEffect`, `scaleEffect`) was ever made here (until then a touch point
     /// is the same in every node's coordinates, and mapping it walks nothing).
     var hasGeometryEffects = false
+    /// Whether a `zIndex` was ever set here (until then children draw in their order without a look).
+    var hasZIndex = false
     /// State written while a body was being evaluated: its readers are dirtied at the end of the update, so
     /// the write shows in the next frame (see `stateChangedDuringUpdate`).
     private var writesDuringUpdate: [() -> Void] = []
