@@ -63,6 +63,12 @@ final class ButtonBehavior<Label: View>: NodeBehavior {
         return .handled
     }
 
+    override func performsShortcut(_ press: KeyPress) -> Bool {
+        let e = node.environment.current
+        return e.isEnabled && e.keyboardShortcut?.matches(press) == true
+    }
+    override func performShortcut() { button.action() }
+
     /// A disabled button is dimmed (read when drawing, so it follows the environment wherever it changed).
     /// The focused one (Tab) has a focus ring, so a keyboard user sees what Return will press.
     override func draw(into list: inout DisplayList) {

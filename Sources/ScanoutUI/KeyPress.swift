@@ -127,6 +127,8 @@ extension ViewHost {
                 break
             }
         }
+        // A shortcut is for the whole screen: what the focused view (or, without focus, every view) left.
+        if !handled { handled = performKeyboardShortcut(press) }
         if !handled, press.key == .tab, press.phase == .down {
             moveFocus(backwards: press.modifiers.contains(.shift))
             handled = true
