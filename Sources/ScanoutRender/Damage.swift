@@ -97,7 +97,7 @@ struct DamageTracker {
                 stack.append(c)
                 let device = DisplayList.bounds(of: r, under: c.transform)
                 c.clip = c.clip.map { $0.intersection(device) } ?? device
-            case .pushClipShape(let path):
+            case .pushClipShape(let path, _):
                 stack.append(c)
                 let device = DisplayList.bounds(of: path.boundingRect, under: c.transform)
                 c.clip = c.clip.map { $0.intersection(device) } ?? device

@@ -45,8 +45,8 @@ extension DisplayList.Item {
             return i1 === i2 && same(r1, r2) && f1 == f2
         case let (.pushClip(a), .pushClip(b)):
             return same(a, b)
-        case let (.pushClipShape(a), .pushClipShape(b)):
-            return a.isSame(as: b)
+        case let (.pushClipShape(a, ra), .pushClipShape(b, rb)):
+            return ra == rb && a.isSame(as: b)
         case let (.pushOpacity(a), .pushOpacity(b)):
             return same(a, b)
         case let (.pushTransform(a), .pushTransform(b)):

@@ -8,7 +8,7 @@ public struct DisplayList {
         /// Clips what follows, until the matching `pop`, to a rectangle (current coordinates).
         case pushClip(Rect)
         /// Clips what follows to a shape (current coordinates).
-        case pushClipShape(Path)
+        case pushClipShape(Path, FillRule = .nonZero)
         /// Composites what follows, as one group, with this opacity.
         case pushOpacity(Double)
         /// Transforms what follows (applied before the enclosing transforms).

@@ -112,9 +112,9 @@ public final class DisplayListRenderer {
             clip = canvas.clipBounds
         }
 
-        mutating func pushClip(_ path: Path) {
+        mutating func pushClip(_ path: Path, fillRule: FillRule) {
             pushes.append(.clip(clip, canvas.clipMask))
-            let mask = MaskRasterizer().mask(for: path, transform: transform, within: canvas.target.bounds)
+            let mask = MaskRasterizer().mask(for: path, transform: transform, fillRule: fillRule, within: canvas.target.bounds)
             canvas.clip(to: mask.bounds)
             canvas.clipMask = mask  // nested shape clips keep the innermost shape
             clip = canvas.clipBounds
@@ -213,8 +213,8 @@ public final class DisplayListRenderer {
                 state.canvas.draw(image.pixels, in: rect, filter: filter)
             case .pushClip(let r):
                 state.pushClip(r)
-            case .pushClipShape(let path):
-                state.pushClip(path)
+            case .pushClipShape(let path, let rule):
+                state.pushClip(path, fillRule: rule)
             case .pushTransform(let t):
                 if let end = compositeFromCache(items, index: index, transform: t, state: &state) {
                     skipUntil = end

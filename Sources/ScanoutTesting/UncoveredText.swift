@@ -21,7 +21,7 @@ enum UncoveredText {
                 transforms.append(m.concatenating(t)); pushes.append(.transform)
             case .pushClip(let r):
                 clips.append(intersection(clip, DisplayList.bounds(of: r, under: t))); pushes.append(.clip)
-            case .pushClipShape(let path):
+            case .pushClipShape(let path, _):
                 clips.append(intersection(clip, DisplayList.bounds(of: path.boundingRect, under: t))); pushes.append(.clip)
             case .pushOpacity(let o):
                 opacities.append(opacities[opacities.count - 1] * o); pushes.append(.opacity)

@@ -106,17 +106,24 @@ class ShapeModifierBehavior: ModifierBehavior {
 
 struct ClipModifier: ShapeModifier {
     let shape: any Shape
+    var style = FillStyle()
     func makeBehavior() -> ModifierBehavior { ClipBehavior() }
 }
 
 final class ClipBehavior: ShapeModifierBehavior {
+    private var style = FillStyle()
+    override func updateModifier(_ modifier: any ViewModifier) {
+        super.updateModifier(modifier)
+        style = modifier.known(as: ClipModifier.self).style
+    }
+
     override func draw(into list: inout DisplayList) {
         let f = node.frame
         if shape is Rectangle {
             list.append(.pushClip(f.raster))
         } else {
             let path = shape.path(in: CGRect(origin: .zero, size: f.size)).raster.applying(AffineTransform(translationX: f.minX, y: f.minY))
-            list.append(.pushClipShape(path))
+            list.append(.pushClipShape(path, style.isEOFilled ? .evenOdd : .nonZero))
         }
         super.draw(into: &list)
         list.append(.pop)
@@ -127,7 +134,9 @@ extension View {
     /// Draws the view (as one group) with this opacity.
     public func opacity(_ opacity: Double) -> some View { modifier(OpacityModifier(opacity: opacity)) }
     /// Clips drawing to a shape in the view's frame.
-    public func clipShape<S: Shape>(_ shape: S) -> some View { modifier(ClipModifier(shape: shape)) }
+    public func clipShape<S: Shape>(_ shape: S, style: FillStyle = FillStyle()) -> some View {
+        modifier(ClipModifier(shape: shape, style: style))
+    }
     /// Clips drawing to the view's frame.
     public func clipped() -> some View { clipShape(Rectangle()) }
     /// Clips drawing to a rounded rectangle.

@@ -13,6 +13,10 @@ extension Shape {
     public var body: Never { fatalError("\(Self.self) is a shape: the runtime draws it") }
 
     public func fill<S: ShapeStyle>(_ style: S) -> _ShapeView<Self, S> { _ShapeView(shape: self, style: style, stroke: nil) }
+    /// Fills with `content` by `style`'s rule (even-odd makes inner contours holes).
+    public func fill<S: ShapeStyle>(_ content: S = .foreground, style: FillStyle) -> _ShapeView<Self, S> {
+        _ShapeView(shape: self, style: content, stroke: nil, fillStyle: style)
+    }
     public func stroke<S: ShapeStyle>(_ style: S, lineWidth: CGFloat = 1) -> _ShapeView<Self, S> {
         _ShapeView(shape: self, style: style, stroke: StrokeStyle(lineWidth: lineWidth))
     }
@@ -22,6 +26,8 @@ extension Shape {
 }
 
 public typealias StrokeStyle = ScanoutRaster.StrokeStyle
+/// How a shape is filled: non-zero or even-odd winding, anti-aliased or not (SwiftUI's `FillStyle`).
+public typealias FillStyle = ScanoutRaster.FillStyle
 public typealias LineCap = ScanoutRaster.LineCap
 public typealias LineJoin = ScanoutRaster.LineJoin
 
@@ -30,10 +36,11 @@ public struct _ShapeView<Content: Shape, Style: ShapeStyle>: View, PrimitiveView
     let shape: Content
     let style: Style
     let stroke: StrokeStyle?
+    var fillStyle = FillStyle()
     func makeBehavior() -> NodeBehavior {
         ShapeBehavior(shape: shape, style: style, stroke: stroke) { view in
             let v = view.known(as: Self.self)
-            return (v.shape, v.style, v.stroke)
+            return (v.shape, v.style, v.stroke, v.fillStyle)
         }
     }
 }
@@ -43,6 +50,7 @@ final class ShapeBehavior: NodeBehavior, AnimationTicking {
     var shape: any Shape
     var style: any ShapeStyle
     var stroke: StrokeStyle?
+    var fillStyle = FillStyle()
     /// Animates an `Animatable` shape's `animatableData` (e.g. a ring's fraction).
     private var shapeAnimation: ShapeAnimating?
     /// Animates a solid colour, channel by channel.
@@ -50,17 +58,17 @@ final class ShapeBehavior: NodeBehavior, AnimationTicking {
     private var updated = false
     /// Takes a new value of a `_ShapeView` type apart (typed: no runtime cast per update); nil for colours,
     /// gradients and bare shapes.
-    private let split: (@MainActor (any View) -> (any Shape, any ShapeStyle, StrokeStyle?))?
+    private let split: (@MainActor (any View) -> (any Shape, any ShapeStyle, StrokeStyle?, FillStyle))?
 
     init(shape: any Shape, style: any ShapeStyle, stroke: StrokeStyle? = nil,
-         split: (@MainActor (any View) -> (any Shape, any ShapeStyle, StrokeStyle?))? = nil) {
+         split: (@MainActor (any View) -> (any Shape, any ShapeStyle, StrokeStyle?, FillStyle))? = nil) {
         self.shape = shape; self.style = style; self.stroke = stroke; self.split = split
     }
 
     override func update(_ view: any View) -> [ChildSlot]? {
         var newShape = shape, newStyle = style
         if let split {
-            (newShape, newStyle, stroke) = split(view)
+            (newShape, newStyle, stroke, fillStyle) = split(view)
         } else if let c = view as? Color {
             newStyle = c
         } else if let g = view as? LinearGradient {
@@ -123,7 +131,7 @@ final class ShapeBehavior: NodeBehavior, AnimationTicking {
         let f = node.frame
         let path = presentedShape.path(in: CGRect(origin: .zero, size: f.size)).raster
         list.append(.pushTransform(AffineTransform(translationX: f.minX, y: f.minY)))
-        if let stroke { list.append(.stroke(path, paint, stroke)) } else { list.append(.fill(path, paint, FillStyle())) }
+        if let stroke { list.append(.stroke(path, paint, stroke)) } else { list.append(.fill(path, paint, fillStyle)) }
         list.append(.pop)
     }
 }
