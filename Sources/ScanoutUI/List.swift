@@ -124,14 +124,20 @@ public struct ListSelectableRow<ID: Hashable, Content: View>: View {
     let id: ID
     let content: Content
     @Environment(\.listSelection) private var selection
+    @Environment(\.splitViewSelectionMade) private var selectionMade
 
     public var body: some View {
         if let selection {
             let selected = selection.contains(AnyHashable(id))
+            let made = selectionMade
             content
                 .frame(maxWidth: .infinity, minHeight: Palette.rowHeight - 2 * ListRowsBehavior.rowVerticalInset, alignment: .leading)
                 .contentShape(Rectangle())
-                .onTapGesture { selection.toggle(AnyHashable(id)) }
+                .onTapGesture {
+                    selection.toggle(AnyHashable(id))
+                    // In a collapsed split view, choosing a row shows the next column.
+                    made?.action()
+                }
                 .listRowBackground(selected ? Palette.listSelection : nil)
         } else {
             content

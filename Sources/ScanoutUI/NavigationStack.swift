@@ -235,10 +235,26 @@ struct NavigationPresentedModifier: ViewModifier {
     let isPresented: Binding<Bool>
     let destination: AnyView
     @Environment(\.navigationController) private var controller
+    /// The destination as of this modifier's latest body: the pushed screen shows it, so a destination built
+    /// from state (`if let item = selection { Detail(item) }`) follows that state while it is shown, as in
+    /// SwiftUI (a copy taken when it was pushed would not).
+    @State private var latest = PresentedDestination()
 
     func body(content: Content) -> some View {
-        content.onChange(of: isPresented.wrappedValue) { _, shown in
-            if shown { controller?.push(view: AnyView(destination.onDisappear { isPresented.wrappedValue = false })) }
+        latest.view = destination
+        let box = latest
+        return content.onChange(of: isPresented.wrappedValue) { _, shown in
+            if shown { controller?.push(view: AnyView(PresentedDestinationView(box: box).onDisappear { isPresented.wrappedValue = false })) }
         }
     }
+}
+
+@Observable @MainActor
+final class PresentedDestination {
+    var view = AnyView(EmptyView())
+}
+
+struct PresentedDestinationView: View {
+    let box: PresentedDestination
+    var body: some View { box.view }
 }
