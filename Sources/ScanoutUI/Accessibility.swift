@@ -69,19 +69,19 @@ extension View {
         accessibility { $0.label = String(label) }
     }
     public func accessibilityLabel(_ label: Text) -> ModifiedContent<Self, AccessibilityAttachmentModifier> {
-        accessibility { $0.label = label.content }
+        accessibility { $0.label = label.string }
     }
     public func accessibilityHint<S: StringProtocol>(_ hint: S) -> ModifiedContent<Self, AccessibilityAttachmentModifier> {
         accessibility { $0.hint = String(hint) }
     }
     public func accessibilityHint(_ hint: Text) -> ModifiedContent<Self, AccessibilityAttachmentModifier> {
-        accessibility { $0.hint = hint.content }
+        accessibility { $0.hint = hint.string }
     }
     public func accessibilityValue<S: StringProtocol>(_ value: S) -> ModifiedContent<Self, AccessibilityAttachmentModifier> {
         accessibility { $0.value = String(value) }
     }
     public func accessibilityValue(_ value: Text) -> ModifiedContent<Self, AccessibilityAttachmentModifier> {
-        accessibility { $0.value = value.content }
+        accessibility { $0.value = value.string }
     }
     public func accessibilityIdentifier(_ identifier: String) -> ModifiedContent<Self, AccessibilityAttachmentModifier> {
         accessibility { $0.identifier = identifier }

@@ -136,10 +136,10 @@ public struct GraphicsContext {
         if let w = text.weight { d.weight = w }
         let engine = TextEngine.shared
         let m = engine.metrics(d)
-        let width = engine.width(of: text.content, font: d)
+        let width = engine.width(of: text.string, font: d)
         let x = point.x - anchor.x * width, top = point.y - anchor.y * m.lineHeight
         let color = (text.color ?? environment.foregroundColor ?? .primary).resolved(in: environment.colorScheme)
-        let run = TextRun(string: text.content, font: d, origin: Point(x: x, y: top + m.ascender), color: color,
+        let run = TextRun(string: text.string, font: d, origin: Point(x: x, y: top + m.ascender), color: color,
                           frame: Rect(x: x, y: top, width: width, height: m.lineHeight))
         record(.pushTransform(total))
         record(.text(run))

@@ -1,14 +1,23 @@
 import ScanoutRender
 
 /// A line or paragraph of read-only text (SwiftUI's `Text`). It measures itself through the text engine:
-/// ideal size is one line per paragraph; a proposed width wraps it at spaces.
+/// ideal size is one line per paragraph; a proposed width wraps it at spaces. Texts joined with `+` keep
+/// their own styles and wrap as one paragraph (see RichText.swift).
 public struct Text: View, PrimitiveView, Equatable {
+    /// This text's own characters (the first part of a joined text).
     let content: String
     var weight: FontDescriptor.Weight?
     var color: Color?
     /// This text's own font (over the environment's), as `Text.font(_:)` sets it.
     var font: Font?
     var monospacedDigits = false
+    /// Drawn slanted (`italic()`): DejaVu's upright faces sheared, as renderers do without an italic face.
+    var isItalic = false
+    /// `underline()` and `strikethrough()`: drawn, in the given colour or the text's.
+    var underline: TextDecoration?
+    var strikethrough: TextDecoration?
+    /// The texts joined after this one with `+`, in order, each with its own style.
+    var continuation: [Text] = []
 
     public init(_ content: String) { self.content = content }
     public init<S: StringProtocol>(_ content: S) { self.content = String(content) }
@@ -16,13 +25,58 @@ public struct Text: View, PrimitiveView, Equatable {
 
     func makeBehavior() -> NodeBehavior { TextBehavior() }
 
-    public func bold() -> Text { var t = self; t.weight = .bold; return t }
-    public func fontWeight(_ weight: Font.Weight?) -> Text { var t = self; t.weight = weight == .bold ? .bold : .regular; return t }
-    public func foregroundColor(_ color: Color?) -> Text { var t = self; t.color = color; return t }
+    /// All the characters, joined parts included.
+    var string: String { continuation.isEmpty ? content : continuation.reduce(content) { $0 + $1.content } }
+    /// The parts in order, each with its own style (one for a text that was not joined).
+    var parts: [Text] {
+        guard !continuation.isEmpty else { return [self] }
+        var head = self
+        head.continuation = []
+        return [head] + continuation
+    }
+    /// Whether this text needs the rich layout (joined parts, decorations, slant) rather than the plain one.
+    var isRich: Bool { !continuation.isEmpty || isItalic || underline != nil || strikethrough != nil }
+
+    /// The same change made to this text and every part joined to it (SwiftUI styles a joined text whole).
+    private func styled(_ change: (inout Text) -> Void) -> Text {
+        var t = self
+        change(&t)
+        for i in t.continuation.indices { change(&t.continuation[i]) }
+        return t
+    }
+
+    public func bold() -> Text { styled { $0.weight = .bold } }
+    public func bold(_ isActive: Bool) -> Text { styled { $0.weight = isActive ? .bold : .regular } }
+    public func fontWeight(_ weight: Font.Weight?) -> Text { styled { $0.weight = weight == .bold ? .bold : .regular } }
+    public func foregroundColor(_ color: Color?) -> Text { styled { $0.color = color } }
+    public func foregroundStyle(_ color: Color) -> Text { styled { $0.color = color } }
     /// The font of this text (SwiftUI's `Text.font(_:)`: still a `Text`, no environment writer around it).
-    public func font(_ font: Font?) -> Text { var t = self; t.font = font; return t }
+    public func font(_ font: Font?) -> Text { styled { $0.font = font } }
     /// Digits of equal width, so a changing number does not jitter (SwiftUI's `Text.monospacedDigit()`).
-    public func monospacedDigit() -> Text { var t = self; t.monospacedDigits = true; return t }
+    public func monospacedDigit() -> Text { styled { $0.monospacedDigits = true } }
+    /// Slanted text.
+    public func italic() -> Text { styled { $0.isItalic = true } }
+    public func italic(_ isActive: Bool) -> Text { styled { $0.isItalic = isActive } }
+    /// A line under the text, in `color` (the text's colour when nil).
+    public func underline(_ isActive: Bool = true, color: Color? = nil) -> Text {
+        styled { $0.underline = isActive ? TextDecoration(color: color) : nil }
+    }
+    /// A line through the text, in `color` (the text's colour when nil).
+    public func strikethrough(_ isActive: Bool = true, color: Color? = nil) -> Text {
+        styled { $0.strikethrough = isActive ? TextDecoration(color: color) : nil }
+    }
+
+    /// The two texts as one paragraph, each part keeping its style (`Text("Speed ") + Text("820").bold()`).
+    public static func + (lhs: Text, rhs: Text) -> Text {
+        var t = lhs
+        t.continuation.append(contentsOf: rhs.parts)
+        return t
+    }
+}
+
+/// A line drawn with text (`underline`, `strikethrough`).
+struct TextDecoration: Equatable {
+    var color: Color?
 }
 
 final class TextBehavior: NodeBehavior {
@@ -31,10 +85,25 @@ final class TextBehavior: NodeBehavior {
     /// Line breaks by proposed width, for one font (stacks probe a text at several widths per layout).
     private var laidOut: [CGFloat?: [(text: Substring, width: Double)]] = [:]
     private var laidOutFont: FontDescriptor?
+    private var laidOutCase: Text.Case?
+    /// The rich layout (joined parts, decorations) by proposed width, and the environment it was made in.
+    private var richLaidOut: [CGFloat?: RichTextLayout] = [:]
+    private var richKey: RichLayoutKey?
+
+    private struct RichLayoutKey: Equatable {
+        var font: Font?
+        var textCase: Text.Case?
+        var lineLimit: Int?
+        var reserved: Int
+        var lineSpacing: CGFloat
+    }
 
     override func update(_ view: any View) -> [ChildSlot]? {
         let t = view.known(as: Text.self)
-        if t != text { laidOut.removeAll() }
+        if t != text {
+            laidOut.removeAll()
+            richLaidOut.removeAll()
+        }
         text = t
         return []
     }
@@ -45,11 +114,13 @@ final class TextBehavior: NodeBehavior {
         return d
     }
 
-    private func lines(maxWidth: CGFloat?) -> [(text: Substring, width: Double)] {
-        let f = font
-        if laidOutFont != f {
+    private func lines(maxWidth: CGFloat?, font f: FontDescriptor) -> [(text: Substring, width: Double)] {
+        let textCase = node.environment.current.textCase
+        if laidOutFont != f || laidOutCase != textCase {
             laidOut.removeAll()
+            richLaidOut.removeAll()
             laidOutFont = f
+            laidOutCase = textCase
         }
         if let l = laidOut[maxWidth] { return l }
         // Lines that all fit break the same at any width they fit in (a fixed-size text is measured
@@ -58,7 +129,7 @@ final class TextBehavior: NodeBehavior {
         if let w = maxWidth, let free = laidOut[nil], Self.allFit(free, in: w) {
             lines = free
         } else {
-            lines = TextEngine.shared.lines(of: text.content, font: f, maxWidth: maxWidth)
+            lines = TextEngine.shared.lines(of: textCase?.apply(text.content) ?? text.content, font: f, maxWidth: maxWidth)
         }
         if laidOut.count >= 8 { laidOut.removeAll() }
         laidOut[maxWidth] = lines
@@ -72,33 +143,97 @@ final class TextBehavior: NodeBehavior {
         return true
     }
 
+    /// The lines shown in `maxWidth` at `font`: wrapped, cut to the line limit with "…" where the
+    /// truncation mode says.
+    private func shownLines(maxWidth: Double?, font f: FontDescriptor, environment: EnvironmentValues) -> [(text: Substring, width: Double)] {
+        let all = lines(maxWidth: maxWidth, font: f)
+        if environment.truncationMode != .tail, environment.lineLimit == 1, all.count > 1 || (maxWidth.map { w in all.contains { $0.width > w } } ?? false),
+           let w = maxWidth {
+            let whole = environment.textCase?.apply(text.content) ?? text.content
+            return [TextLineLimit.truncated(whole, mode: environment.truncationMode, maxWidth: w, font: f)]
+        }
+        return TextLineLimit.apply(all, limit: environment.lineLimit, maxWidth: maxWidth, font: f)
+    }
+
+    /// The font the text is drawn in for a width: its own, or — with a `minimumScaleFactor` — the largest
+    /// size down to that factor at which it fits the width and the line limit (or `maxHeight`).
+    private func fittedFont(maxWidth: Double?, maxHeight: Double?, environment: EnvironmentValues) -> FontDescriptor {
+        let f = font
+        let factor = environment.minimumScaleFactor
+        guard factor < 1, let w = maxWidth else { return f }
+        func fits(_ d: FontDescriptor) -> Bool {
+            let ls = lines(maxWidth: w, font: d)
+            if let limit = environment.lineLimit, ls.count > limit { return false }
+            if ls.contains(where: { $0.width > w + 0.5 }) { return false }
+            if let h = maxHeight {
+                let m = TextEngine.shared.metrics(d)
+                if Double(ls.count) * m.lineHeight + Double(max(0, ls.count - 1)) * environment.lineSpacing > h + 0.5 { return false }
+            }
+            return true
+        }
+        if fits(f) { return f }
+        // Half-point steps down to the smallest size allowed (a handful of measurements, cached per width).
+        var size = f.size - 0.5
+        while size >= f.size * factor {
+            var d = f
+            d.size = size
+            if fits(d) { return d }
+            size -= 0.5
+        }
+        var smallest = f
+        smallest.size = f.size * factor
+        return smallest
+    }
+
     override func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
-        let m = TextEngine.shared.metrics(font)
         var maxWidth: Double?
         if let w = proposal.width { maxWidth = max(w, 0) }
         let environment = node.environment.current
-        let ls = TextLineLimit.apply(lines(maxWidth: maxWidth), limit: environment.lineLimit, maxWidth: maxWidth, font: font)
+        if text.isRich { return richLayout(maxWidth: maxWidth, environment: environment).size }
+        let f = fittedFont(maxWidth: maxWidth, maxHeight: proposal.height, environment: environment)
+        let m = TextEngine.shared.metrics(f)
+        let ls = shownLines(maxWidth: maxWidth, font: f, environment: environment)
         let width = ls.map(\.width).max() ?? 0
         let count = max(ls.count, 1, environment.reservedLines)
-        return CGSize(width: width.rounded(.up), height: (CGFloat(count) * m.lineHeight).rounded(.up))
+        let height = CGFloat(count) * m.lineHeight + CGFloat(count - 1) * environment.lineSpacing
+        return CGSize(width: width.rounded(.up), height: height.rounded(.up))
     }
 
     override func place(in bounds: CGRect) {}
 
     override func draw(into list: inout DisplayList) {
-        let f = font
-        let m = TextEngine.shared.metrics(f)
         let environment = node.environment.current
+        let maxWidth = node.frame.width + 0.5
+        if text.isRich {
+            richLayout(maxWidth: maxWidth, environment: environment).draw(in: node.frame, environment: environment, into: &list)
+            return
+        }
+        let f = fittedFont(maxWidth: maxWidth, maxHeight: node.frame.height + 0.5, environment: environment)
+        let m = TextEngine.shared.metrics(f)
         let color = (text.color ?? environment.foregroundColor ?? .primary).resolved(in: environment.colorScheme)
         var y = node.frame.minY + m.ascender
-        let maxWidth = node.frame.width + 0.5
-        for line in TextLineLimit.apply(lines(maxWidth: maxWidth), limit: environment.lineLimit, maxWidth: maxWidth, font: f) {
+        for line in shownLines(maxWidth: maxWidth, font: f, environment: environment) {
             let x = node.frame.minX + TextLineLimit.offset(of: line.width, in: node.frame.width, alignment: environment.multilineTextAlignment)
             let run = TextRun(string: String(line.text), font: f, origin: Point(x: x, y: y), color: color,
                               frame: Rect(x: x, y: y - m.ascender, width: line.width, height: m.lineHeight))
             list.append(.text(run))
-            y += m.lineHeight
+            y += m.lineHeight + environment.lineSpacing
         }
+    }
+
+    private func richLayout(maxWidth: Double?, environment: EnvironmentValues) -> RichTextLayout {
+        // What the layout read from the environment: a change of it lays the text out again.
+        let key = RichLayoutKey(font: environment.font, textCase: environment.textCase, lineLimit: environment.lineLimit,
+                                reserved: environment.reservedLines, lineSpacing: environment.lineSpacing)
+        if key != richKey {
+            richLaidOut.removeAll()
+            richKey = key
+        }
+        if let l = richLaidOut[maxWidth] { return l }
+        let l = RichTextLayout(parts: text.parts, environment: environment, maxWidth: maxWidth)
+        if richLaidOut.count >= 8 { richLaidOut.removeAll() }
+        richLaidOut[maxWidth] = l
+        return l
     }
 }
 

@@ -106,3 +106,92 @@ enum TextLineLimit {
         }
     }
 }
+
+// MARK: Spacing, truncation, scaling, case
+
+/// Where a text that does not fit is cut (SwiftUI's `Text.TruncationMode`).
+extension Text {
+    public enum TruncationMode: Hashable, Sendable { case head, tail, middle }
+    /// How text is cased for display (SwiftUI's `Text.Case`).
+    public enum Case: Hashable, Sendable { case uppercase, lowercase }
+}
+
+struct LineSpacingKey: EnvironmentKey { static let defaultValue: CGFloat = 0 }
+struct TruncationModeKey: EnvironmentKey { static let defaultValue = Text.TruncationMode.tail }
+struct MinimumScaleFactorKey: EnvironmentKey { static let defaultValue: CGFloat = 1 }
+struct TextCaseKey: EnvironmentKey { static let defaultValue: Text.Case? = nil }
+
+extension EnvironmentValues {
+    /// Extra points between the lines of a paragraph.
+    public var lineSpacing: CGFloat {
+        get { self[LineSpacingKey.self] }
+        set { self[LineSpacingKey.self] = newValue }
+    }
+
+    /// Where text cut by its line limit shows "…".
+    public var truncationMode: Text.TruncationMode {
+        get { self[TruncationModeKey.self] }
+        set { self[TruncationModeKey.self] = newValue }
+    }
+
+    /// How far text may shrink (a fraction of its font size) to fit its line limit and width before it is cut.
+    public var minimumScaleFactor: CGFloat {
+        get { self[MinimumScaleFactorKey.self] }
+        set { self[MinimumScaleFactorKey.self] = newValue }
+    }
+
+    /// Upper- or lower-cases text for display (nil: as written).
+    public var textCase: Text.Case? {
+        get { self[TextCaseKey.self] }
+        set { self[TextCaseKey.self] = newValue }
+    }
+}
+
+extension View {
+    /// Extra points between the lines of text in this view.
+    public func lineSpacing(_ spacing: CGFloat) -> some View { environment(\.lineSpacing, spacing) }
+    /// Where text cut by its line limit shows "…": at its end (default), start or middle.
+    public func truncationMode(_ mode: Text.TruncationMode) -> some View { environment(\.truncationMode, mode) }
+    /// Lets text shrink down to `factor` of its size to fit before it is cut.
+    public func minimumScaleFactor(_ factor: CGFloat) -> some View {
+        environment(\.minimumScaleFactor, Swift.min(1, Swift.max(0.01, factor)))
+    }
+    /// Upper- or lower-cases the text in this view for display.
+    public func textCase(_ textCase: Text.Case?) -> some View { environment(\.textCase, textCase) }
+}
+
+extension Text.Case {
+    func apply(_ s: String) -> String {
+        switch self {
+        case .uppercase: return s.uppercased()
+        case .lowercase: return s.lowercased()
+        }
+    }
+}
+
+extension TextLineLimit {
+    /// One line of `text` cut at its start or middle with "…" so it fits `maxWidth` (the tail mode is `apply`).
+    static func truncated(_ text: String, mode: Text.TruncationMode, maxWidth: Double, font: FontDescriptor) -> (text: Substring, width: Double) {
+        let engine = TextEngine.shared
+        let whole = engine.width(of: text, font: font)
+        if whole <= maxWidth { return (text[...], whole) }
+        var chars = Array(text)
+        var head = mode == .middle ? chars.count / 2 : 0
+        func joined() -> String { String(chars[..<head]) + ellipsis + String(chars[head...]) }
+        var s = joined(), width = engine.width(of: s, font: font)
+        // Remove characters next to the ellipsis, alternating sides in the middle mode, until it fits.
+        var fromEnd = false
+        while width > maxWidth, !chars.isEmpty {
+            if mode == .head || (mode == .middle && fromEnd) || head == 0 {
+                if head < chars.count { chars.remove(at: head) } else { chars.removeLast(); head = min(head, chars.count) }
+            } else {
+                chars.remove(at: head - 1)
+                head -= 1
+            }
+            fromEnd.toggle()
+            s = joined()
+            width = engine.width(of: s, font: font)
+        }
+        return (Substring(s), width)
+    }
+}

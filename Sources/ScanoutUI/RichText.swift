@@ -1,0 +1,196 @@
+import ScanoutRaster
+import ScanoutRender
+
+/// The layout of a text made of parts with their own styles (`Text("Speed ") + Text("820").bold()`), or
+/// drawn with decorations or slant: the parts are cut into words (a word with the spaces after it), each
+/// measured in its part's font, and placed greedily on lines no wider than the proposal; a line is as tall as
+/// its tallest part and the parts share its baseline. A word wider than a line gets a line of its own (it is
+/// not cut between characters, unlike a plain text's). The line limit keeps the first lines and ends the last
+/// with "…".
+struct RichTextLayout {
+    /// A stretch of one part on one line.
+    struct Piece {
+        var part: Int
+        var text: String
+        var x: Double
+        var width: Double
+    }
+
+    struct Line {
+        var pieces: [Piece] = []
+        var width: Double = 0
+        var ascender: Double = 0
+        var height: Double = 0
+    }
+
+    let parts: [Text]
+    let fonts: [FontDescriptor]
+    private(set) var lines: [Line] = []
+    private(set) var size = CGSize.zero
+    let lineSpacing: Double
+
+    /// The slant of `italic()`: x moves left by this much per point above the baseline (about 11°).
+    static let slant = 0.2
+
+    @MainActor
+    init(parts: [Text], environment: EnvironmentValues, maxWidth: Double?) {
+        self.parts = parts
+        let base = environment.font ?? .body
+        fonts = parts.map { part in
+            var d = (part.font ?? base).descriptor
+            if let w = part.weight { d.weight = w }
+            return d
+        }
+        lineSpacing = environment.lineSpacing
+        let engine = TextEngine.shared
+        let metrics = fonts.map { engine.metrics($0) }
+
+        var line = Line()
+        var pendingSpaces: [(part: Int, text: String, width: Double)] = []
+        func finishLine() {
+            if line.pieces.isEmpty {
+                // An empty line (a paragraph break, an empty text) is as tall as the first part's font.
+                let m = metrics.first ?? (ascender: 0, descender: 0, lineHeight: 0)
+                line.ascender = m.ascender
+                line.height = m.lineHeight
+            }
+            lines.append(line)
+            line = Line()
+            pendingSpaces.removeAll()
+        }
+        func place(_ part: Int, _ text: String, width: Double) {
+            let m = metrics[part]
+            line.ascender = Swift.max(line.ascender, m.ascender)
+            line.height = Swift.max(line.height, m.lineHeight)
+            if let last = line.pieces.last, last.part == part {
+                line.pieces[line.pieces.count - 1].text += text
+                line.pieces[line.pieces.count - 1].width += width
+            } else {
+                line.pieces.append(Piece(part: part, text: text, x: line.width, width: width))
+            }
+            line.width += width
+        }
+
+        for (index, part) in parts.enumerated() {
+            let shown = environment.textCase?.apply(part.content) ?? part.content
+            for token in Self.tokens(shown) {
+                switch token {
+                case .newline:
+                    finishLine()
+                case .spaces(let s):
+                    pendingSpaces.append((index, s, engine.width(of: s, font: fonts[index])))
+                case .word(let w):
+                    let width = engine.width(of: w, font: fonts[index])
+                    let spaces = pendingSpaces.reduce(0) { $0 + $1.width }
+                    if let maxWidth, !line.pieces.isEmpty, line.width + spaces + width > maxWidth + 0.5 {
+                        finishLine()
+                    } else {
+                        for s in pendingSpaces { place(s.part, s.text, width: s.width) }
+                    }
+                    pendingSpaces.removeAll()
+                    place(index, w, width: width)
+                }
+            }
+        }
+        finishLine()
+
+        if let limit = environment.lineLimit, lines.count > limit {
+            lines.removeLast(lines.count - limit)
+            endWithEllipsis(maxWidth: maxWidth)
+        }
+        let count = Swift.max(lines.count, environment.reservedLines)
+        var height = lines.reduce(0) { $0 + $1.height } + Double(Swift.max(0, count - 1)) * lineSpacing
+        if count > lines.count, let h = lines.last?.height { height += Double(count - lines.count) * h }
+        size = CGSize(width: (lines.map(\.width).max() ?? 0).rounded(.up), height: height.rounded(.up))
+    }
+
+    private enum Token {
+        case word(String), spaces(String), newline
+    }
+
+    /// Words, runs of spaces and line breaks, in order.
+    private static func tokens(_ s: String) -> [Token] {
+        var out: [Token] = []
+        var current = "", inSpaces = false
+        func flush() {
+            guard !current.isEmpty else { return }
+            out.append(inSpaces ? .spaces(current) : .word(current))
+            current = ""
+        }
+        for c in s {
+            if c == "\n" {
+                flush()
+                out.append(.newline)
+            } else if c == " " {
+                if !inSpaces { flush(); inSpaces = true }
+                current.append(c)
+            } else {
+                if inSpaces { flush(); inSpaces = false }
+                current.append(c)
+            }
+        }
+        flush()
+        return out
+    }
+
+    /// The last line kept ends with "…" (characters go until it fits the width).
+    @MainActor
+    private mutating func endWithEllipsis(maxWidth: Double?) {
+        guard var last = lines.popLast(), !last.pieces.isEmpty else { return }
+        let engine = TextEngine.shared
+        var piece = last.pieces.removeLast()
+        var text = piece.text
+        while text.last == " " { text.removeLast() }
+        var width = engine.width(of: text + TextLineLimit.ellipsis, font: fonts[piece.part])
+        while let w = maxWidth, piece.x + width > w, !text.isEmpty {
+            text.removeLast()
+            width = engine.width(of: text + TextLineLimit.ellipsis, font: fonts[piece.part])
+        }
+        piece.text = text + TextLineLimit.ellipsis
+        piece.width = width
+        last.pieces.append(piece)
+        last.width = piece.x + width
+        lines.append(last)
+    }
+
+    /// Text runs for each piece on its line's baseline, then the underlines and strikethroughs; slanted parts
+    /// are drawn through a shear about their baseline.
+    @MainActor
+    func draw(in frame: CGRect, environment: EnvironmentValues, into list: inout DisplayList) {
+        let scheme = environment.colorScheme
+        var top = frame.minY
+        for line in lines {
+            let baseline = top + line.ascender
+            let x0 = frame.minX + TextLineLimit.offset(of: line.width, in: frame.width, alignment: environment.multilineTextAlignment)
+            for piece in line.pieces {
+                let part = parts[piece.part], font = fonts[piece.part]
+                let m = TextEngine.shared.metrics(font)
+                let color = (part.color ?? environment.foregroundColor ?? .primary).resolved(in: scheme)
+                let x = x0 + piece.x
+                let run = TextRun(string: piece.text, font: font, origin: Point(x: x, y: baseline), color: color,
+                                  frame: Rect(x: x, y: baseline - m.ascender, width: piece.width, height: m.lineHeight))
+                if part.isItalic {
+                    // x' = x - slant * (y - baseline): the baseline stays, the tops lean right.
+                    list.append(.pushTransform(AffineTransform(a: 1, b: 0, c: -Self.slant, d: 1, tx: Self.slant * baseline, ty: 0)))
+                    list.append(.text(run))
+                    list.append(.pop)
+                } else {
+                    list.append(.text(run))
+                }
+                let thickness = Swift.max(1, (font.size / 14).rounded())
+                let visible = piece.text.hasSuffix(" ") ? piece.width - TextEngine.shared.width(of: " ", font: font) : piece.width
+                if let u = part.underline {
+                    let c = (u.color?.resolved(in: scheme)) ?? color
+                    let y = (baseline + font.size * 0.12).rounded()
+                    list.append(.fill(ScanoutRaster.Path(Rect(x: x, y: y, width: visible, height: thickness)), .solid(c), FillStyle()))
+                }
+                if let s = part.strikethrough {
+                    let c = (s.color?.resolved(in: scheme)) ?? color
+                    let y = (baseline - font.size * 0.3).rounded()
+                    list.append(.fill(ScanoutRaster.Path(Rect(x: x, y: y, width: visible, height: thickness)), .solid(c), FillStyle()))
+                }
+            }
+            top += line.height + lineSpacing
+        }
+    }
+}

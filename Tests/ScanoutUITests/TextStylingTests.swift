@@ -1,0 +1,118 @@
+import Testing
+import ScanoutUI
+import ScanoutTesting
+import ScanoutRender
+
+/// Text + Text, underline/strikethrough/italic, textCase, lineSpacing, truncationMode, minimumScaleFactor.
+@MainActor
+struct TextStylingTests {
+    private func runs(_ host: TestHost) -> [TextRun] { host.displayList.textRuns.map(\.run) }
+
+    @Test func joinedTextsKeepTheirStylesOnOneBaseline() async {
+        let host = TestHost(rootView: Text("Speed ") + Text("820").bold() + Text(" rpm"), width: 400, height: 100)
+        host.runFrame()
+        let r = runs(host)
+        #expect(r.map(\.string) == ["Speed ", "820", " rpm"])
+        #expect(r.map(\.font.weight) == [.regular, .bold, .regular])
+        #expect(Set(r.map(\.origin.y)).count == 1, "one baseline")
+        #expect(r[0].origin.x < r[1].origin.x && r[1].origin.x < r[2].origin.x)
+        #expect(host.frame(ofText: "Speed 820 rpm") != nil, "found by its whole string")
+    }
+
+    @Test func joinedTextsWrapAsOneParagraphAndStyleWhole() async {
+        let text = (Text("Pressure in tank two ") + Text("is rising").bold() + Text(" quickly")).foregroundColor(.red)
+        let host = TestHost(rootView: text.frame(width: 120), width: 400, height: 300)
+        host.runFrame()
+        let r = runs(host)
+        #expect(Set(r.map(\.origin.y)).count >= 3, "wrapped onto several lines: \(r.map(\.string))")
+        #expect(r.allSatisfy { $0.color.red > 200 && $0.color.green < 100 }, "the colour applies to every part")
+        #expect(r.allSatisfy { $0.frame.minX >= 140 - 0.5 && $0.frame.maxX <= 260 + 0.5 }, "within the 120-point frame (centred at x 140...260)")
+    }
+
+    @Test func decorationsAndSlant() async {
+        let host = TestHost(rootView: VStack {
+            Text("Under").underline().font(.system(size: 28))
+            Text("Struck").strikethrough(color: .red).font(.system(size: 28))
+            Text("Leaning").italic()
+        }.background(Color.white), width: 300, height: 200)
+        host.runFrame()
+        let under = host.frame(ofText: "Under")!, struck = host.frame(ofText: "Struck")!
+        // A line below the baseline of "Under", spanning its width: dark pixels in a row under the glyphs.
+        let baselineish = Int(under.minY + under.height * 0.78)
+        let underlineRow = (baselineish...Int(under.maxY)).contains { y in
+            (Int(under.minX) + 2..<Int(under.maxX) - 2).allSatisfy { host.pixel(x: $0, y: y).red < 100 }
+        }
+        #expect(underlineRow, "an unbroken dark row under the word")
+        let redRow = (Int(struck.minY)...Int(struck.maxY)).contains { y in
+            (Int(struck.minX) + 2..<Int(struck.maxX) - 2).allSatisfy { let p = host.pixel(x: $0, y: y); return p.red > 200 && p.green < 100 }
+        }
+        #expect(redRow, "a red line through the word")
+        // The slanted word is drawn through a shear.
+        let list = host.displayList
+        let i = list.items.firstIndex { if case .text(let run) = $0 { return run.string == "Leaning" } else { return false } }!
+        if case .pushTransform(let t) = list.items[i - 1] { #expect(t.c < 0, "sheared: \(t)") } else { Issue.record("no transform around the italic run") }
+    }
+
+    @Test func textCaseAndLineSpacing() async {
+        let host = TestHost(rootView: VStack {
+            Text("Alarm").textCase(.uppercase)
+            Text("one two three four five six").frame(width: 60).lineSpacing(10)
+        }, width: 300, height: 300)
+        host.runFrame()
+        #expect(host.visibleTexts.contains("ALARM"))
+        let plain = TestHost(rootView: Text("one two three four five six").frame(width: 60), width: 300, height: 300)
+        plain.runFrame()
+        let spaced = host.frame(ofText: "one two three four five six")!, tight = plain.frame(ofText: "one two three four five six")!
+        let lines = Set(runs(plain).map(\.origin.y)).count
+        #expect(lines >= 3)
+        #expect(abs(Double(spaced.height - tight.height) - Double(10 * (lines - 1))) <= 1, "\(spaced.height) vs \(tight.height) over \(lines) lines")
+    }
+
+    @Test func truncationModes() async {
+        func shown(_ mode: Text.TruncationMode) -> String {
+            let host = TestHost(rootView: Text("Conveyor belt 7 north section").lineLimit(1).truncationMode(mode).frame(width: 150), width: 300, height: 100)
+            host.runFrame()
+            return host.visibleTexts.joined()
+        }
+        let tail = shown(.tail), head = shown(.head), middle = shown(.middle)
+        #expect(tail.hasSuffix("…") && tail.hasPrefix("Conveyor"), "\(tail)")
+        #expect(head.hasPrefix("…") && head.hasSuffix("section"), "\(head)")
+        #expect(middle.contains("…") && middle.hasPrefix("Con") && middle.hasSuffix("on"), "\(middle)")
+    }
+
+    @Test func minimumScaleFactorShrinksBeforeCutting() async {
+        let host = TestHost(rootView: Text("Temperature 21.5 °C").font(.system(size: 20)).lineLimit(1).minimumScaleFactor(0.5).frame(width: 120),
+                            width: 300, height: 100)
+        host.runFrame()
+        let r = runs(host)
+        #expect(r.count == 1)
+        #expect(r[0].string == "Temperature 21.5 °C", "not cut")
+        #expect(r[0].font.size < 20 && r[0].font.size >= 10, "shrunk: \(r[0].font.size)")
+        #expect(r[0].frame.width <= 120.5)
+    }
+}
+
+/// The styles above together at 800x480, light and dark.
+@MainActor
+struct TextStylingGoldenTests {
+    struct Screen: View {
+        var body: some View {
+            VStack(alignment: .leading, spacing: 14) {
+                Text("Line 3 ") + Text("running").bold().foregroundColor(.green) + Text(" at ") + Text("820 rpm").font(.title2.bold())
+                Text("Filter change due").underline() + Text(" — ") + Text("overdue by 3 days").italic().foregroundColor(.red)
+                Text("Old setpoint 72 °C").strikethrough()
+                Text("section header").textCase(.uppercase).font(.footnote).foregroundStyle(.secondary)
+                Text("A long note about the morning shift that wraps over several lines with extra spacing between them.")
+                    .lineSpacing(8).frame(width: 360, alignment: .leading)
+                HStack {
+                    Text("Conveyor belt 7 north section").lineLimit(1).truncationMode(.middle).frame(width: 180)
+                    Text("Temperature 21.5 °C").font(.title).lineLimit(1).minimumScaleFactor(0.5).frame(width: 160)
+                }
+            }
+            .padding(24)
+            .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)
+        }
+    }
+
+    @Test func goldens() { expectContainerGoldens("ui-text-styles", { Screen() }) }
+}
