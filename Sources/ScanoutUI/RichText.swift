@@ -33,7 +33,7 @@ struct RichTextLayout {
     static let slant = 0.2
 
     @MainActor
-    init(parts: [Text], environment: EnvironmentValues, maxWidth: Double?) {
+    init(parts: [Text], strings: [String], environment: EnvironmentValues, maxWidth: Double?) {
         self.parts = parts
         let base = environment.font ?? .body
         fonts = parts.map { part in
@@ -71,8 +71,8 @@ struct RichTextLayout {
             line.width += width
         }
 
-        for (index, part) in parts.enumerated() {
-            let shown = environment.textCase?.apply(part.content) ?? part.content
+        for index in parts.indices {
+            let shown = environment.textCase?.apply(strings[index]) ?? strings[index]
             for token in Self.tokens(shown) {
                 switch token {
                 case .newline:

@@ -18,6 +18,8 @@ public struct Text: View, PrimitiveView, Equatable {
     var strikethrough: TextDecoration?
     /// The texts joined after this one with `+`, in order, each with its own style.
     var continuation: [Text] = []
+    /// A date shown instead of `content` (`Text(date, style:)`), formatted when laid out.
+    var live: LiveDate?
 
     public init(_ content: String) { self.content = content }
     public init<S: StringProtocol>(_ content: S) { self.content = String(content) }
@@ -105,7 +107,54 @@ final class TextBehavior: NodeBehavior {
             richLaidOut.removeAll()
         }
         text = t
+        if node.hasAppeared { updateLiveRegistration() }
         return []
+    }
+
+    // MARK: Dates kept current
+
+    /// Registered with the host's timelines while a part shows a relative date and the text is shown.
+    private var liveTimeline: LiveDateTimeline?
+    /// The live parts' strings as last laid out.
+    private var liveStrings: [String] = []
+
+    private var hasLiveParts: Bool { text.parts.contains { $0.live?.isLive == true } }
+
+    /// What a part shows now: its characters, or its date formatted at the host's time.
+    func shown(_ part: Text) -> String {
+        guard let live = part.live else { return part.content }
+        return live.string(at: node.host.date)
+    }
+
+    private func updateLiveRegistration() {
+        if hasLiveParts {
+            let t = liveTimeline ?? LiveDateTimeline(self)
+            liveTimeline = t
+            node.host.timelines[ObjectIdentifier(t)] = t
+        } else if let t = liveTimeline {
+            node.host.timelines[ObjectIdentifier(t)] = nil
+            liveTimeline = nil
+        }
+    }
+
+    override func appeared() { updateLiveRegistration() }
+    override func disappeared() { unregisterLive() }
+    override func destroyed() { unregisterLive() }
+    private func unregisterLive() {
+        if let t = liveTimeline { node.host.timelines[ObjectIdentifier(t)] = nil }
+        liveTimeline = nil
+    }
+
+    /// The clock moved: a live part whose text changed lays the text out and draws it again.
+    func liveDateMayHaveChanged(at now: Date) {
+        let strings = text.parts.compactMap { $0.live.map { $0.string(at: now) } }
+        guard strings != liveStrings else { return }
+        liveStrings = strings
+        laidOut.removeAll()
+        richLaidOut.removeAll()
+        node.invalidateLayout()
+        node.setNeedsDisplay()
+        node.host.setNeedsLayout()
     }
 
     var font: FontDescriptor {
@@ -129,7 +178,8 @@ final class TextBehavior: NodeBehavior {
         if let w = maxWidth, let free = laidOut[nil], Self.allFit(free, in: w) {
             lines = free
         } else {
-            lines = TextEngine.shared.lines(of: textCase?.apply(text.content) ?? text.content, font: f, maxWidth: maxWidth)
+            let content = shown(text)
+            lines = TextEngine.shared.lines(of: textCase?.apply(content) ?? content, font: f, maxWidth: maxWidth)
         }
         if laidOut.count >= 8 { laidOut.removeAll() }
         laidOut[maxWidth] = lines
@@ -149,7 +199,8 @@ final class TextBehavior: NodeBehavior {
         let all = lines(maxWidth: maxWidth, font: f)
         if environment.truncationMode != .tail, environment.lineLimit == 1, all.count > 1 || (maxWidth.map { w in all.contains { $0.width > w } } ?? false),
            let w = maxWidth {
-            let whole = environment.textCase?.apply(text.content) ?? text.content
+            let content = shown(text)
+            let whole = environment.textCase?.apply(content) ?? content
             return [TextLineLimit.truncated(whole, mode: environment.truncationMode, maxWidth: w, font: f)]
         }
         return TextLineLimit.apply(all, limit: environment.lineLimit, maxWidth: maxWidth, font: f)
@@ -230,7 +281,7 @@ final class TextBehavior: NodeBehavior {
             richKey = key
         }
         if let l = richLaidOut[maxWidth] { return l }
-        let l = RichTextLayout(parts: text.parts, environment: environment, maxWidth: maxWidth)
+        let l = RichTextLayout(parts: text.parts, strings: text.parts.map(shown), environment: environment, maxWidth: maxWidth)
         if richLaidOut.count >= 8 { richLaidOut.removeAll() }
         richLaidOut[maxWidth] = l
         return l
