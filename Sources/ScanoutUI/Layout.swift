@@ -247,7 +247,7 @@ final class LayoutBehavior<L: Layout>: NodeBehavior {
     }
 
     /// Which way this container stacks (spacers and dividers inside ask).
-    var axis: Axis? { (layout as? StackLayout)?.axis }
+    var axis: Axis? { (layout as? StackAxisLayout)?.stackAxis }
 }
 
 public enum Axis: Sendable, Hashable { case horizontal, vertical }

@@ -190,13 +190,14 @@ extension VerticalAlignment {
 }
 
 /// Overlays subviews on their alignment guides, sized to their union (the largest, with default guides).
-struct ZStackLayout: Layout {
+/// (`ZStackLayout` is the public face; this type is public only as its cache's owner.)
+public struct OverlayLayout: Layout {
     let alignment: Alignment
 
     /// Each subview's size and guides for the last proposal, with the layout version they were measured at:
     /// after a change below one subview, a pass re-measures that one and answers the others from here
     /// (a dashboard's root ZStack of dozens of views costs its changed children, not all of them).
-    final class Cache {
+    public final class Cache {
         var proposal: ProposedViewSize?
         var versions: [UInt64?] = []
         var widths: [CGFloat] = []
@@ -206,7 +207,7 @@ struct ZStackLayout: Layout {
         var lines: (x: AlignedLine, y: AlignedLine)?
     }
 
-    func makeCache(subviews: Subviews) -> Cache { Cache() }
+    public func makeCache(subviews: Subviews) -> Cache { Cache() }
 
     private func lines(_ p: ProposedViewSize, _ subviews: Subviews, _ cache: Cache) -> (x: AlignedLine, y: AlignedLine) {
         let n = subviews.count
@@ -238,12 +239,12 @@ struct ZStackLayout: Layout {
         return l
     }
 
-    func sizeThatFits(proposal p: ProposedViewSize, subviews: Subviews, cache: inout Cache) -> CGSize {
+    public func sizeThatFits(proposal p: ProposedViewSize, subviews: Subviews, cache: inout Cache) -> CGSize {
         let (x, y) = lines(p, subviews, cache)
         return CGSize(width: x.extent, height: y.extent)
     }
 
-    func placeSubviews(in bounds: CGRect, proposal p: ProposedViewSize, subviews: Subviews, cache: inout Cache) {
+    public func placeSubviews(in bounds: CGRect, proposal p: ProposedViewSize, subviews: Subviews, cache: inout Cache) {
         let (x, y) = lines(p, subviews, cache)
         let left = x.start(in: bounds.minX, length: bounds.width, fraction: alignment.horizontal.unitFraction)
         let top = y.start(in: bounds.minY, length: bounds.height, fraction: alignment.vertical.unitFraction)
@@ -289,7 +290,7 @@ public struct ZStack<Content: View>: View, PrimitiveView, LayoutContainerView {
         self.alignment = alignment; self.content = content()
     }
     func makeBehavior() -> NodeBehavior { LayoutBehavior(Self.self) }
-    var containerLayout: ZStackLayout { ZStackLayout(alignment: alignment) }
+    var containerLayout: OverlayLayout { OverlayLayout(alignment: alignment) }
     var anyContent: any View { content }
 }
 
