@@ -96,7 +96,8 @@ struct LiveDate: Equatable {
         return (Int(tm.tm_year) + 1900, Int(tm.tm_mon), Int(tm.tm_mday), Int(tm.tm_hour), Int(tm.tm_min))
     }
 
-    private static var usesTwelveHours: Bool {
+    /// Whether clock times have 12 hours and AM/PM (the board's locale is en_US).
+    static var usesTwelveHoursClock: Bool {
         for name in ["LC_ALL", "LC_TIME", "LANG"] {
             if let v = getenv(name), let s = String(validatingCString: v), !s.isEmpty { return s.hasPrefix("en_US") }
         }
@@ -107,7 +108,7 @@ struct LiveDate: Equatable {
 
     static func clock(_ date: Date) -> String {
         let l = local(date)
-        guard usesTwelveHours else { return "\(twoDigits(l.hour)):\(twoDigits(l.minute))" }
+        guard usesTwelveHoursClock else { return "\(twoDigits(l.hour)):\(twoDigits(l.minute))" }
         let h = l.hour % 12 == 0 ? 12 : l.hour % 12
         return "\(h):\(twoDigits(l.minute)) \(l.hour < 12 ? "AM" : "PM")"
     }
@@ -115,6 +116,12 @@ struct LiveDate: Equatable {
     static func calendarDate(_ date: Date) -> String {
         let l = local(date)
         return "\(months[l.month]) \(l.day), \(l.year)"
+    }
+
+    /// "Nov 24, 2026" (a compact date picker's capsule).
+    static func shortCalendarDate(_ date: Date) -> String {
+        let l = local(date)
+        return "\(months[l.month].prefix(3)) \(l.day), \(l.year)"
     }
 
     static func timer(_ seconds: Double) -> String {
