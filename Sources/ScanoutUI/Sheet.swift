@@ -42,31 +42,100 @@ struct SheetModifier<Sheet: View>: ViewModifier {
     let isPresented: Binding<Bool>
     let onDismiss: (() -> Void)?
     let sheet: () -> Sheet
+    /// What the sheet's content asked for (`presentationDetents` and the rest), and the detent it rests at.
+    @State private var options = SheetOptions()
+    @State private var detentIndex = 0
+    @State private var drag: CGFloat = 0
+    @Environment(\.displaySize) private var displaySize
 
     /// The sheet's look: SwiftUI's default presentation, sized for a panel.
     static var slide: Animation { .easeOut(duration: 0.3) }
 
     func body(content: Content) -> some View {
         let shown = isPresented.wrappedValue
+        let options = self.options
+        // Detents are fractions of the screen (a headless host without a display size: 480 points).
+        let screen = displaySize.height > 0 ? displaySize.height : 480
         return ZStack(alignment: .bottom) {
             content
                 .allowsHitTesting(!shown)
             if shown {
                 Color.black.opacity(0.5)
-                    .onTapGesture { isPresented.wrappedValue = false }
+                    .onTapGesture { if !options.dismissDisabled { isPresented.wrappedValue = false } }
                     .transition(.opacity)
-                sheet()
-                    .environment(\.dismiss, DismissAction(isPresented: isPresented))
-                    .padding(24)
-                    .frame(maxWidth: .infinity, alignment: .topLeading)
-                    .background(RoundedRectangle(cornerRadius: 16).fill(Color(white: 0.16)))
-                    .padding(.horizontal, 24)
+                card(screen: screen, options: options)
                     .transition(.move(edge: .bottom))
             }
         }
         .animation(Self.slide, value: shown)
         .onChange(of: shown) { was, now in
-            if was && !now { onDismiss?() }
+            if was && !now {
+                onDismiss?()
+                detentIndex = 0
+            }
+        }
+    }
+
+    /// The detents from the smallest up, at this screen height.
+    private func heights(_ options: SheetOptions, screen: CGFloat) -> [CGFloat] {
+        Array(Set(options.detents.map { $0.height(in: screen) })).sorted()
+    }
+
+    private func card(screen: CGFloat, options: SheetOptions) -> some View {
+        let heights = self.heights(options, screen: screen)
+        let index = Swift.min(detentIndex, Swift.max(0, heights.count - 1))
+        let height = heights.isEmpty ? nil : Swift.max(0, heights[index] - drag)
+        let showsIndicator = options.dragIndicator == .visible || (options.dragIndicator == .automatic && heights.count > 1)
+        return VStack(spacing: 0) {
+            if showsIndicator {
+                Capsule().fill(Color.gray.opacity(0.6)).frame(width: 40, height: 5).padding(.top, 8)
+            }
+            sheet()
+                .environment(\.dismiss, DismissAction(isPresented: isPresented))
+                .onPreferenceChange(SheetDetentsKey.self) { self.options.detents = $0.detents; self.options.selection = $0.selection }
+                .onPreferenceChange(SheetDragIndicatorKey.self) { self.options.dragIndicator = $0 }
+                .onPreferenceChange(SheetDismissDisabledKey.self) { self.options.dismissDisabled = $0 }
+                .padding(24)
+                .frame(maxWidth: .infinity, maxHeight: height == nil ? nil : .infinity, alignment: .topLeading)
+        }
+        .frame(height: height, alignment: .top)
+        .background(RoundedRectangle(cornerRadius: 16).fill(Color(white: 0.16)))
+        .overlay(alignment: .top) {
+            // The top edge (where the indicator is) moves the sheet between its detents; drags in the
+            // content stay the content's (a slider, a list).
+            if !heights.isEmpty {
+                Color.clear
+                    .frame(height: Self.grabHeight)
+                    .contentShape(Rectangle())
+                    .gesture(DragGesture(minimumDistance: 4)
+                        .onChanged { value in drag = value.translation.height }
+                        .onEnded { value in settle(after: value.predictedEndTranslation.height, heights: heights, options: options, screen: screen) })
+            }
+        }
+        .padding(.horizontal, 24)
+    }
+
+    /// The strip along a sheet's top edge that a finger drags it by.
+    static var grabHeight: CGFloat { 32 }
+
+    /// After a drag on the sheet: the detent nearest to where the throw would end, or closed when thrown
+    /// below the smallest one (unless interactive dismissal is disabled).
+    private func settle(after travel: CGFloat, heights: [CGFloat], options: SheetOptions, screen: CGFloat) {
+        guard !heights.isEmpty else { return }
+        let index = Swift.min(detentIndex, heights.count - 1)
+        let target = heights[index] - travel
+        withAnimation(Self.slide) {
+            drag = 0
+            if target < heights[0] / 2, !options.dismissDisabled {
+                isPresented.wrappedValue = false
+                return
+            }
+            var best = 0
+            for (i, h) in heights.enumerated() where abs(h - target) < abs(heights[best] - target) { best = i }
+            detentIndex = best
+            if let selection = options.selection, let detent = options.detents.first(where: { $0.height(in: screen) == heights[best] }) {
+                selection.wrappedValue = detent
+            }
         }
     }
 }
