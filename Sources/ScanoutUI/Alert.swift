@@ -24,7 +24,7 @@ enum PresentedActions {
                 switch item {
                 case .action(let a): out.append(a)
                 case .section(_, let inner): add(inner)
-                case .divider, .submenu: break
+                case .divider, .submenu, .check: break
                 }
             }
         }

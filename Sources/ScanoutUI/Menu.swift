@@ -82,6 +82,8 @@ enum MenuItem {
     case divider
     case submenu(label: AnyView, items: [MenuItem])
     case section(header: AnyView?, items: [MenuItem])
+    /// A `Toggle`, or one option of a `Picker`: checked when on; choosing it runs `action`.
+    case check(label: AnyView, isOn: Bool, action: @MainActor () -> Void)
 }
 
 /// Views that can stand in a menu's (or an alert's) content.
@@ -106,6 +108,28 @@ enum MenuItems {
 extension Button: MenuItemSource {
     func collectMenuItems(into items: inout [MenuItem]) {
         items.append(.action(PresentedAction(label: AnyView(label), role: role, action: action)))
+    }
+}
+
+extension Toggle: MenuItemSource {
+    func collectMenuItems(into items: inout [MenuItem]) {
+        let isOn = self.isOn
+        items.append(.check(label: AnyView(label), isOn: isOn.wrappedValue, action: { isOn.wrappedValue.toggle() }))
+    }
+}
+
+/// A picker in a menu shows its options in place, the chosen one checked (as SwiftUI's menus do).
+extension Picker: MenuItemSource {
+    func collectMenuItems(into items: inout [MenuItem]) {
+        let options = PickerOptions.collect(content)
+        let current = AnyHashable(selection.wrappedValue)
+        let selection = self.selection
+        var rows: [MenuItem] = []
+        for option in options {
+            let value = option.tag?.base as? SelectionValue
+            rows.append(.check(label: option.view, isOn: option.tag == current, action: { if let value { selection.wrappedValue = value } }))
+        }
+        items.append(.section(header: AnyView(label), items: rows))
     }
 }
 
@@ -311,6 +335,13 @@ struct MenuCard: View {
         case .item(.action(let a)):
             row(action: { a.action(); close() }) {
                 a.label.foregroundStyle(a.role == .destructive ? Palette.destructive : Color.primary)
+            }
+        case .item(.check(let label, let isOn, let action)):
+            row(action: { action(); close() }) {
+                HStack(spacing: 10) {
+                    Image(systemName: "checkmark").opacity(isOn ? 1 : 0)
+                    label.foregroundStyle(Color.primary)
+                }
             }
         case .item(.submenu(let label, let inner)):
             row(action: { path.append(OpenedMenu(label: label, items: inner)) }) {

@@ -254,6 +254,48 @@ struct MenuTests {
     }
 }
 
+@MainActor
+struct MenuToggleAndPickerTests {
+    @Observable @MainActor final class Model {
+        var doneOnly = false
+        var sort = "name"
+    }
+
+    struct Screen: View {
+        @Bindable var model: Model
+        var body: some View {
+            VStack {
+                Menu("View") {
+                    Toggle("Done only", isOn: $model.doneOnly)
+                    Picker("Sort by", selection: $model.sort) {
+                        Text("Name").tag("name")
+                        Text("Date").tag("date")
+                    }
+                }
+                Spacer()
+            }
+        }
+    }
+
+    @Test func togglesAndPickerOptionsAreMenuRows() async {
+        let model = Model()
+        let host = TestHost(rootView: Screen(model: model), width: 800, height: 480)
+        host.runFrame()
+        host.tap(text: "View")
+        host.runFrame()
+        #expect(host.visibleTexts.contains("Sort by"), "the picker's label heads its options")
+        host.tap(text: "Done only")
+        host.runFrame()
+        #expect(model.doneOnly)
+        #expect(!host.visibleTexts.contains("Done only"), "choosing closes the menu")
+        host.tap(text: "View")
+        host.runFrame()
+        host.tap(text: "Date")
+        host.runFrame()
+        #expect(model.sort == "date")
+    }
+}
+
 /// A menu open over a screen at 800x480, light and dark.
 @MainActor
 struct MenuGoldenTests {

@@ -24,6 +24,8 @@ struct ContentView: View {
                 NavigationLink("Animation") { HeartButton() }
                 NavigationLink("Stopwatch") { Stopwatch() }
                 NavigationLink("Tabs") { MediaTabs() }
+                NavigationLink("Maintenance log") { MaintenanceLog() }
+                NavigationLink("Shift schedule") { ShiftSchedule() }
             }
             .navigationTitle("Gallery")
         }

@@ -126,3 +126,40 @@ import ScanoutUI
         #expect(host.contains(text: "0 new episodes"))
     }
 }
+
+/// The screens written with the containers and controls added later (split view, menus, context menus,
+/// ScrollViewReader, DatePicker, detents, TimelineView, joined text).
+@Suite @MainActor struct GalleryLaterScreensTests {
+    @Test func theMaintenanceLogSelectsJumpsAndFilters() {
+        let host = TestHost(rootView: MaintenanceLog(), width: 800, height: 480)
+        host.runFrame()
+        #expect(host.contains(text: "No entry selected"))
+        host.tap(text: "Check 2")
+        host.advance(seconds: 0.5)
+        #expect(host.frame(ofText: "Press 3 · open") != nil, "the detail shows the joined title")
+        host.tap(text: "Options")
+        host.runFrame()
+        host.tap(text: "Jump to last")
+        host.advance(seconds: 1)
+        #expect(host.visibleTexts.contains("Check 40"), "scrolled to the last entry")
+        host.tap(text: "Options")
+        host.runFrame()
+        host.tap(text: "Done only")
+        host.advance(seconds: 0.5)
+        #expect(!host.visibleTexts.contains("Check 1"))
+    }
+
+    @Test func theShiftScheduleOpensItsCrewSheetAtHalfHeight() {
+        let host = TestHost(rootView: ShiftSchedule(), width: 800, height: 480)
+        host.runFrame()
+        #expect(host.contains(text: "Starts"))
+        host.tap(text: "Edit crew")
+        host.advance(seconds: 0.5)
+        let crew = host.frame(ofText: "Ana, Bo, Chen")
+        #expect(crew != nil)
+        if let crew { #expect(crew.minY > 200, "the sheet rests at the medium detent: \(crew)") }
+        host.press(.return)
+        host.advance(seconds: 0.5)
+        #expect(host.frame(ofText: "Ana, Bo, Chen") == nil, "Return pressed Done (its keyboard shortcut)")
+    }
+}
