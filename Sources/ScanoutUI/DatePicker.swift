@@ -177,6 +177,9 @@ struct LocalDateParts: Equatable {
         return Date(timeIntervalSince1970: Double(mktime(&tm)))
     }
 
+    static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August",
+                             "September", "October", "November", "December"]
+
     static func days(inMonth month: Int, year: Int) -> Int {
         switch month {
         case 1: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
@@ -192,8 +195,7 @@ struct DateWheels {
     let selection: Binding<Date>
     let range: ClosedRange<Date>?
 
-    static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August",
-                             "September", "October", "November", "December"]
+    static var monthNames: [String] { LocalDateParts.monthNames }
     /// Years offered without a range: this many each side of the chosen one.
     static let yearSpan = 50
 

@@ -85,16 +85,10 @@ struct LiveDate: Equatable {
 
     // MARK: Formatting (English, no ICU)
 
-    private static let months = ["January", "February", "March", "April", "May", "June", "July", "August",
-                                 "September", "October", "November", "December"]
+    private static var months: [String] { LocalDateParts.monthNames }
 
     /// Local broken-down time of `date`.
-    private static func local(_ date: Date) -> (year: Int, month: Int, day: Int, hour: Int, minute: Int) {
-        var t = time_t(date.timeIntervalSince1970.rounded(.down))
-        var tm = tm()
-        localtime_r(&t, &tm)
-        return (Int(tm.tm_year) + 1900, Int(tm.tm_mon), Int(tm.tm_mday), Int(tm.tm_hour), Int(tm.tm_min))
-    }
+    private static func local(_ date: Date) -> LocalDateParts { LocalDateParts(date) }
 
     /// Whether clock times have 12 hours and AM/PM (the board's locale is en_US).
     static var usesTwelveHoursClock: Bool {
