@@ -212,7 +212,7 @@ final class TextInputBehavior: NodeBehavior, HitTestableContent, CaretBlinking {
     /// Return: the `onSubmit` actions around the field run, and editing ends (the keyboard goes away).
     func submit() {
         commit()
-        node.submit(.text)
+        node.submit(node.environment.current.isSearchField ? .search : .text)
         if isFocused { node.host.focusedNode = nil }
     }
 
