@@ -22,6 +22,7 @@ public struct FontMetrics: Sendable, Hashable {
 /// Distinguishes fonts in shared caches; unlike an object address it is never reused after a font is freed.
 private let nextFontID = Atomic<UInt64>(1)
 private let liveFonts = Atomic<Int>(0)
+private let liveFallbackFaces = Atomic<Int>(0)
 
 /// One font face, loaded with FreeType from a file.
 ///
@@ -40,6 +41,8 @@ public final class Font {
     public static func `default`() throws -> Font { try Font(path: defaultPath) }
 
     public let path: String
+    /// Which face of the file (a collection such as Noto Sans CJK holds several).
+    public let faceIndex: Int
     public let familyName: String
     public let styleName: String
     /// Design units per em: the scale of every outline, advance and kerning value in the file.
@@ -68,6 +71,15 @@ public final class Font {
     /// Bounds the non-ASCII map; an app showing free text in many scripts would otherwise grow it for months.
     private static let otherGlyphsLimit = 4096
 
+    /// HarfBuzz's face of the same file, made when text first needs shaping (`.none` = not yet tried; `.some(nil)`
+    /// = HarfBuzz could not read the file, so text is drawn unshaped).
+    var harfBuzz: HarfBuzzFont?? = .none
+    /// Lines already shaped (see `ShapedLine.swift`), bounded like `otherGlyphs`.
+    var shapedLines: [ShapedLine.Key: ShapedLine] = [:]
+    /// Faces that draw characters this one lacks, in the order they were found (see `FontFallback.swift`).
+    var fallbacks: [Font] = []
+    var fallbackForScalar: [UInt32: UInt8] = [:]
+
     /// Unscaled outlines only: see the type's comment.
     static let loadFlags = Int32(FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP | FT_LOAD_NO_AUTOHINT)
 
@@ -95,6 +107,7 @@ public final class Font {
         self.library = lib
         self.face = face
         self.path = path
+        self.faceIndex = faceIndex
         familyName = rec.family_name.map { String(cString: $0) } ?? ""
         styleName = rec.style_name.map { String(cString: $0) } ?? ""
         unitsPerEm = Int(rec.units_per_EM)
@@ -113,11 +126,25 @@ public final class Font {
         liveFonts.add(1, ordering: .relaxed)
     }
 
-    /// Fonts alive in the process (tests check that screens made and dropped leave no face behind).
+    /// Fonts alive in the process (tests check that screens made and dropped leave no face behind), not counting
+    /// fallback faces (which stay with the font that opened them, process-wide like it).
     package static var liveCount: Int { liveFonts.load(ordering: .relaxed) }
+    /// Fallback faces alive in the process.
+    package static var liveFallbackCount: Int { liveFallbackFaces.load(ordering: .relaxed) }
+
+    /// Whether this face was opened as another font's fallback (counted apart from the fonts apps load).
+    private(set) var isFallback = false
+
+    /// Counts this face as a fallback face rather than a font of its own.
+    func markAsFallback() {
+        guard !isFallback else { return }
+        isFallback = true
+        liveFonts.subtract(1, ordering: .relaxed)
+        liveFallbackFaces.add(1, ordering: .relaxed)
+    }
 
     deinit {
-        liveFonts.subtract(1, ordering: .relaxed)
+        if isFallback { liveFallbackFaces.subtract(1, ordering: .relaxed) } else { liveFonts.subtract(1, ordering: .relaxed) }
         asciiGlyphs.deallocate()
         advances.deallocate()
         FT_Done_Face(face)

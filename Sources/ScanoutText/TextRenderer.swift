@@ -8,8 +8,9 @@ import ScanoutRaster
 /// repeated label allocates nothing: scalars are read straight from the string, glyph indices and advances
 /// come from per-font tables, masks from the `GlyphCache`.
 ///
-/// Grayscale anti-aliasing, no hinting, no shaping (one glyph per Unicode scalar, left to right). Not
-/// thread-safe, like `Canvas`.
+/// Grayscale anti-aliasing, no hinting. Latin, Greek and Cyrillic are drawn one glyph per scalar with pair
+/// kerning; other scripts are shaped by HarfBuzz, in bidi visual order, with fallback faces for characters the
+/// font lacks (`ShapedLine.swift`). Not thread-safe, like `Canvas`.
 public final class TextRenderer {
     /// Larger em sizes draw nothing: a glyph mask grows with the square of the size (4096 px is ~20 MB).
     public static let maximumSize: Double = 4096
@@ -43,15 +44,19 @@ public final class TextRenderer {
         let rowsVisible = !clip.isEmpty && bottom > Double(clip.minY) && top < Double(clip.maxY)
         let left = Double(box.xMin) * s - 1, right = Double(box.xMax) * s + 1
         let clipMinX = Double(clip.minX), clipMaxX = Double(clip.maxX)
-        let advance = font.forEachGlyph(in: text, kerning: kerning) { glyph, pen in
+        // A fallback face's glyph or a shaped mark is bounded by the font's box too: DejaVu's box is generous
+        // (over an em left and right, above and below), and culling here only saves work, the clip stays exact.
+        let advance = font.forEachPlacedGlyph(in: text, kerning: kerning) { face, glyph, pen, rise in
             guard rowsVisible else { return }
             let x = baseline.x + Double(pen) * s
             // Also keeps `x` in Int range for `quantize`.
             guard x + right > clipMinX, x + left < clipMaxX else { return }
             let (ix, qx) = GlyphCache.quantize(x)
-            let mask = cache.mask(font: font, glyph: glyph, size64: size64, subpixelX: qx, subpixelY: qy)
+            var (gy, gqy) = (iy, qy)
+            if rise != 0 { (gy, gqy) = GlyphCache.quantize(baseline.y - Double(rise) * s) }
+            let mask = cache.mask(font: face, glyph: glyph, size64: size64, subpixelX: qx, subpixelY: gqy)
             guard mask.width > 0 else { return }
-            canvas.draw(mask, at: ix + mask.originX, iy + mask.originY, color: color)
+            canvas.draw(mask, at: ix + mask.originX, gy + mask.originY, color: color)
         }
         return Double(advance) * s
     }

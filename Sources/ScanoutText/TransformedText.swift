@@ -39,13 +39,15 @@ extension TextRenderer {
         let box = Rect(x: Double(b.xMin), y: -Double(b.yMax), width: Double(b.xMax - b.xMin), height: Double(b.yMax - b.yMin))
         let paint = Paint.solid(color)
         let visible = !clip.isEmpty
-        let advance = font.forEachGlyph(in: text, kerning: kerning) { glyph, pen in
+        let advance = font.forEachPlacedGlyph(in: text, kerning: kerning) { face, glyph, pen, rise in
             guard visible else { return }
             // Design units → user space (scaled, moved to the pen on the baseline) → device pixels.
-            let g = AffineTransform(a: s, b: 0, c: 0, d: s, tx: baseline.x + Double(pen) * s, ty: baseline.y)
+            let fs = face === font ? s : face.scale(size)
+            let g = AffineTransform(a: fs, b: 0, c: 0, d: fs, tx: baseline.x + Double(pen) * s,
+                                    ty: baseline.y - Double(rise) * s)
                 .concatenating(transform)
             guard TextRenderer.touches(clip, box, under: g) else { return }
-            let outline = outlines.outline(of: glyph, font: font)
+            let outline = outlines.outline(of: glyph, font: face)
             guard !outline.path.isEmpty else { return }
             canvas.transform = g
             canvas.fill(outline.path, with: paint, style: FillStyle(eoFill: outline.fillRule == .evenOdd),

@@ -1,0 +1,73 @@
+import CFriBidi
+
+/// The Unicode bidirectional algorithm (UAX #9, by FriBidi) over one paragraph: an embedding level per scalar
+/// (even = left to right, odd = right to left), with numbers inside right-to-left text and paired brackets
+/// resolved as the algorithm says.
+enum BidiLevels {
+    /// A paragraph's base direction: from its first strong character (`automatic`, UAX #9's rules P2–P3), or
+    /// given (a view's layout direction).
+    enum Base: Sendable {
+        case automatic, leftToRight, rightToLeft
+    }
+
+    /// Whether `scalar` can make text right to left: a right-to-left letter or a bidi control. Text with none of
+    /// these is all level 0 and skips the algorithm.
+    @inline(__always)
+    static func mayBeRightToLeft(_ v: UInt32) -> Bool {
+        (v >= 0x0590 && v < 0x0900) || (v >= 0xFB1D && v < 0xFE00) || (v >= 0xFE70 && v < 0xFF00)
+            || (v >= 0x10800 && v < 0x11000) || (v >= 0x1E800 && v < 0x1F000)
+            || v == 0x200F || (v >= 0x202A && v <= 0x202E) || (v >= 0x2066 && v <= 0x2069)
+    }
+
+    /// Levels of `scalars` as one paragraph; all zero (and no FriBidi call) when nothing in it is right to left
+    /// and the base is not.
+    static func levels(of scalars: [UInt32], base: Base) -> [Int8] {
+        let n = scalars.count
+        if base != .rightToLeft && !scalars.contains(where: mayBeRightToLeft) {
+            return [Int8](repeating: 0, count: n)
+        }
+        var types = [FriBidiCharType](repeating: FriBidiCharType(0), count: n)
+        var brackets = [FriBidiBracketType](repeating: 0, count: n)
+        var levels = [Int8](repeating: 0, count: n)
+        var direction: FriBidiParType
+        switch base {
+        case .automatic: direction = scanout_fribidi_par_auto()
+        case .leftToRight: direction = scanout_fribidi_par_ltr()
+        case .rightToLeft: direction = scanout_fribidi_par_rtl()
+        }
+        let ok = scalars.withUnsafeBufferPointer { text in
+            types.withUnsafeMutableBufferPointer { t in
+                brackets.withUnsafeMutableBufferPointer { b in
+                    levels.withUnsafeMutableBufferPointer { l in
+                        fribidi_get_bidi_types(text.baseAddress, Int32(n), t.baseAddress)
+                        fribidi_get_bracket_types(text.baseAddress, Int32(n), t.baseAddress, b.baseAddress)
+                        return fribidi_get_par_embedding_levels_ex(t.baseAddress, b.baseAddress, Int32(n), &direction,
+                                                                   l.baseAddress) != 0
+                    }
+                }
+            }
+        }
+        // FriBidi fails only when it cannot allocate: left to right is then the readable fallback.
+        return ok ? levels : [Int8](repeating: 0, count: n)
+    }
+
+    /// The visual order of runs with `levels` (UAX #9 rule L2): from the highest level down to the lowest odd
+    /// one, every maximal sequence of runs at that level or above is reversed.
+    static func visualOrder(ofRunLevels levels: [Int8]) -> [Int] {
+        var order = Array(levels.indices)
+        guard let highest = levels.max(), let lowestOdd = levels.filter({ $0 & 1 == 1 }).min() else { return order }
+        var level = highest
+        while level >= lowestOdd {
+            var i = 0
+            while i < order.count {
+                guard levels[order[i]] >= level else { i += 1; continue }
+                var j = i
+                while j < order.count && levels[order[j]] >= level { j += 1 }
+                order[i..<j].reverse()
+                i = j
+            }
+            level -= 1
+        }
+        return order
+    }
+}

@@ -1,0 +1,93 @@
+import CFontconfig
+import Synchronization
+
+/// Faces for characters a font lacks, found with fontconfig among the fonts installed on the board (Noto's
+/// scripts and CJK, for example), as shaped text asks for them.
+///
+/// A font keeps the fallback faces it has opened and which one draws each scalar; a scalar is first tried
+/// against the faces already open (a CJK face found for one ideograph has the next), and only then is
+/// fontconfig asked. Which file draws a scalar is remembered process-wide, so a second font asks no more.
+/// Without fontconfig's configuration, or with no installed face for a character, the font's own
+/// `.notdef` box is drawn: never a crash.
+extension Font {
+    /// Most fallback faces one font opens (faces are numbered in a byte; 0 is the font itself).
+    static let fallbackLimit = 32
+
+    /// Which face draws `scalar`: 0 for this font (it has the glyph, or no installed face has), k for
+    /// `fallbacks[k - 1]`.
+    func faceIndex(for scalar: UInt32) -> UInt8 {
+        guard let s = Unicode.Scalar(scalar), !FontFallback.isInvisible(scalar), glyphIndex(for: s) == 0 else { return 0 }
+        if let known = fallbackForScalar[scalar] { return known }
+        var found: UInt8 = 0
+        if let k = fallbacks.firstIndex(where: { $0.glyphIndex(for: s) != 0 }) {
+            found = UInt8(k + 1)
+        } else if fallbacks.count < Font.fallbackLimit, let file = FontFallback.file(for: scalar) {
+            if let k = fallbacks.firstIndex(where: { $0.path == file.path && $0.faceIndex == file.index }) {
+                found = UInt8(k + 1)
+            } else if let face = try? Font(path: file.path, faceIndex: file.index), face.glyphIndex(for: s) != 0 {
+                face.markAsFallback()
+                fallbacks.append(face)
+                found = UInt8(fallbacks.count)
+            }
+        }
+        if fallbackForScalar.count >= Font.otherGlyphsLimitForFallback { fallbackForScalar.removeAll(keepingCapacity: true) }
+        fallbackForScalar[scalar] = found
+        return found
+    }
+
+    static let otherGlyphsLimitForFallback = 4096
+}
+
+enum FontFallback {
+    struct File: Sendable, Equatable {
+        var path: String
+        var index: Int
+    }
+
+    /// Scalar → the installed face that draws it (nil: none does), shared by every font in the process.
+    private static let files = Mutex<[UInt32: File?]>([:])
+
+    /// Characters that draw nothing (controls, joiners, bidi controls, variation selectors): never worth a
+    /// fallback face; shaping makes them zero-width.
+    static func isInvisible(_ v: UInt32) -> Bool {
+        v < 0x20 || (v >= 0x7F && v < 0xA0) || (v >= 0x200B && v <= 0x200F) || (v >= 0x2028 && v <= 0x202E)
+            || (v >= 0x2060 && v <= 0x206F) || (v >= 0xFE00 && v <= 0xFE0F) || v == 0xFEFF || v >= 0xE0000
+    }
+
+    /// The file and face index of an installed scalable face with a glyph for `scalar`, from fontconfig's
+    /// best match for sans-serif text containing it; nil when fontconfig has none (or no configuration).
+    static func file(for scalar: UInt32) -> File? {
+        if let known = files.withLock({ $0[scalar] }) { return known }
+        let found = match(scalar)
+        files.withLock {
+            if $0.count >= 4096 { $0.removeAll(keepingCapacity: true) }
+            $0[scalar] = .some(found)
+        }
+        return found
+    }
+
+    private static func match(_ scalar: UInt32) -> File? {
+        guard FcInit() != 0, let pattern = FcPatternCreate() else { return nil }
+        defer { FcPatternDestroy(pattern) }
+        guard let wanted = FcCharSetCreate() else { return nil }
+        defer { FcCharSetDestroy(wanted) }
+        _ = FcCharSetAddChar(wanted, scalar)
+        _ = FcPatternAddCharSet(pattern, "charset", wanted)
+        _ = FcPatternAddString(pattern, "family", "sans-serif")
+        _ = FcPatternAddBool(pattern, "scalable", 1)
+        guard FcConfigSubstitute(nil, pattern, FcMatchPattern) != 0 else { return nil }
+        FcDefaultSubstitute(pattern)
+        var result = FcResultNoMatch
+        guard let match = FcFontMatch(nil, pattern, &result) else { return nil }
+        defer { FcPatternDestroy(match) }
+        // The best match may still lack the character (fontconfig then ranks by family): check.
+        var has: OpaquePointer? = nil
+        guard FcPatternGetCharSet(match, "charset", 0, &has) == FcResultMatch, let has,
+              FcCharSetHasChar(has, scalar) != 0 else { return nil }
+        var file: UnsafeMutablePointer<FcChar8>? = nil
+        guard FcPatternGetString(match, "file", 0, &file) == FcResultMatch, let file else { return nil }
+        var index: Int32 = 0
+        if FcPatternGetInteger(match, "index", 0, &index) != FcResultMatch { index = 0 }
+        return File(path: String(cString: file), index: Int(index))
+    }
+}
