@@ -103,7 +103,9 @@ final class ListRowsBehavior: NodeBehavior, LazyRowLocating {
             if lastRowBottom != nil, !hides, !previousHidesSeparator {
                 // Separators start where the rows' content does (after the delete controls in edit mode).
                 let inset = Palette.rowPadding + (n.flatMap { RowActionsBehavior.part(of: $0)?.contentLeadingInset } ?? 0)
-                visit(ItemFrame(kind: .separator, frame: CGRect(x: cellX + inset, y: y, width: cellWidth - inset, height: 0)))
+                // Right to left the rows' content starts at the right: the separator's inset is there.
+                let rtl = self.node.environment.current.layoutDirection == .rightToLeft
+                visit(ItemFrame(kind: .separator, frame: CGRect(x: rtl ? cellX : cellX + inset, y: y, width: cellWidth - inset, height: 0)))
             }
             visit(ItemFrame(kind: .row, frame: CGRect(x: cellX, y: y, width: cellWidth, height: height), node: n, provider: provider, index: index))
             y += height

@@ -161,7 +161,8 @@ struct RichTextLayout {
         var top = frame.minY
         for line in lines {
             let baseline = top + line.ascender
-            let x0 = frame.minX + TextLineLimit.offset(of: line.width, in: frame.width, alignment: environment.multilineTextAlignment)
+            let x0 = frame.minX + TextLineLimit.offset(of: line.width, in: frame.width, alignment: environment.multilineTextAlignment,
+                                                               direction: environment.layoutDirection)
             for piece in line.pieces {
                 let part = parts[piece.part], font = fonts[piece.part]
                 let m = TextEngine.shared.metrics(font)

@@ -124,14 +124,19 @@ final class SliderTrackBehavior: NodeBehavior, HitTestableContent {
         return min(1, max(0, (slider.current - slider.bounds.lowerBound) / span))
     }
 
+    /// Right to left, the minimum is at the right end and the track fills from there.
+    private var mirrored: Bool { node.environment.current.layoutDirection == .rightToLeft }
+
     override func draw(into list: inout DisplayList) {
         let f = node.frame
         let (start, length) = travel
-        let thumbX = start + fraction * length
+        let thumbX = mirrored ? start + (1 - fraction) * length : start + fraction * length
         let h = Self.trackHeight
+        let filled = mirrored ? CGRect(x: thumbX, y: f.midY - h / 2, width: f.maxX - thumbX, height: h)
+                              : CGRect(x: f.minX, y: f.midY - h / 2, width: thumbX - f.minX, height: h)
         ControlDrawing.group(enabled: node.environment.current.isEnabled, into: &list) { list in
             ControlDrawing.capsule(CGRect(x: f.minX, y: f.midY - h / 2, width: f.width, height: h), Palette.track, in: node.environment.current.colorScheme, into: &list)
-            ControlDrawing.capsule(CGRect(x: f.minX, y: f.midY - h / 2, width: thumbX - f.minX, height: h), ControlDrawing.fill, in: node.environment.current.colorScheme, into: &list)
+            ControlDrawing.capsule(filled, ControlDrawing.fill, in: node.environment.current.colorScheme, into: &list)
             ControlDrawing.knob(center: CGPoint(x: thumbX, y: f.midY), diameter: Self.thumbDiameter, into: &list)
         }
     }
@@ -139,7 +144,8 @@ final class SliderTrackBehavior: NodeBehavior, HitTestableContent {
     /// The value for a touch at `x`: the thumb's centre goes under the finger.
     private func value(at x: CGFloat) -> Double {
         let (start, length) = travel
-        let f = length > 0 ? min(1, max(0, (x - start) / length)) : 0
+        var f = length > 0 ? min(1, max(0, (x - start) / length)) : 0
+        if mirrored { f = 1 - f }
         let b = slider.bounds
         var v = b.lowerBound + f * (b.upperBound - b.lowerBound)
         if let step = slider.step, step > 0 {

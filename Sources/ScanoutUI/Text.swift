@@ -264,7 +264,8 @@ final class TextBehavior: NodeBehavior {
         let color = (text.color ?? environment.foregroundColor ?? .primary).resolved(in: environment.colorScheme)
         var y = node.frame.minY + m.ascender
         for line in shownLines(maxWidth: maxWidth, font: f, environment: environment) {
-            let x = node.frame.minX + TextLineLimit.offset(of: line.width, in: node.frame.width, alignment: environment.multilineTextAlignment)
+            let x = node.frame.minX + TextLineLimit.offset(of: line.width, in: node.frame.width, alignment: environment.multilineTextAlignment,
+                                                                 direction: environment.layoutDirection)
             let run = TextRun(string: String(line.text), font: f, origin: Point(x: x, y: y), color: color,
                               frame: Rect(x: x, y: y - m.ascender, width: line.width, height: m.lineHeight))
             list.append(.text(run))

@@ -97,12 +97,14 @@ enum TextLineLimit {
         return kept
     }
 
-    /// Where a line of `width` starts in a frame of `frameWidth` for `alignment`.
-    static func offset(of width: Double, in frameWidth: Double, alignment: TextAlignment) -> Double {
-        switch alignment {
-        case .leading: return 0
-        case .center: return Swift.max(0, (frameWidth - width) / 2)
-        case .trailing: return Swift.max(0, frameWidth - width)
+    /// Where a line of `width` starts in a frame of `frameWidth` for `alignment` (leading is the right edge
+    /// right to left).
+    static func offset(of width: Double, in frameWidth: Double, alignment: TextAlignment,
+                       direction: LayoutDirection = .leftToRight) -> Double {
+        switch (alignment, direction) {
+        case (.leading, .leftToRight), (.trailing, .rightToLeft): return 0
+        case (.center, _): return Swift.max(0, (frameWidth - width) / 2)
+        case (.trailing, .leftToRight), (.leading, .rightToLeft): return Swift.max(0, frameWidth - width)
         }
     }
 }

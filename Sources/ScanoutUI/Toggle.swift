@@ -53,7 +53,9 @@ final class ToggleSwitchBehavior: NodeBehavior, HitTestableContent {
         ControlDrawing.group(enabled: node.environment.current.isEnabled, into: &list) { list in
             ControlDrawing.capsule(f, on ? node.environment.current.tint ?? ControlDrawing.switchOn : Palette.switchOff, in: node.environment.current.colorScheme, into: &list)
             let d = f.height - 2 * Self.knobInset
-            let x = on ? f.maxX - Self.knobInset - d / 2 : f.minX + Self.knobInset + d / 2
+            // The knob rests at the trailing end when on: the left end right to left.
+            let atRight = on != (node.environment.current.layoutDirection == .rightToLeft)
+            let x = atRight ? f.maxX - Self.knobInset - d / 2 : f.minX + Self.knobInset + d / 2
             ControlDrawing.knob(center: CGPoint(x: x, y: f.midY), diameter: d, into: &list)
         }
     }

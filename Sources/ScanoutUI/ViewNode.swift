@@ -286,7 +286,9 @@ final class ViewNode {
 
     /// Places the node. A node whose sizes are still valid, placed where it already is, has nothing below it
     /// that moved: its subtree is skipped (layout after a change costs the changed path, not the tree).
-    func place(in rect: CGRect) {
+    func place(in proposed: CGRect) {
+        var rect = proposed
+        if layoutMirroringUsed { rect = mirroredForLayoutDirection(proposed) }
         let moved = rect != frame
         if !needsPlacement && !moved { return }
         frame = rect
@@ -297,6 +299,11 @@ final class ViewNode {
         if moved || behavior.drawingReadsPlacement { setNeedsDisplay() }
         behavior.place(in: rect)
     }
+
+    /// `rect` mirrored in its container when this node lays out right to left (out of line: the rare path, kept
+    /// from adding retains to the placing loops it would be inlined into).
+    @inline(never)
+    private func mirroredForLayoutDirection(_ rect: CGRect) -> CGRect { LayoutMirroring.mirrored(rect, for: self) }
 
     /// Sizes cached for this node (and, through them, its ancestors') may be wrong: a view value, the children
     /// or a value layout reads changed. Ancestors' caches go too, up to the root (transparent nodes are never
