@@ -25,10 +25,12 @@ let package = Package(
         // System libraries from Debian packages, found with pkg-config.
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2",
                        providers: [.apt(["libfreetype-dev"])]),
-        // Shaping (GSUB/GPOS), the bidi algorithm and font fallback for scripts beyond Latin, Greek and Cyrillic.
+        // Shaping (GSUB/GPOS), the bidi algorithm, font fallback and Thai word breaks for scripts beyond Latin,
+        // Greek and Cyrillic.
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        .systemLibrary(name: "CThai", pkgConfig: "libthai", providers: [.apt(["libthai-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev"])]),
         // libjpeg (Debian's libjpeg-dev) behind a C shim that owns the setjmp its error handling needs, which
@@ -43,7 +45,7 @@ let package = Package(
 
         // libm: rounding and sqrt of Double lower to libm calls when not inlined.
         .target(name: "ScanoutRaster", linkerSettings: [.linkedLibrary("m")]),
-        .target(name: "ScanoutText", dependencies: ["ScanoutRaster", "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig"]),
+        .target(name: "ScanoutText", dependencies: ["ScanoutRaster", "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig", "CThai"]),
         .target(name: "ScanoutGraph"),
         .target(name: "ScanoutRender", dependencies: ["ScanoutRaster", "ScanoutText", "ScanoutImage"]),
         // Runtime modules link libdispatch's main-queue hooks (the run loop drains main-actor jobs itself).

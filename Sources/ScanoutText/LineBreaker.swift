@@ -7,7 +7,9 @@ public struct TextLineBreak: Sendable, Equatable {
 }
 
 /// Greedy line breaking: hard breaks at newlines, soft breaks at spaces (the space stays at the end of the
-/// line and does not count in its width), and inside a word only when the word alone is wider than the line.
+/// line and does not count in its width) and between ideographs and kana (CJK text has no spaces; UAX #14's
+/// ID class, kept from closing and opening punctuation as its rules say) and between Thai words (libthai's
+/// dictionary), and inside a word only when the word alone is wider than the line.
 /// Each word is measured once; a line's width is the sum of its words and the spaces between them (kerning
 /// across a space is negligible and ignored). A width of zero or less gives one word per line, uncut: the
 /// text's narrowest sensible size, which is what stacks ask for when they probe flexibility.
@@ -32,6 +34,7 @@ extension Font {
         var lineEnd = p.startIndex
         var lineWidth = 0.0
         var pendingSpaces = 0
+        let thaiBreaks = ThaiWordBreaks.breaks(in: p)
         var i = p.startIndex
         func flush() {
             if let s = lineStart { out.append(TextLineBreak(text: p[s..<lineEnd], width: lineWidth)) }
@@ -39,8 +42,17 @@ extension Font {
             lineWidth = 0
         }
         while i < p.endIndex {
+            // A word ends at a space, or where a line may break inside it (between CJK ideographs and kana).
             var wordEnd = i
-            while wordEnd < p.endIndex && p[wordEnd] != " " { wordEnd = p.index(after: wordEnd) }
+            while wordEnd < p.endIndex && p[wordEnd] != " " {
+                let next = p.index(after: wordEnd)
+                if next < p.endIndex, p[next] != " ",
+                   LineBreakClass.mayBreak(between: p[wordEnd], and: p[next]) || thaiBreaks.contains(next) {
+                    wordEnd = next
+                    break
+                }
+                wordEnd = next
+            }
             var spaceEnd = wordEnd
             var spaces = 0
             while spaceEnd < p.endIndex && p[spaceEnd] == " " { spaceEnd = p.index(after: spaceEnd); spaces += 1 }
@@ -88,5 +100,47 @@ extension Font {
         }
         if lineStart == nil { lineStart = lineEnd }
         flush()
+    }
+}
+
+/// The few UAX #14 line-break classes the breaker needs to break CJK text, which has no spaces.
+enum LineBreakClass {
+    /// Ideographs, kana, CJK symbols and fullwidth forms: a line may break before and after each (class ID).
+    static func isIdeographic(_ v: UInt32) -> Bool {
+        (v >= 0x2E80 && v < 0xA000) || (v >= 0xF900 && v < 0xFB00) || (v >= 0xFF00 && v < 0xFF60)
+            || (v >= 0x20000 && v < 0x3FFFE)
+    }
+
+    /// Closing punctuation, small kana and iteration marks: never at the start of a line (classes CL, CP, NS).
+    static func neverStartsLine(_ v: UInt32) -> Bool {
+        switch v {
+        case 0x3001, 0x3002, 0xFF0C, 0xFF0E, 0xFF1A, 0xFF1B, 0xFF1F, 0xFF01, 0x30FC, 0x3005, 0x309D, 0x309E, 0x30FD, 0x30FE,
+             0x3009, 0x300B, 0x300D, 0x300F, 0x3011, 0x3015, 0x3017, 0x3019, 0x301B, 0xFF09, 0xFF3D, 0xFF5D,
+             0x0029, 0x005D, 0x007D, 0x002C, 0x002E, 0x003A, 0x003B, 0x0021, 0x003F:
+            return true
+        case 0x3041, 0x3043, 0x3045, 0x3047, 0x3049, 0x3063, 0x3083, 0x3085, 0x3087, 0x308E, 0x3095, 0x3096,
+             0x30A1, 0x30A3, 0x30A5, 0x30A7, 0x30A9, 0x30C3, 0x30E3, 0x30E5, 0x30E7, 0x30EE, 0x30F5, 0x30F6:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Opening punctuation: never at the end of a line (class OP).
+    static func neverEndsLine(_ v: UInt32) -> Bool {
+        switch v {
+        case 0x3008, 0x300A, 0x300C, 0x300E, 0x3010, 0x3014, 0x3016, 0x3018, 0x301A, 0xFF08, 0xFF3B, 0xFF5B,
+             0x0028, 0x005B, 0x007B:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Whether a line may break between two characters with no space between them.
+    static func mayBreak(between a: Character, and b: Character) -> Bool {
+        guard let x = a.unicodeScalars.last?.value, let y = b.unicodeScalars.first?.value else { return false }
+        guard isIdeographic(x) || isIdeographic(y) else { return false }
+        return !neverStartsLine(y) && !neverEndsLine(x)
     }
 }
