@@ -72,7 +72,7 @@ let package = Package(
                           dependencies: ["BenchScene", "ScanoutRaster", "ScanoutText", "ScanoutImage"],
                           path: "Benchmarks/scanout-bench"),
         .executableTarget(name: "scanout-graph-bench", dependencies: ["ScanoutUI"], path: "Benchmarks/scanout-graph-bench"),
-        .executableTarget(name: "scanout-text-bench", dependencies: ["ScanoutUI", "ScanoutTesting"], path: "Benchmarks/scanout-text-bench"),
+        .executableTarget(name: "scanout-text-bench", dependencies: ["ScanoutUI", "ScanoutTesting", "ScanoutText"], path: "Benchmarks/scanout-text-bench"),
         .executableTarget(name: "scanout-list-bench", dependencies: ["ScanoutUI", "ScanoutTesting", "BenchScene"], path: "Benchmarks/scanout-list-bench"),
         // The desktop simulator's check (Tests/Simulator/run): a text field and a pinch, their values on stdout.
         .executableTarget(name: "simulator-panel", dependencies: ["ScanoutUI"], path: "Tests/Simulator/Panel"),

@@ -2,6 +2,8 @@
 // 6 points per frame, and of typing into it, through the whole frame pipeline (input, update, layout,
 // display list, damage + compose) of the headless host.
 // Prints median and worst frame times in ms over FRAMES frames (default 300) at 800x480.
+// PARAGRAPH=Benchmarks/scene/arabic-paragraph.txt instead times a 2,000-character Arabic paragraph laid out and
+// drawn (Paragraph.swift), to compare with Benchmarks/peers/pango_paragraph.c (scripts/bench-paragraph runs both).
 import Glibc
 import ScanoutTesting
 import ScanoutUI
@@ -66,4 +68,8 @@ func report(_ name: String, _ times: [Double]) {
     report("typing (a key pressed and released: two frames)", typing)
 }
 
-MainActor.assumeIsolated { run() }
+if let file = getenv("PARAGRAPH").map({ String(cString: $0) }) {
+    runParagraph(file: file, runs: Int(getenv("FRAMES").map { String(cString: $0) } ?? "") ?? 50)
+} else {
+    MainActor.assumeIsolated { run() }
+}

@@ -163,3 +163,8 @@ extension Font {
         return (out, advance)
     }
 }
+
+extension Font {
+    /// Forgets the shaped lines (benchmarks measure shaping from scratch with warm glyph masks).
+    package func removeShapedLines() { shapedLines.removeAll(keepingCapacity: true) }
+}
