@@ -2,10 +2,32 @@ import ScanoutText
 
 /// Which face and size a run uses.
 public struct FontDescriptor: Sendable, Hashable {
-    public enum Weight: Sendable, Hashable { case regular, bold }
+    public enum Weight: Int, Sendable, Hashable, CaseIterable {
+        case ultraLight, thin, light, regular, medium, semibold, bold, heavy, black
+        /// OpenType's weight class (100 thin … 900 black), as fontconfig and CSS count.
+        public var openTypeValue: Int {
+            switch self {
+            case .ultraLight: return 100
+            case .thin: return 200
+            case .light: return 300
+            case .regular: return 400
+            case .medium: return 500
+            case .semibold: return 600
+            case .bold: return 700
+            case .heavy: return 800
+            case .black: return 900
+            }
+        }
+        /// Whether DejaVu's two core faces draw this weight bold (the face used without fontconfig).
+        var isBoldish: Bool { rawValue >= Weight.semibold.rawValue }
+    }
     public var size: Double
     public var weight: Weight
     public var monospaced: Bool
+    /// An italic face where the family has one (else the text engine says so and the caller slants the text).
+    public var italic = false
+    /// A family by name (`Font.custom`); nil: DejaVu Sans, or DejaVu Sans Mono when `monospaced`.
+    public var family: String?
     /// The symbol face (`Image(systemName:)`) instead of the text faces.
     public var symbols = false
     public init(size: Double, weight: Weight = .regular, monospaced: Bool = false) {
@@ -29,6 +51,10 @@ public final class TextEngine {
 
     public static let fontFolder = "/usr/share/fonts/truetype/dejavu/"
     private var faces: [FontDescriptor.Weight: [Bool: ScanoutText.Font?]] = [:]
+    /// Faces found through fontconfig for other weights, italics and named families.
+    private var resolved: [FaceKey: Resolved] = [:]
+    private var files: [String: ScanoutText.Font] = [:]
+    private var reportedFamilies: Set<String> = []
     private let renderer = TextRenderer()
     /// Faces that failed to load, with the reason (also printed once).
     public private(set) var errors: [String] = []
@@ -41,24 +67,98 @@ public final class TextEngine {
 
     func face(_ d: FontDescriptor) -> ScanoutText.Font? {
         if d.symbols { return loadedSymbolFace() }
-        if let cached = faces[d.weight]?[d.monospaced] { return cached }
+        // DejaVu at a weight its core faces draw, upright: straight from the files (no fontconfig at start-up).
+        let core = d.family == nil && !d.italic && (d.weight == .regular || d.weight == .bold)
+        if core { return coreFace(bold: d.weight == .bold, monospaced: d.monospaced) }
+        let key = FaceKey(weight: d.weight, monospaced: d.monospaced, italic: d.italic, family: d.family)
+        if let cached = resolved[key] { return cached.font }
+        let family = d.family ?? (d.monospaced ? "DejaVu Sans Mono" : "DejaVu Sans")
+        var face = Resolved(font: nil, isItalic: false)
+        if let found = FontLookup.face(family: family, weight: d.weight.openTypeValue, italic: d.italic),
+           let font = loadedFile(found.path, index: found.index) {
+            face = Resolved(font: font, isItalic: found.isItalic)
+        } else {
+            if let name = d.family, !reportedFamilies.contains(name) {
+                reportedFamilies.insert(name)
+                let message = "scanout: no installed font of the family \"\(name)\" (install it, or register the app's font file with Font.register(fontFile:)); drawing with DejaVu Sans"
+                errors.append(message)
+                print(message)
+            }
+            face.font = coreFace(bold: d.weight.isBoldish, monospaced: d.monospaced)
+        }
+        resolved[key] = face
+        return face.font
+    }
+
+    /// Faces the engine holds for the process (tests check that screens keep none of their own).
+    package var loadedFaceCount: Int {
+        if case .some(.some) = symbolFace { return files.count + 1 }
+        return files.count
+    }
+
+    /// The file and face index `d` is drawn with (nil: none loads).
+    package func facePath(_ d: FontDescriptor) -> String? {
+        guard let f = face(d) else { return nil }
+        return "\(f.path)#\(f.faceIndex)"
+    }
+
+    /// Makes an app's font file usable by its family name (see `FontLookup.register(path:)`).
+    public nonisolated static func registerFont(path: String) throws {
+        try FontLookup.register(path: path)
+    }
+
+    /// Whether `d` is drawn with a true italic face (without one, callers slant the upright face).
+    public func hasItalicFace(_ d: FontDescriptor) -> Bool {
+        guard d.italic, !d.symbols else { return false }
+        _ = face(d)
+        return resolved[FaceKey(weight: d.weight, monospaced: d.monospaced, italic: true, family: d.family)]?.isItalic ?? false
+    }
+
+    private struct FaceKey: Hashable {
+        var weight: FontDescriptor.Weight
+        var monospaced: Bool
+        var italic: Bool
+        var family: String?
+    }
+    private struct Resolved {
+        var font: ScanoutText.Font?
+        var isItalic: Bool
+    }
+
+    /// DejaVu Sans (Mono), Book or Bold, from fonts-dejavu-core.
+    private func coreFace(bold: Bool, monospaced: Bool) -> ScanoutText.Font? {
+        let weight: FontDescriptor.Weight = bold ? .bold : .regular
+        if let cached = faces[weight]?[monospaced] { return cached }
         let file: String
-        switch (d.weight, d.monospaced) {
-        case (.regular, false): file = "DejaVuSans.ttf"
-        case (.bold, false): file = "DejaVuSans-Bold.ttf"
-        case (.regular, true): file = "DejaVuSansMono.ttf"
-        case (.bold, true): file = "DejaVuSansMono-Bold.ttf"
+        switch (bold, monospaced) {
+        case (false, false): file = "DejaVuSans.ttf"
+        case (true, false): file = "DejaVuSans-Bold.ttf"
+        case (false, true): file = "DejaVuSansMono.ttf"
+        case (true, true): file = "DejaVuSansMono-Bold.ttf"
         }
         var loaded: ScanoutText.Font?
         do {
-            loaded = try ScanoutText.Font(path: Self.fontFolder + file)
+            loaded = try loadedFileOrThrow(Self.fontFolder + file, index: 0)
         } catch {
             let message = "scanout: cannot load font \(Self.fontFolder + file): \(error) (install fonts-dejavu-core); text is not drawn"
             errors.append(message)
             print(message)
         }
-        faces[d.weight, default: [:]][d.monospaced] = .some(loaded)
+        faces[weight, default: [:]][monospaced] = .some(loaded)
         return loaded
+    }
+
+    /// One `Font` per file and face for the process, however many descriptors resolve to it.
+    private func loadedFileOrThrow(_ path: String, index: Int) throws -> ScanoutText.Font {
+        let key = "\(path)#\(index)"
+        if let f = files[key] { return f }
+        let f = try ScanoutText.Font(path: path, faceIndex: index)
+        files[key] = f
+        return f
+    }
+
+    private func loadedFile(_ path: String, index: Int) -> ScanoutText.Font? {
+        try? loadedFileOrThrow(path, index: index)
     }
 
     private func loadedSymbolFace() -> ScanoutText.Font? {

@@ -39,6 +39,7 @@ struct RichTextLayout {
         fonts = parts.map { part in
             var d = (part.font ?? base).descriptor
             if let w = part.weight { d.weight = w }
+            if part.isItalic { d.italic = true }
             return d
         }
         lineSpacing = environment.lineSpacing
@@ -170,7 +171,7 @@ struct RichTextLayout {
                 let x = x0 + piece.x
                 let run = TextRun(string: piece.text, font: font, origin: Point(x: x, y: baseline), color: color,
                                   frame: Rect(x: x, y: baseline - m.ascender, width: piece.width, height: m.lineHeight))
-                if part.isItalic {
+                if font.italic && !TextEngine.shared.hasItalicFace(font) {
                     // x' = x - slant * (y - baseline): the baseline stays, the tops lean right.
                     list.append(.pushTransform(AffineTransform(a: 1, b: 0, c: -Self.slant, d: 1, tx: Self.slant * baseline, ty: 0)))
                     list.append(.text(run))

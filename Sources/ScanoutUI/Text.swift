@@ -49,7 +49,7 @@ public struct Text: View, PrimitiveView, Equatable {
 
     public func bold() -> Text { styled { $0.weight = .bold } }
     public func bold(_ isActive: Bool) -> Text { styled { $0.weight = isActive ? .bold : .regular } }
-    public func fontWeight(_ weight: Font.Weight?) -> Text { styled { $0.weight = weight == .bold ? .bold : .regular } }
+    public func fontWeight(_ weight: Font.Weight?) -> Text { styled { $0.weight = weight?.descriptorWeight } }
     public func foregroundColor(_ color: Color?) -> Text { styled { $0.color = color } }
     public func foregroundStyle(_ color: Color) -> Text { styled { $0.color = color } }
     /// The font of this text (SwiftUI's `Text.font(_:)`: still a `Text`, no environment writer around it).
@@ -263,12 +263,20 @@ final class TextBehavior: NodeBehavior {
         let m = TextEngine.shared.metrics(f)
         let color = (text.color ?? environment.foregroundColor ?? .primary).resolved(in: environment.colorScheme)
         var y = node.frame.minY + m.ascender
+        let slanted = f.italic && !TextEngine.shared.hasItalicFace(f)
         for line in shownLines(maxWidth: maxWidth, font: f, environment: environment) {
             let x = node.frame.minX + TextLineLimit.offset(of: line.width, in: node.frame.width, alignment: environment.multilineTextAlignment,
                                                                  direction: environment.layoutDirection)
             let run = TextRun(string: String(line.text), font: f, origin: Point(x: x, y: y), color: color,
                               frame: Rect(x: x, y: y - m.ascender, width: line.width, height: m.lineHeight))
-            list.append(.text(run))
+            if slanted {
+                // An italic font without an italic face: the upright face slanted, as `Text.italic()` draws.
+                list.append(.pushTransform(AffineTransform(a: 1, b: 0, c: -RichTextLayout.slant, d: 1, tx: RichTextLayout.slant * y, ty: 0)))
+                list.append(.text(run))
+                list.append(.pop)
+            } else {
+                list.append(.text(run))
+            }
             y += m.lineHeight + environment.lineSpacing
         }
     }
@@ -297,6 +305,9 @@ public struct Font: Hashable, Sendable {
     var weight: Weight
     var design: Design
     var monospacedDigits = false
+    var isItalic = false
+    /// A family by name (`custom`); nil: the system face (DejaVu Sans).
+    var family: String?
 
     public static func system(size: CGFloat, weight: Weight = .regular, design: Design = .default) -> Font {
         Font(size: size, weight: weight, design: design)
@@ -313,20 +324,66 @@ public struct Font: Hashable, Sendable {
     public static let caption = Font(size: 12, weight: .regular, design: .default)
     public static let caption2 = Font(size: 11, weight: .regular, design: .default)
 
+    /// A font of the family `name` (as fontconfig knows it: installed, or registered with
+    /// `Font.register(fontFile:)`) at `size`; a family that is not installed draws in DejaVu Sans, once reported.
+    public static func custom(_ name: String, size: CGFloat) -> Font {
+        var f = Font(size: size, weight: .regular, design: .default)
+        f.family = name
+        return f
+    }
+    /// As `custom(_:size:)`; Dynamic Type does not scale Scanout's sizes, so `textStyle` does not change it.
+    public static func custom(_ name: String, size: CGFloat, relativeTo textStyle: Font.TextStyle) -> Font {
+        custom(name, size: size)
+    }
+    public static func custom(_ name: String, fixedSize: CGFloat) -> Font { custom(name, size: fixedSize) }
+
+    /// Makes the font file at `path` (an app's own TrueType or OpenType font) usable by its family name in
+    /// `Font.custom`. Throws when the file is missing or not a font (the error names it and says what to do).
+    /// SwiftUI apps register fonts through their bundle's Info.plist; a Scanout app calls this at start.
+    public static func register(fontFile path: String) throws {
+        try TextEngine.registerFont(path: path)
+    }
+
     public func weight(_ w: Weight) -> Font { var f = self; f.weight = w; return f }
     public func bold() -> Font { weight(.bold) }
+    /// The family's italic face where it has one (DejaVu's Oblique with fonts-dejavu-extra); otherwise the
+    /// upright face slanted.
+    public func italic() -> Font { var f = self; f.isItalic = true; return f }
     public func monospaced() -> Font { var f = self; f.design = .monospaced; return f }
     /// Digits of equal width (tabular figures). The faces Scanout draws with (DejaVu Sans and Sans Mono, both
     /// weights) have tabular digits already, so this changes no advance today; it is kept in the font so that a
     /// face with proportional digits (a fallback or custom font) can honour it.
     public func monospacedDigit() -> Font { var f = self; f.monospacedDigits = true; return f }
 
+    /// The face: the family's face nearest the weight (DejaVu has Book and Bold, ExtraLight with
+    /// fonts-dejavu-extra; Noto has all nine), italic where asked.
     var descriptor: FontDescriptor {
-        let bold: Bool
-        switch weight {
-        case .semibold, .bold, .heavy, .black: bold = true
-        default: bold = false
+        var d = FontDescriptor(size: size, weight: weight.descriptorWeight, monospaced: design == .monospaced)
+        d.italic = isItalic
+        d.family = family
+        return d
+    }
+}
+
+extension Font {
+    /// SwiftUI's text styles (the sizes are iOS's defaults at the large Dynamic Type size).
+    public enum TextStyle: Hashable, Sendable, CaseIterable {
+        case largeTitle, title, title2, title3, headline, subheadline, body, callout, footnote, caption, caption2
+    }
+}
+
+extension Font.Weight {
+    var descriptorWeight: FontDescriptor.Weight {
+        switch self {
+        case .ultraLight: return .ultraLight
+        case .thin: return .thin
+        case .light: return .light
+        case .regular: return .regular
+        case .medium: return .medium
+        case .semibold: return .semibold
+        case .bold: return .bold
+        case .heavy: return .heavy
+        case .black: return .black
         }
-        return FontDescriptor(size: size, weight: bold ? .bold : .regular, monospaced: design == .monospaced)
     }
 }

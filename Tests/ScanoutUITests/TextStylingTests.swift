@@ -34,6 +34,7 @@ struct TextStylingTests {
             Text("Under").underline().font(.system(size: 28))
             Text("Struck").strikethrough(color: .red).font(.system(size: 28))
             Text("Leaning").italic()
+            Text("Slanted").italic().font(.custom("No Such Family For Slant", size: 17))
         }.background(Color.white), width: 300, height: 200)
         host.runFrame()
         let under = host.frame(ofText: "Under")!, struck = host.frame(ofText: "Struck")!
@@ -47,10 +48,14 @@ struct TextStylingTests {
             (Int(struck.minX) + 2..<Int(struck.maxX) - 2).allSatisfy { let p = host.pixel(x: $0, y: y); return p.red > 200 && p.green < 100 }
         }
         #expect(redRow, "a red line through the word")
-        // The slanted word is drawn through a shear.
+        // The italic word is drawn in DejaVu Sans Oblique (fonts-dejavu-extra), upright run, no shear.
         let list = host.displayList
         let i = list.items.firstIndex { if case .text(let run) = $0 { return run.string == "Leaning" } else { return false } }!
-        if case .pushTransform(let t) = list.items[i - 1] { #expect(t.c < 0, "sheared: \(t)") } else { Issue.record("no transform around the italic run") }
+        if case .text(let run) = list.items[i] { #expect(run.font.italic && TextEngine.shared.hasItalicFace(run.font)) }
+        if case .pushTransform = list.items[i - 1] { Issue.record("an italic face needs no shear") }
+        // A family without an italic face (here: none installed, DejaVu Sans Book drawn) is slanted through a shear.
+        let j = list.items.firstIndex { if case .text(let run) = $0 { return run.string == "Slanted" } else { return false } }!
+        if case .pushTransform(let t) = list.items[j - 1] { #expect(t.c < 0, "sheared: \(t)") } else { Issue.record("no transform around the slanted run") }
     }
 
     @Test func textCaseAndLineSpacing() async {
