@@ -132,7 +132,7 @@ public struct GraphicsContext {
     /// Draws one line of `text` with `anchor` of its box at `point` (in the font and colour the text or the
     /// environment gives it).
     public func draw(_ text: Text, at point: CGPoint, anchor: UnitPoint = .center) {
-        var d = (text.font ?? environment.font ?? .body).descriptor
+        var d = (text.font ?? environment.font ?? .body).descriptor(in: environment)
         if let w = text.weight { d.weight = w }
         let engine = TextEngine.shared
         let m = engine.metrics(d)

@@ -37,7 +37,7 @@ struct RichTextLayout {
         self.parts = parts
         let base = environment.font ?? .body
         fonts = parts.map { part in
-            var d = (part.font ?? base).descriptor
+            var d = (part.font ?? base).descriptor(in: environment)
             if let w = part.weight { d.weight = w }
             if part.isItalic { d.italic = true }
             return d

@@ -158,7 +158,8 @@ final class TextBehavior: NodeBehavior {
     }
 
     var font: FontDescriptor {
-        var d = (text.font ?? node.environment.current.font ?? .body).descriptor
+        let environment = node.environment.current
+        var d = (text.font ?? environment.font ?? .body).descriptor(in: environment)
         if let w = text.weight { d.weight = w }
         return d
     }
@@ -308,21 +309,40 @@ public struct Font: Hashable, Sendable {
     var isItalic = false
     /// A family by name (`custom`); nil: the system face (DejaVu Sans).
     var family: String?
+    /// The text style whose Dynamic Type size this font follows (`size` is its size at `.large`); nil: fixed.
+    var textStyle: TextStyle?
+
+    init(size: CGFloat, weight: Weight, design: Design, textStyle: TextStyle? = nil) {
+        self.size = size
+        self.weight = weight
+        self.design = design
+        self.textStyle = textStyle
+    }
 
     public static func system(size: CGFloat, weight: Weight = .regular, design: Design = .default) -> Font {
         Font(size: size, weight: weight, design: design)
     }
-    public static let largeTitle = Font(size: 34, weight: .regular, design: .default)
-    public static let title = Font(size: 28, weight: .regular, design: .default)
-    public static let title2 = Font(size: 22, weight: .regular, design: .default)
-    public static let title3 = Font(size: 20, weight: .regular, design: .default)
-    public static let headline = Font(size: 17, weight: .semibold, design: .default)
-    public static let body = Font(size: 17, weight: .regular, design: .default)
-    public static let callout = Font(size: 16, weight: .regular, design: .default)
-    public static let subheadline = Font(size: 15, weight: .regular, design: .default)
-    public static let footnote = Font(size: 13, weight: .regular, design: .default)
-    public static let caption = Font(size: 12, weight: .regular, design: .default)
-    public static let caption2 = Font(size: 11, weight: .regular, design: .default)
+    /// The system face in a text style (scaled by the Dynamic Type size), with a design and weight.
+    public static func system(_ style: TextStyle, design: Design? = nil, weight: Weight? = nil) -> Font {
+        var f = Font.styled(style)
+        if let design { f.design = design }
+        if let weight { f.weight = weight }
+        return f
+    }
+    static func styled(_ style: TextStyle) -> Font {
+        Font(size: style.size(at: .large), weight: style == .headline ? .semibold : .regular, design: .default, textStyle: style)
+    }
+    public static let largeTitle = styled(.largeTitle)
+    public static let title = styled(.title)
+    public static let title2 = styled(.title2)
+    public static let title3 = styled(.title3)
+    public static let headline = styled(.headline)
+    public static let body = styled(.body)
+    public static let callout = styled(.callout)
+    public static let subheadline = styled(.subheadline)
+    public static let footnote = styled(.footnote)
+    public static let caption = styled(.caption)
+    public static let caption2 = styled(.caption2)
 
     /// A font of the family `name` (as fontconfig knows it: installed, or registered with
     /// `Font.register(fontFile:)`) at `size`; a family that is not installed draws in DejaVu Sans, once reported.
@@ -331,9 +351,11 @@ public struct Font: Hashable, Sendable {
         f.family = name
         return f
     }
-    /// As `custom(_:size:)`; Dynamic Type does not scale Scanout's sizes, so `textStyle` does not change it.
+    /// As `custom(_:size:)`, scaled with the Dynamic Type size in proportion to `textStyle`.
     public static func custom(_ name: String, size: CGFloat, relativeTo textStyle: Font.TextStyle) -> Font {
-        custom(name, size: size)
+        var f = custom(name, size: size)
+        f.textStyle = textStyle
+        return f
     }
     public static func custom(_ name: String, fixedSize: CGFloat) -> Font { custom(name, size: fixedSize) }
 
@@ -361,6 +383,15 @@ public struct Font: Hashable, Sendable {
         var d = FontDescriptor(size: size, weight: weight.descriptorWeight, monospaced: design == .monospaced)
         d.italic = isItalic
         d.family = family
+        return d
+    }
+
+    /// The face and size in `environment` (a text style's size follows its Dynamic Type size).
+    func descriptor(in environment: EnvironmentValues) -> FontDescriptor {
+        var d = descriptor
+        if let style = textStyle, environment.dynamicTypeSize != .large {
+            d.size = size * style.size(at: environment.dynamicTypeSize) / style.size(at: .large)
+        }
         return d
     }
 }

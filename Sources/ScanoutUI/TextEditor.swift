@@ -46,7 +46,7 @@ final class TextEditorBehavior: NodeBehavior, HitTestableContent, TextInputTarge
 
     private var environment: EnvironmentValues { node.environment.current }
     private var isFocused: Bool { node.host.focusedNode === node }
-    private var font: FontDescriptor { (environment.font ?? .body).descriptor }
+    private var font: FontDescriptor { (environment.font ?? .body).descriptor(in: environment) }
     private var lineHeight: CGFloat { TextEngine.shared.metrics(font).lineHeight }
 
     private func indexLines() {

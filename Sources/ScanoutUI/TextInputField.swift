@@ -31,7 +31,7 @@ final class TextInputBehavior: NodeBehavior, HitTestableContent, CaretBlinking {
     private var environment: EnvironmentValues { node.environment.current }
     private var isFocused: Bool { node.host.focusedNode === node }
     private var style: TextFieldStyleKind { environment.textFieldStyleKind }
-    private var font: FontDescriptor { (environment.font ?? .body).descriptor }
+    private var font: FontDescriptor { (environment.font ?? .body).descriptor(in: environment) }
     private var padding: CGFloat { style == .roundedBorder ? Palette.fieldPadding : 0 }
 
     /// What is drawn for the first `count` characters: the text, or one bullet per character.
