@@ -51,6 +51,11 @@ public struct LocalizedStringKey: Equatable, Sendable, ExpressibleByStringInterp
             append(specifier, value._argument)
         }
 
+        /// A value in a format (`"\(weight, format: .number) kg"`): its formatted string, as an object argument.
+        public mutating func appendInterpolation<F: ParseableFormatStyle>(_ input: F.FormatInput, format: F) {
+            append("%@", .string(format.format(input)))
+        }
+
         /// Text interpolated into text: its characters, as an object argument.
         public mutating func appendInterpolation(_ text: Text) { append("%@", .string(text.string)) }
 

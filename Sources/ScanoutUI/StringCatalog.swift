@@ -2,10 +2,20 @@
 /// language the bundle has: read from Xcode's string catalog (`<table>.xcstrings`, JSON) and from
 /// `<language>.lproj/<table>.strings` files, once, when a text first asks.
 struct StringCatalog {
-    /// One key's translation into one language: a string, or plural variations of it.
+    /// One key's translation into one language: a string, or plural variations of it; and the
+    /// substitutions its `%#@name@` placeholders stand for.
     struct Translation: Equatable {
         var value: String?
         var plural: [PluralCategory: String] = [:]
+        var substitutions: [String: Substitution] = [:]
+    }
+
+    /// A `%#@name@` placeholder's plural variations, chosen by the value at `argument` (1-based); `%arg` in
+    /// them stands for that value, printed with `formatSpecifier`.
+    struct Substitution: Equatable {
+        var argument: Int
+        var formatSpecifier: String
+        var plural: [PluralCategory: String]
     }
 
     /// The language the keys are written in (the catalog's `sourceLanguage`), the last fallback.
@@ -65,6 +75,12 @@ struct StringCatalog {
         struct Localization: Decodable {
             var stringUnit: StringUnit?
             var variations: Variations?
+            var substitutions: [String: Substitution]?
+        }
+        struct Substitution: Decodable {
+            var argNum: Int?
+            var formatSpecifier: String?
+            var variations: Variations?
         }
         struct StringUnit: Decodable { var value: String }
         struct Variations: Decodable {
@@ -78,9 +94,10 @@ struct StringCatalog {
         if sourceLanguage == nil { sourceLanguage = file.sourceLanguage }
         for (key, entry) in file.strings {
             for (language, localization) in entry.localizations ?? [:] {
-                var t = Translation(value: Self.value(of: localization))
-                for (name, variant) in localization.variations?.plural ?? [:] {
-                    if let category = PluralCategory(rawValue: name), let v = Self.value(of: variant) { t.plural[category] = v }
+                var t = Translation(value: Self.value(of: localization), plural: Self.plural(of: localization.variations))
+                for (name, s) in localization.substitutions ?? [:] {
+                    t.substitutions[name] = Substitution(argument: s.argNum ?? 1, formatSpecifier: s.formatSpecifier ?? "lld",
+                                                         plural: Self.plural(of: s.variations))
                 }
                 guard t.value != nil || !t.plural.isEmpty else { continue }
                 let name = Self.normalized(language)
@@ -100,6 +117,14 @@ struct StringCatalog {
         let path = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
         let underlying = context.underlyingError.map { ": \($0)" } ?? ""
         return context.debugDescription + underlying + (path.isEmpty ? "" : " at \(path)")
+    }
+
+    private static func plural(of variations: CatalogFile.Variations?) -> [PluralCategory: String] {
+        var plural: [PluralCategory: String] = [:]
+        for (name, variant) in variations?.plural ?? [:] {
+            if let category = PluralCategory(rawValue: name), let v = value(of: variant) { plural[category] = v }
+        }
+        return plural
     }
 
     /// A localization's string; for one that varies by device, the variant for any other device (a panel is

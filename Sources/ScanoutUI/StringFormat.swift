@@ -86,6 +86,8 @@ enum StringFormat {
                 }
                 return padded(string)
             case "d", "D", "i":
+                // A bare %lld (every interpolated Int) needs no C call.
+                if flags.isEmpty && width.isEmpty && precision == nil { return String(integer(argument)) }
                 return printed("lld", integer(argument))
             case "u", "U", "x", "X", "o", "O", "c", "C", "p":
                 let c = conversion == "U" ? "u" : conversion == "O" ? "o" : conversion == "C" || conversion == "c" ? "c" : conversion == "p" ? "llx" : String(conversion)

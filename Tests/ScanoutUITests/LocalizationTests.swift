@@ -29,6 +29,7 @@ private let broken = ScanoutUI.Bundle(path: fixtures + "/broken")!
             ("\(t, specifier: "%.1f") °C", "%.1f °C", "21.5 °C"),
             ("\(n)% done", "%lld%% done", "3% done"),
             ("Mode: \(Mode.eco)", "Mode: %@", "Mode: eco"),
+            ("\(3.5, format: .number) kg", "%@ kg", "3.5 kg"),
             ("100%", "100%", "100%"),  // a plain literal is a key as written, not a format
         ]
         for (key, expectedKey, fallback) in cases {
@@ -119,6 +120,14 @@ private let broken = ScanoutUI.Bundle(path: fixtures + "/broken")!
                 #expect(shown("\(n) alarms", language) == expected, "\(language) \(n)")
             }
         }
+    }
+
+    @Test func substitutionsPluralizeEachNumber() {
+        func files(_ f: Int, _ d: Int) -> String { shown("\(f) files in \(d) folders", "de") }
+        #expect(files(1, 1) == "1 Datei in 1 Ordner")
+        #expect(files(3, 1) == "3 Dateien in 1 Ordner")
+        #expect(files(1, 2) == "1 Datei in 2 Ordnern")
+        #expect(shown("\(3) files in \(2) folders", "en") == "3 files in 2 folders")
     }
 }
 
@@ -213,6 +222,19 @@ private let broken = ScanoutUI.Bundle(path: fixtures + "/broken")!
         }
     }
 
+    private struct MoreControls: View {
+        var body: some View {
+            TabView {
+                Tab("Settings", systemImage: "gear", value: 0) {
+                    Form {
+                        Section("Wi-Fi") { TextField("Cancel", text: .constant("")) }
+                    }
+                }
+            }
+            .environment(\.locale, Locale(identifier: "de"))
+        }
+    }
+
     @Test func titledControlsTakeKeys() {
         // Bundle.main is the test runner's folder: the fixture's catalog stands in for it during this test.
         Localization.setCatalog(Localization.catalog(table: "Localizable", bundle: app), of: .main)
@@ -224,5 +246,11 @@ private let broken = ScanoutUI.Bundle(path: fixtures + "/broken")!
         #expect(host.visibleTexts.filter { $0 == "Einstellungen" }.count == 2)  // the label and the title
         #expect(host.contains(text: "Cancel"))
         #expect(host.contains(text: "Wi-Fi"))
+
+        let more = TestHost(rootView: MoreControls(), width: 400, height: 400)
+        more.runFrame()
+        #expect(more.contains(text: "Einstellungen"), "\(more.visibleTexts)")  // the tab's title
+        #expect(more.contains(text: "WLAN"))  // the section's header
+        #expect(more.contains(text: "Abbrechen"))  // the field's placeholder
     }
 }
