@@ -56,8 +56,9 @@ public struct LocalizedStringKey: Equatable, Sendable, ExpressibleByStringInterp
             append("%@", .string(format.format(input)))
         }
 
-        /// Text interpolated into text: its characters, as an object argument.
-        public mutating func appendInterpolation(_ text: Text) { append("%@", .string(text.string)) }
+        /// Text interpolated into text: its characters, as an object argument (on the main actor, where texts
+        /// are made).
+        @MainActor public mutating func appendInterpolation(_ text: Text) { append("%@", .string(text.string)) }
 
         @_disfavoredOverload
         public mutating func appendInterpolation<T: CustomStringConvertible>(_ value: T) {

@@ -39,7 +39,7 @@ public struct Text: View, PrimitiveView, Equatable {
     func makeBehavior() -> NodeBehavior { TextBehavior() }
 
     /// All the characters, joined parts included.
-    nonisolated var string: String { continuation.isEmpty ? content : continuation.reduce(content) { $0 + $1.content } }
+    var string: String { continuation.isEmpty ? content : continuation.reduce(content) { $0 + $1.content } }
     /// The parts in order, each with its own style (one for a text that was not joined).
     var parts: [Text] {
         guard !continuation.isEmpty else { return [self] }

@@ -39,6 +39,12 @@ private let broken = ScanoutUI.Bundle(path: fixtures + "/broken")!
         #expect(("\(n) of \(name)" as LocalizedStringKey).arguments == [.signed(3), .string("Ana")])
     }
 
+    @Test @MainActor func textInterpolatesAsItsCharacters() {
+        let key: LocalizedStringKey = "Speed: \(Text("820") + Text(" rpm"))"
+        #expect(key.key == "Speed: %@")
+        #expect(key.fallback == "Speed: 820 rpm")
+    }
+
     @Test func formatsLikePrintf() {
         let cases: [(String, [FormatArgument], String)] = [
             ("%.2f", [.double(3.14159)], "3.14"),
@@ -92,6 +98,14 @@ private let broken = ScanoutUI.Bundle(path: fixtures + "/broken")!
         let nowhere = ScanoutUI.Bundle(path: fixtures)!  // a folder without catalogs
         #expect(shown("Settings", "de", bundle: nowhere) == "Settings")
         #expect(ScanoutUI.Bundle(path: fixtures + "/none") == nil)
+    }
+
+    @Test func aBundleIsAFolderOfResources() {
+        #expect(app.path(forResource: "Localizable", ofType: "xcstrings") == fixtures + "/app/Localizable.xcstrings")
+        #expect(app.path(forResource: "Localizable.xcstrings", ofType: nil) == fixtures + "/app/Localizable.xcstrings")
+        #expect(app.path(forResource: "Missing", ofType: "xcstrings") == nil)
+        #expect(ScanoutUI.Bundle(path: fixtures + "/app") == app)
+        #expect(ScanoutUI.Bundle.module == .main)
     }
 
     @Test func aMalformedCatalogIsReportedOnceAndItsKeysShown() {
