@@ -138,6 +138,14 @@ extension PlatformOptions {
             guard let m = OnScreenKeyboardSetting(rawValue: v.lowercased()) else { throw InvalidValue(expected: "auto, always or never") }
             o.onScreenKeyboard = m
         },
+        PlatformOption(flag: "--locale", variable: "SCANOUT_LOCALE", boardKey: "locale", argument: "LOCALE",
+                       help: "the app's locale, which texts are translated for (de, de_DE, ar_EG ...; default from LC_ALL, LC_MESSAGES or LANG)") { o, v throws(InvalidValue) in
+            let language = v.prefix { $0 != "_" && $0 != "-" && $0 != "." && $0 != "@" }
+            guard (2...3).contains(language.count), language.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+                throw InvalidValue(expected: "a locale such as de or de_DE")
+            }
+            o.locale = v
+        },
         PlatformOption(flag: "--xkb-layout", variable: "SCANOUT_XKB_LAYOUT", boardKey: "xkb-layout", argument: "LAYOUT",
                        help: "hardware keyboards' layout, as XKB names it (us, de, fr, ru ...; default us)") { o, v throws(InvalidValue) in
             guard !v.isEmpty, !v.contains(" ") else { throw InvalidValue(expected: "an XKB layout name, e.g. de") }

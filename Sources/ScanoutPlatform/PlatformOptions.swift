@@ -65,6 +65,8 @@ public struct PlatformOptions: Sendable, Equatable {
     public var appearance = PanelAppearance.light
     /// When the on-screen keyboard shows for a focused text field.
     public var onScreenKeyboard = OnScreenKeyboardSetting.auto
+    /// The app's locale (`\.locale` at its root); nil: the process's, from LC_ALL, LC_MESSAGES or LANG.
+    public var locale: String?
     /// Hardware keyboards' XKB keymap (layout, variant, options).
     public var xkbLayout = "us"
     public var xkbVariant = ""

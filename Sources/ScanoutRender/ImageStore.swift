@@ -97,7 +97,7 @@ public final class ImageStore {
     }
 
     /// The folder of the running executable (from /proc/self/exe).
-    nonisolated static func executableDirectory() -> String? {
+    package nonisolated static func executableDirectory() -> String? {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         guard n > 0 else { return nil }
@@ -107,8 +107,8 @@ public final class ImageStore {
     }
 }
 
-enum FileStatus {
-    static func isRegularFile(_ path: String) -> Bool {
+package enum FileStatus {
+    package static func isRegularFile(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }

@@ -199,12 +199,23 @@ struct ConfirmationDialogModifier<Actions: View, Message: View>: ViewModifier {
 
 extension View {
     /// Shows an alert titled `title` while `isPresented` is true, with the buttons in `actions`.
+    public func alert<A: View>(_ titleKey: LocalizedStringKey, isPresented: Binding<Bool>,
+                               @ViewBuilder actions: () -> A) -> some View {
+        modifier(AlertModifier<A, EmptyView>(title: Text(titleKey), isPresented: isPresented, actions: actions(), message: nil))
+    }
+    @_disfavoredOverload
     public func alert<S: StringProtocol, A: View>(_ title: S, isPresented: Binding<Bool>,
                                                   @ViewBuilder actions: () -> A) -> some View {
         modifier(AlertModifier<A, EmptyView>(title: Text(String(title)), isPresented: isPresented, actions: actions(), message: nil))
     }
 
     /// An alert with a message under its title.
+    public func alert<A: View, M: View>(_ titleKey: LocalizedStringKey, isPresented: Binding<Bool>,
+                                        @ViewBuilder actions: () -> A,
+                                        @ViewBuilder message: () -> M) -> some View {
+        modifier(AlertModifier(title: Text(titleKey), isPresented: isPresented, actions: actions(), message: message()))
+    }
+    @_disfavoredOverload
     public func alert<S: StringProtocol, A: View, M: View>(_ title: S, isPresented: Binding<Bool>,
                                                            @ViewBuilder actions: () -> A,
                                                            @ViewBuilder message: () -> M) -> some View {
@@ -223,6 +234,12 @@ extension View {
     }
 
     /// An alert about `data`: shown while `isPresented` is true and `data` is not nil; the actions get it.
+    public func alert<A: View, T>(_ titleKey: LocalizedStringKey, isPresented: Binding<Bool>, presenting data: T?,
+                                  @ViewBuilder actions: (T) -> A) -> some View {
+        modifier(AlertModifier<A, EmptyView>(title: Text(titleKey), isPresented: Self.presenting(isPresented, data),
+                                             actions: data.map(actions), message: nil))
+    }
+    @_disfavoredOverload
     public func alert<S: StringProtocol, A: View, T>(_ title: S, isPresented: Binding<Bool>, presenting data: T?,
                                                      @ViewBuilder actions: (T) -> A) -> some View {
         modifier(AlertModifier<A, EmptyView>(title: Text(String(title)), isPresented: Self.presenting(isPresented, data),
@@ -230,6 +247,13 @@ extension View {
     }
 
     /// An alert about `data`, with a message made from it.
+    public func alert<A: View, M: View, T>(_ titleKey: LocalizedStringKey, isPresented: Binding<Bool>, presenting data: T?,
+                                           @ViewBuilder actions: (T) -> A,
+                                           @ViewBuilder message: (T) -> M) -> some View {
+        modifier(AlertModifier(title: Text(titleKey), isPresented: Self.presenting(isPresented, data),
+                               actions: data.map(actions), message: data.map(message)))
+    }
+    @_disfavoredOverload
     public func alert<S: StringProtocol, A: View, M: View, T>(_ title: S, isPresented: Binding<Bool>, presenting data: T?,
                                                               @ViewBuilder actions: (T) -> A,
                                                               @ViewBuilder message: (T) -> M) -> some View {
@@ -238,6 +262,13 @@ extension View {
     }
 
     /// Shows a dialog of choices from the bottom edge while `isPresented` is true.
+    public func confirmationDialog<A: View>(_ titleKey: LocalizedStringKey, isPresented: Binding<Bool>,
+                                            titleVisibility: Visibility = .automatic,
+                                            @ViewBuilder actions: () -> A) -> some View {
+        modifier(ConfirmationDialogModifier<A, EmptyView>(title: Text(titleKey), titleVisibility: titleVisibility,
+                                                          isPresented: isPresented, actions: actions(), message: nil))
+    }
+    @_disfavoredOverload
     public func confirmationDialog<S: StringProtocol, A: View>(_ title: S, isPresented: Binding<Bool>,
                                                                titleVisibility: Visibility = .automatic,
                                                                @ViewBuilder actions: () -> A) -> some View {
@@ -246,6 +277,14 @@ extension View {
     }
 
     /// A confirmation dialog with a message.
+    public func confirmationDialog<A: View, M: View>(_ titleKey: LocalizedStringKey, isPresented: Binding<Bool>,
+                                                     titleVisibility: Visibility = .automatic,
+                                                     @ViewBuilder actions: () -> A,
+                                                     @ViewBuilder message: () -> M) -> some View {
+        modifier(ConfirmationDialogModifier(title: Text(titleKey), titleVisibility: titleVisibility,
+                                            isPresented: isPresented, actions: actions(), message: message()))
+    }
+    @_disfavoredOverload
     public func confirmationDialog<S: StringProtocol, A: View, M: View>(_ title: S, isPresented: Binding<Bool>,
                                                                         titleVisibility: Visibility = .automatic,
                                                                         @ViewBuilder actions: () -> A,
@@ -255,6 +294,15 @@ extension View {
     }
 
     /// A confirmation dialog about `data` (shown while `isPresented` is true and `data` is not nil).
+    public func confirmationDialog<A: View, T>(_ titleKey: LocalizedStringKey, isPresented: Binding<Bool>,
+                                               titleVisibility: Visibility = .automatic,
+                                               presenting data: T?,
+                                               @ViewBuilder actions: (T) -> A) -> some View {
+        modifier(ConfirmationDialogModifier<A, EmptyView>(title: Text(titleKey), titleVisibility: titleVisibility,
+                                                          isPresented: Self.presenting(isPresented, data),
+                                                          actions: data.map(actions), message: nil))
+    }
+    @_disfavoredOverload
     public func confirmationDialog<S: StringProtocol, A: View, T>(_ title: S, isPresented: Binding<Bool>,
                                                                   titleVisibility: Visibility = .automatic,
                                                                   presenting data: T?,

@@ -77,6 +77,7 @@ final class AppSession {
         environment.displayScale = CGFloat(options.scale)
         environment.displayRotation = options.rotation.degrees
         environment.colorScheme = options.appearance.colorScheme
+        if let locale = options.locale { environment.locale = Locale(identifier: locale) }
         switch options.onScreenKeyboard {
         case .auto: environment.sceneKeyboardMode = .auto
         case .always: environment.sceneKeyboardMode = .always

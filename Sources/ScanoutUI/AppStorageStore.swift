@@ -88,18 +88,8 @@ public final class AppStorageStore: Observable, Equatable {
     }
 
     private func readFile(_ path: String) -> String? {
-        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }  // no file yet: the defaults
-        defer { Glibc.close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if n < 0, errno == EINTR { continue }
-            guard n > 0 else { break }
-            bytes.append(contentsOf: chunk[0..<n])
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        // No file yet: the defaults.
+        FileContents.bytes(atPath: path).map { String(decoding: $0, as: UTF8.self) }
     }
 
     // MARK: Writing

@@ -67,7 +67,11 @@ extension Button {
 
 extension Button where Label == Text {
     /// A text button with a role.
-    public init(_ title: String, role: ButtonRole?, action: @escaping @MainActor () -> Void) {
+    public init(_ titleKey: LocalizedStringKey, role: ButtonRole?, action: @escaping @MainActor () -> Void) {
+        self.init(role: role, action: action) { Text(titleKey) }
+    }
+    @_disfavoredOverload
+    public init<S: StringProtocol>(_ title: S, role: ButtonRole?, action: @escaping @MainActor () -> Void) {
         self.init(role: role, action: action) { Text(title) }
     }
 }

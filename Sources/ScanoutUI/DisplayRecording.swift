@@ -173,7 +173,7 @@ extension ViewHost {
     package func recordingCounts(ofText text: String) -> [Int] {
         var out: [Int] = []
         visitNodes { node in
-            if let t = node.behavior as? TextBehavior, t.text.string == text { out.append(node.recording.count) }
+            if let t = node.behavior as? TextBehavior, t.shownString == text { out.append(node.recording.count) }
             return false
         }
         return out

@@ -19,13 +19,21 @@ public struct LabeledContent<Label: View, Content: View>: View {
 
 extension LabeledContent where Label == Text {
     /// A titled control or view: `LabeledContent("Speed") { Slider(…) }`.
+    public init(_ titleKey: LocalizedStringKey, @ViewBuilder content: () -> Content) {
+        self.init(content: content, label: { Text(titleKey) })
+    }
+    @_disfavoredOverload
     public init<S: StringProtocol>(_ title: S, @ViewBuilder content: () -> Content) {
         self.init(content: content, label: { Text(title) })
     }
 }
 
 extension LabeledContent where Label == Text, Content == Text {
-    /// A titled value: `LabeledContent("Firmware", value: "2.4.1")`.
+    /// A titled value: `LabeledContent("Firmware", value: "2.4.1")` (the value shown as it is).
+    public init<S: StringProtocol>(_ titleKey: LocalizedStringKey, value: S) {
+        self.init(content: { Text(value) }, label: { Text(titleKey) })
+    }
+    @_disfavoredOverload
     public init<S1: StringProtocol, S2: StringProtocol>(_ title: S1, value: S2) {
         self.init(content: { Text(value) }, label: { Text(title) })
     }

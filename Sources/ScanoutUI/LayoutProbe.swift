@@ -52,7 +52,7 @@ extension ViewHost {
     package func frames(ofText text: String) -> [CGRect] {
         var out: [CGRect] = []
         visitNodes { node in
-            if let t = node.behavior as? TextBehavior, t.text.string == text { out.append(node.frame) }
+            if let t = node.behavior as? TextBehavior, t.shownString == text { out.append(node.frame) }
             return false
         }
         return out

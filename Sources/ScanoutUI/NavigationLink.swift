@@ -38,9 +38,17 @@ public struct NavigationLink<Label: View, Destination: View>: View {
 }
 
 extension NavigationLink where Label == Text {
+    public init(_ titleKey: LocalizedStringKey, destination: Destination) {
+        self.init(destination: { destination }, label: { Text(titleKey) })
+    }
+    @_disfavoredOverload
     public init<S: StringProtocol>(_ title: S, destination: Destination) {
         self.init(destination: { destination }, label: { Text(title) })
     }
+    public init(_ titleKey: LocalizedStringKey, @ViewBuilder destination: () -> Destination) {
+        self.init(destination: destination, label: { Text(titleKey) })
+    }
+    @_disfavoredOverload
     public init<S: StringProtocol>(_ title: S, @ViewBuilder destination: () -> Destination) {
         self.init(destination: destination, label: { Text(title) })
     }
@@ -55,6 +63,10 @@ extension NavigationLink where Destination == Never {
 }
 
 extension NavigationLink where Destination == Never, Label == Text {
+    public init<P: Hashable>(_ titleKey: LocalizedStringKey, value: P?) {
+        self.init(value: value, label: { Text(titleKey) })
+    }
+    @_disfavoredOverload
     public init<S: StringProtocol, P: Hashable>(_ title: S, value: P?) {
         self.init(value: value, label: { Text(title) })
     }

@@ -9,7 +9,8 @@ extension TupleView: AnyTupleChildren {
 /// only the bar).
 @MainActor @Observable
 final class NavigationScreenModel {
-    var title = ""
+    /// Looked up for the bar's locale when drawn, as any text.
+    var title = Text(verbatim: "")
     var displayMode = NavigationBarItem.TitleDisplayMode.automatic
     var backHidden = false
     var toolbar: ToolbarContent?
@@ -60,7 +61,7 @@ struct NavigationBar: View {
     @Environment(\.navigationController) private var controller
 
     private var large: Bool {
-        model.displayMode == .large || (model.displayMode == .automatic && level == 0 && !model.title.isEmpty)
+        model.displayMode == .large || (model.displayMode == .automatic && level == 0 && !model.title.string.isEmpty)
     }
 
     var body: some View {
@@ -71,7 +72,7 @@ struct NavigationBar: View {
                         Button { controller?.popTop() } label: {
                             HStack(spacing: 6) {
                                 ChevronShape(pointsRight: false).stroke(Palette.tint, lineWidth: 3).frame(width: 11, height: 20)
-                                Text(backTitle)
+                                backTitle
                             }
                             .frame(minWidth: Palette.minimumHitTarget, minHeight: Palette.minimumHitTarget, alignment: .leading)
                             .contentShape(Rectangle())
@@ -84,13 +85,13 @@ struct NavigationBar: View {
                 if let toolbar = model.toolbar, toolbar.itemsOnly, hasPrincipal {
                     slot(.principal)
                 } else if !large {
-                    Text(model.title).font(.headline)
+                    model.title.font(.headline)
                 }
             }
             .padding(.horizontal, Palette.rowPadding)
             .frame(height: Palette.navigationBarHeight)
             if large {
-                Text(model.title).font(.largeTitle.bold())
+                model.title.font(.largeTitle.bold())
                     .padding(.horizontal, Palette.rowPadding)
                     .frame(height: Palette.largeTitleHeight, alignment: .bottomLeading)
             }
@@ -102,9 +103,10 @@ struct NavigationBar: View {
 
     /// The back button names the screen it returns to, as SwiftUI's does, or says "Back" when that screen has
     /// no title or one too long for the button.
-    private var backTitle: String {
-        let previous = controller?.screenModel(at: level - 1)?.title ?? ""
-        return previous.isEmpty || previous.count > Self.longestBackTitle ? "Back" : previous
+    private var backTitle: Text {
+        guard let previous = controller?.screenModel(at: level - 1)?.title else { return Text("Back") }
+        let s = previous.string
+        return s.isEmpty || s.count > Self.longestBackTitle ? Text("Back") : previous
     }
 
     static let longestBackTitle = 14

@@ -56,10 +56,17 @@ extension StringProtocol {
 extension TextField where Label == Text {
     /// A field showing `value` in `format`. What is typed is read back when editing ends (Return, or the focus
     /// leaving): text that does not parse leaves the value as it was and the field shows it again.
+    public init<F: ParseableFormatStyle>(_ titleKey: LocalizedStringKey, value: Binding<F.FormatInput>, format: F, prompt: Text? = nil) {
+        let text = Binding<String>(location: value.location, path: value.path + [\F.FormatInput.self],
+                                   get: { format.format(value.wrappedValue) },
+                                   set: { if let v = format.parse($0) { value.wrappedValue = v } })
+        self.init(text: text, placeholder: prompt ?? Text(titleKey), label: Text(titleKey), commitsOnEnd: true)
+    }
+    @_disfavoredOverload
     public init<S: StringProtocol, F: ParseableFormatStyle>(_ title: S, value: Binding<F.FormatInput>, format: F, prompt: Text? = nil) {
         let text = Binding<String>(location: value.location, path: value.path + [\F.FormatInput.self],
                                    get: { format.format(value.wrappedValue) },
                                    set: { if let v = format.parse($0) { value.wrappedValue = v } })
-        self.init(text: text, placeholder: prompt?.content ?? String(title), label: Text(title), commitsOnEnd: true)
+        self.init(text: text, placeholder: prompt ?? Text(title), label: Text(title), commitsOnEnd: true)
     }
 }

@@ -64,9 +64,15 @@ extension ProgressView where CurrentValueLabel == EmptyView {
 
 extension ProgressView where Label == Text, CurrentValueLabel == EmptyView {
     /// A spinner titled `title`.
+    public init(_ titleKey: LocalizedStringKey) { self.init { Text(titleKey) } }
+    @_disfavoredOverload
     public init<S: StringProtocol>(_ title: S) { self.init { Text(title) } }
 
     /// A bar showing `value` out of `total`, titled `title`.
+    public init<V: BinaryFloatingPoint>(_ titleKey: LocalizedStringKey, value: V?, total: V = 1.0) {
+        self.init(value: value, total: total) { Text(titleKey) }
+    }
+    @_disfavoredOverload
     public init<S: StringProtocol, V: BinaryFloatingPoint>(_ title: S, value: V?, total: V = 1.0) {
         self.init(value: value, total: total) { Text(title) }
     }

@@ -59,7 +59,13 @@ extension View {
         modifier(SearchableModifier(text: text, prompt: prompt ?? Text("Search")))
     }
 
-    /// A search field for `text` above this view, with a prompt.
+    /// A search field for `text` above this view, with a prompt (looked up as a key).
+    public func searchable(text: Binding<String>, placement: SearchFieldPlacement = .automatic, prompt: LocalizedStringKey) -> some View {
+        modifier(SearchableModifier(text: text, prompt: Text(prompt)))
+    }
+
+    /// A search field for `text` above this view, with a prompt shown as it is.
+    @_disfavoredOverload
     public func searchable<S: StringProtocol>(text: Binding<String>, placement: SearchFieldPlacement = .automatic, prompt: S) -> some View {
         modifier(SearchableModifier(text: text, prompt: Text(String(prompt))))
     }

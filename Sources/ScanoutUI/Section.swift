@@ -44,6 +44,10 @@ extension Section where Parent == EmptyView {
 
 extension Section where Parent == Text, Footer == EmptyView {
     /// A section with a text header (`Section("Network") { … }`).
+    public init(_ titleKey: LocalizedStringKey, @ViewBuilder content: () -> Content) {
+        self.init(content: content, header: { Text(titleKey) }, footer: { EmptyView() })
+    }
+    @_disfavoredOverload
     public init<S: StringProtocol>(_ title: S, @ViewBuilder content: () -> Content) {
         self.init(content: content, header: { Text(title) }, footer: { EmptyView() })
     }

@@ -122,7 +122,7 @@ struct TabEntry: Identifiable {
     let index: Int
     let content: any View
     let item: AnyView?
-    let title: String?
+    let title: Text?
     let systemImage: String?
     let value: AnyHashable
     let badge: String?
@@ -155,7 +155,7 @@ struct TabBarItem: View {
                 item
             } else {
                 TabSymbolPlaceholder()
-                if let title = tab.title { Text(title).font(.caption) }
+                if let title = tab.title { title.font(.caption) }
             }
         }
         .foregroundColor(selected ? Palette.tint : Palette.unselectedTab)
@@ -189,13 +189,18 @@ struct TabItemModifier: ViewModifier {
 
 /// A tab of a `TabView` (SwiftUI's `Tab`, iOS 18's form).
 public struct Tab<Value: Hashable, Content: View>: View, AnyTab {
-    let title: String?
+    let title: Text?
     let systemImage: String?
     let value: Value
     let content: Content
 
+    public init(_ titleKey: LocalizedStringKey, systemImage: String, value: Value, @ViewBuilder content: () -> Content) {
+        self.title = Text(titleKey); self.systemImage = systemImage; self.value = value; self.content = content()
+    }
+
+    @_disfavoredOverload
     public init<S: StringProtocol>(_ title: S, systemImage: String, value: Value, @ViewBuilder content: () -> Content) {
-        self.title = String(title); self.systemImage = systemImage; self.value = value; self.content = content()
+        self.title = Text(title); self.systemImage = systemImage; self.value = value; self.content = content()
     }
 
     public var body: some View { content }
@@ -207,7 +212,7 @@ public struct Tab<Value: Hashable, Content: View>: View, AnyTab {
 
 @MainActor
 protocol AnyTab {
-    var title: String? { get }
+    var title: Text? { get }
     var systemImage: String? { get }
     var anyContent: any View { get }
     var anyValue: AnyHashable { get }

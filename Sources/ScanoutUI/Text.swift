@@ -20,8 +20,19 @@ public struct Text: View, PrimitiveView, Equatable {
     var continuation: [Text] = []
     /// A date shown instead of `content` (`Text(date, style:)`), formatted when laid out.
     var live: LiveDate?
+    /// The key a localized text is looked up by where it is shown; `content` then holds the key with its
+    /// values put in (what the text shows when no catalog has it).
+    var localized: LocalizedTextSource?
 
-    public init(_ content: String) { self.content = content }
+    /// A localized text (SwiftUI's `Text(_:tableName:bundle:comment:)`, what a string literal makes): `key`
+    /// is looked up in `tableName` (`Localizable` when nil) of `bundle` (`Bundle.main` when nil) for the
+    /// environment's `\.locale`; a key no catalog has is shown as it is, its values put in.
+    public init(_ key: LocalizedStringKey, tableName: String? = nil, bundle: Bundle? = nil, comment: StaticString? = nil) {
+        content = key.fallback
+        localized = LocalizedTextSource(key: key, tableName: tableName, bundle: bundle)
+    }
+    /// A string shown as it is, not localized (a value from a model; a literal goes to the key form).
+    @_disfavoredOverload
     public init<S: StringProtocol>(_ content: S) { self.content = String(content) }
     public init(verbatim content: String) { self.content = content }
 
@@ -38,6 +49,11 @@ public struct Text: View, PrimitiveView, Equatable {
     }
     /// Whether this text needs the rich layout (joined parts, decorations, slant) rather than the plain one.
     var isRich: Bool { !continuation.isEmpty || isItalic || underline != nil || strikethrough != nil }
+
+    /// All the characters, translated for `locale` where a part is localized (dates as when made).
+    @MainActor func resolved(in locale: Locale) -> String {
+        parts.map { part in part.localized.flatMap { Localization.translation(for: $0, locale: locale) } ?? part.content }.joined()
+    }
 
     /// The same change made to this text and every part joined to it (SwiftUI styles a joined text whole).
     private func styled(_ change: (inout Text) -> Void) -> Text {
@@ -88,6 +104,8 @@ final class TextBehavior: NodeBehavior {
     private var laidOut: [CGFloat?: [(text: Substring, width: Double)]] = [:]
     private var laidOutFont: FontDescriptor?
     private var laidOutCase: Text.Case?
+    /// The locale the lines were localized for (nil for a text that is not localized).
+    private var laidOutLocale: Locale?
     /// The rich layout (joined parts, decorations) by proposed width, and the environment it was made in.
     private var richLaidOut: [CGFloat?: RichTextLayout] = [:]
     private var richKey: RichLayoutKey?
@@ -98,6 +116,12 @@ final class TextBehavior: NodeBehavior {
         var lineLimit: Int?
         var reserved: Int
         var lineSpacing: CGFloat
+        var locale: Locale?
+    }
+
+    /// The locale the text is localized for here, if any part of it is localized.
+    private func localizationLocale(_ environment: EnvironmentValues) -> Locale? {
+        text.parts.contains { $0.localized != nil } ? environment.locale : nil
     }
 
     override func update(_ view: any View) -> [ChildSlot]? {
@@ -120,11 +144,17 @@ final class TextBehavior: NodeBehavior {
 
     private var hasLiveParts: Bool { text.parts.contains { $0.live?.isLive == true } }
 
-    /// What a part shows now: its characters, or its date formatted at the host's time.
+    /// What a part shows now: its characters, its translation for the environment's locale, or its date
+    /// formatted at the host's time.
     func shown(_ part: Text) -> String {
+        // `content` is the key with its values put in: what an untranslated key shows.
+        if let source = part.localized { return Localization.translation(for: source, locale: node.environment.current.locale) ?? part.content }
         guard let live = part.live else { return part.content }
         return live.string(at: node.host.date)
     }
+
+    /// All the characters as shown here (translated, dates formatted), for finding a text by what it says.
+    var shownString: String { text.parts.map(shown).joined() }
 
     private func updateLiveRegistration() {
         if hasLiveParts {
@@ -165,12 +195,15 @@ final class TextBehavior: NodeBehavior {
     }
 
     private func lines(maxWidth: CGFloat?, font f: FontDescriptor) -> [(text: Substring, width: Double)] {
-        let textCase = node.environment.current.textCase
-        if laidOutFont != f || laidOutCase != textCase {
+        let environment = node.environment.current
+        let textCase = environment.textCase
+        let locale = text.localized == nil ? nil : environment.locale
+        if laidOutFont != f || laidOutCase != textCase || laidOutLocale != locale {
             laidOut.removeAll()
             richLaidOut.removeAll()
             laidOutFont = f
             laidOutCase = textCase
+            laidOutLocale = locale
         }
         if let l = laidOut[maxWidth] { return l }
         // Lines that all fit break the same at any width they fit in (a fixed-size text is measured
@@ -285,7 +318,8 @@ final class TextBehavior: NodeBehavior {
     private func richLayout(maxWidth: Double?, environment: EnvironmentValues) -> RichTextLayout {
         // What the layout read from the environment: a change of it lays the text out again.
         let key = RichLayoutKey(font: environment.font, textCase: environment.textCase, lineLimit: environment.lineLimit,
-                                reserved: environment.reservedLines, lineSpacing: environment.lineSpacing)
+                                reserved: environment.reservedLines, lineSpacing: environment.lineSpacing,
+                                locale: localizationLocale(environment))
         if key != richKey {
             richLaidOut.removeAll()
             richKey = key

@@ -3,7 +3,7 @@
 /// on-screen one) edits the bound string; Return runs the `onSubmit` actions around it and ends editing.
 public struct TextField<Label: View>: View {
     let text: Binding<String>
-    let placeholder: String
+    let placeholder: Text
     let label: Label
     /// A formatted value's field: the binding is written when editing ends, not on each key.
     var commitsOnEnd = false
@@ -15,20 +15,28 @@ public struct TextField<Label: View>: View {
 
 extension TextField where Label == Text {
     /// A field titled `title` (shown as the placeholder while the text is empty).
+    public init(_ titleKey: LocalizedStringKey, text: Binding<String>) {
+        self.init(text: text, placeholder: Text(titleKey), label: Text(titleKey))
+    }
+    @_disfavoredOverload
     public init<S: StringProtocol>(_ title: S, text: Binding<String>) {
-        self.init(text: text, placeholder: String(title), label: Text(title))
+        self.init(text: text, placeholder: Text(title), label: Text(title))
     }
 
     /// A field titled `title`, with `prompt` as the placeholder.
+    public init(_ titleKey: LocalizedStringKey, text: Binding<String>, prompt: Text?) {
+        self.init(text: text, placeholder: prompt ?? Text(titleKey), label: Text(titleKey))
+    }
+    @_disfavoredOverload
     public init<S: StringProtocol>(_ title: S, text: Binding<String>, prompt: Text?) {
-        self.init(text: text, placeholder: prompt?.content ?? String(title), label: Text(title))
+        self.init(text: text, placeholder: prompt ?? Text(title), label: Text(title))
     }
 }
 
 extension TextField {
     /// A field labelled by a view, with `prompt` as the placeholder.
     public init(text: Binding<String>, prompt: Text? = nil, @ViewBuilder label: () -> Label) {
-        self.init(text: text, placeholder: prompt?.content ?? "", label: label())
+        self.init(text: text, placeholder: prompt ?? Text(verbatim: ""), label: label())
     }
 }
 
@@ -36,7 +44,7 @@ extension TextField {
 /// character. The text never reaches the display list (so neither a screenshot tool nor a log of it shows it).
 public struct SecureField<Label: View>: View {
     let text: Binding<String>
-    let placeholder: String
+    let placeholder: Text
     let label: Label
 
     public var body: some View {
@@ -45,17 +53,25 @@ public struct SecureField<Label: View>: View {
 }
 
 extension SecureField where Label == Text {
+    public init(_ titleKey: LocalizedStringKey, text: Binding<String>) {
+        self.init(text: text, placeholder: Text(titleKey), label: Text(titleKey))
+    }
+    @_disfavoredOverload
     public init<S: StringProtocol>(_ title: S, text: Binding<String>) {
-        self.init(text: text, placeholder: String(title), label: Text(title))
+        self.init(text: text, placeholder: Text(title), label: Text(title))
     }
 
+    public init(_ titleKey: LocalizedStringKey, text: Binding<String>, prompt: Text?) {
+        self.init(text: text, placeholder: prompt ?? Text(titleKey), label: Text(titleKey))
+    }
+    @_disfavoredOverload
     public init<S: StringProtocol>(_ title: S, text: Binding<String>, prompt: Text?) {
-        self.init(text: text, placeholder: prompt?.content ?? String(title), label: Text(title))
+        self.init(text: text, placeholder: prompt ?? Text(title), label: Text(title))
     }
 }
 
 extension SecureField {
     public init(text: Binding<String>, prompt: Text? = nil, @ViewBuilder label: () -> Label) {
-        self.init(text: text, placeholder: prompt?.content ?? "", label: label())
+        self.init(text: text, placeholder: prompt ?? Text(verbatim: ""), label: label())
     }
 }

@@ -6,7 +6,7 @@ struct TextInputField: View, PrimitiveView {
     let text: Binding<String>
     /// The bound string when the field's body ran (the body reads it, so it re-runs when it changes).
     let value: String
-    let placeholder: String
+    let placeholder: Text
     let isSecure: Bool
     var commitsOnEnd = false
     func makeBehavior() -> NodeBehavior { TextInputBehavior() }
@@ -52,6 +52,9 @@ final class TextInputBehavior: NodeBehavior, HitTestableContent, CaretBlinking {
         return String(t[a..<t.index(a, offsetBy: hi - lo)])
     }
 
+    /// The placeholder as shown here (translated for the environment's locale).
+    private var placeholder: String { field.placeholder.resolved(in: node.environment.current.locale) }
+
     private func width(_ lo: Int, _ hi: Int) -> CGFloat { TextEngine.shared.width(of: shown(lo, hi), font: font) }
 
     // MARK: Layout
@@ -61,7 +64,7 @@ final class TextInputBehavior: NodeBehavior, HitTestableContent, CaretBlinking {
     override func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
         let m = TextEngine.shared.metrics(font)
         let height = style == .roundedBorder ? max(Palette.minimumHitTarget, (m.lineHeight + 2 * 8).rounded(.up)) : m.lineHeight.rounded(.up)
-        let ideal = TextEngine.shared.width(of: editing.text.isEmpty ? field.placeholder : shown(prefix: min(editing.text.count, 2 * Self.window)), font: font)
+        let ideal = TextEngine.shared.width(of: editing.text.isEmpty ? placeholder : shown(prefix: min(editing.text.count, 2 * Self.window)), font: font)
         return CGSize(width: proposal.width ?? (ideal + 2 * padding + 2).rounded(.up), height: height)
     }
 
@@ -89,9 +92,10 @@ final class TextInputBehavior: NodeBehavior, HitTestableContent, CaretBlinking {
             if editing.text.isEmpty {
                 scrollX = 0
                 drawn = (0, 0, 0)
-                if !field.placeholder.isEmpty {
-                    let w = TextEngine.shared.width(of: field.placeholder, font: font)
-                    list.append(.text(TextRun(string: field.placeholder, font: font, origin: Point(x: inner.minX, y: baseline),
+                let placeholder = self.placeholder
+                if !placeholder.isEmpty {
+                    let w = TextEngine.shared.width(of: placeholder, font: font)
+                    list.append(.text(TextRun(string: placeholder, font: font, origin: Point(x: inner.minX, y: baseline),
                                               color: Palette.tertiaryLabel.resolved(in: scheme),
                                               frame: Rect(x: inner.minX, y: top, width: w, height: m.lineHeight))))
                 }

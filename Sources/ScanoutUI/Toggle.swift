@@ -21,6 +21,10 @@ public struct Toggle<Label: View>: View {
 
 extension Toggle where Label == Text {
     /// A toggle labelled with `title`.
+    public init(_ titleKey: LocalizedStringKey, isOn: Binding<Bool>) {
+        self.init(isOn: isOn) { Text(titleKey) }
+    }
+    @_disfavoredOverload
     public init<S: StringProtocol>(_ title: S, isOn: Binding<Bool>) {
         self.init(isOn: isOn) { Text(title) }
     }

@@ -85,13 +85,17 @@ extension View {
     }
 
     /// The title of the screen this view is in, shown in the navigation bar.
+    public func navigationTitle(_ titleKey: LocalizedStringKey) -> some View {
+        navigationTitle(Text(titleKey))
+    }
+
+    @_disfavoredOverload
     public func navigationTitle<S: StringProtocol>(_ title: S) -> some View {
-        let t = String(title)
-        return modifier(NavigationScreenWriter { model in if model.title != t { model.title = t } })
+        navigationTitle(Text(title))
     }
 
     public func navigationTitle(_ title: Text) -> some View {
-        navigationTitle(title.content)
+        modifier(NavigationScreenWriter { model in if model.title != title { model.title = title } })
     }
 
     /// Whether the title is large under the bar or inline in it.

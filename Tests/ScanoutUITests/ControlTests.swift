@@ -126,7 +126,7 @@ final class ControlTests: XCTestCase, @unchecked Sendable {
             var body: some View {
                 VStack {
                     Slider(value: $value, in: 0...10, step: 2).layoutProbe("slider")
-                    Text("value \(value)")
+                    Text("value \(value, specifier: "%.1f")")
                 }
             }
         }

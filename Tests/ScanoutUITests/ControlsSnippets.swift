@@ -31,7 +31,7 @@ struct ThermostatPanel: View {
             VStack(alignment: .leading, spacing: 12) {
                 Label("Hello, \(session.operatorName)", systemImage: "person.crop.circle")
                     .font(.headline)
-                Stepper("Target \(model.target)°", value: $model.target, in: 16...28, step: 0.5)
+                Stepper("Target \(model.target, specifier: "%.1f")°", value: $model.target, in: 16...28, step: 0.5)
                 Toggle("Heating", isOn: $model.heating)
                     .tint(.orange)
                 Toggle("Fahrenheit", isOn: $fahrenheit)

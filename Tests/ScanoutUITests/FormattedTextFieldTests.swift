@@ -10,7 +10,7 @@ import ScanoutTesting
         var body: some View {
             VStack {
                 Text("count=\(count)")
-                Text("temperature=\(temperature)")
+                Text(verbatim: "temperature=\(temperature)")
                 TextField("Count", value: $count, format: .number).layoutProbe("count")
                 TextField("Temperature", value: $temperature, format: .number).layoutProbe("temperature")
             }

@@ -13,7 +13,7 @@ private struct Reading: Codable, Identifiable, Equatable {
 private struct ReadingRow: View {
     let reading: Reading
     var body: some View {
-        Text("\(reading.value) at \(Int(reading.takenAt.timeIntervalSince1970))")
+        Text(verbatim: "\(reading.value) at \(Int(reading.takenAt.timeIntervalSince1970))")
     }
 }
 
