@@ -67,27 +67,16 @@ enum FontFallback {
     }
 
     private static func match(_ scalar: UInt32) -> File? {
-        guard FcInit() != 0, let pattern = FcPatternCreate() else { return nil }
-        defer { FcPatternDestroy(pattern) }
         guard let wanted = FcCharSetCreate() else { return nil }
         defer { FcCharSetDestroy(wanted) }
         _ = FcCharSetAddChar(wanted, scalar)
-        _ = FcPatternAddCharSet(pattern, "charset", wanted)
-        _ = FcPatternAddString(pattern, "family", "sans-serif")
-        _ = FcPatternAddBool(pattern, "scalable", 1)
-        guard FcConfigSubstitute(nil, pattern, FcMatchPattern) != 0 else { return nil }
-        FcDefaultSubstitute(pattern)
-        var result = FcResultNoMatch
-        guard let match = FcFontMatch(nil, pattern, &result) else { return nil }
-        defer { FcPatternDestroy(match) }
-        // The best match may still lack the character (fontconfig then ranks by family): check.
-        var has: OpaquePointer? = nil
-        guard FcPatternGetCharSet(match, "charset", 0, &has) == FcResultMatch, let has,
-              FcCharSetHasChar(has, scalar) != 0 else { return nil }
-        var file: UnsafeMutablePointer<FcChar8>? = nil
-        guard FcPatternGetString(match, "file", 0, &file) == FcResultMatch, let file else { return nil }
-        var index: Int32 = 0
-        if FcPatternGetInteger(match, "index", 0, &index) != FcResultMatch { index = 0 }
-        return File(path: String(cString: file), index: Int(index))
+        let found = FontLookup.bestMatch(family: "sans-serif") { pattern in
+            _ = FcPatternAddCharSet(pattern, "charset", wanted)
+        } accept: { match in
+            // The best match may still lack the character (fontconfig then ranks by family): check.
+            var has: OpaquePointer? = nil
+            return FcPatternGetCharSet(match, "charset", 0, &has) == FcResultMatch && has.map { FcCharSetHasChar($0, scalar) != 0 } == true
+        }
+        return found.map { File(path: $0.path, index: $0.index) }
     }
 }

@@ -15,26 +15,35 @@ public enum FontLookup {
     /// that family is installed (fontconfig would substitute another family: the caller decides what to draw
     /// with instead) or fontconfig has no configuration.
     public static func face(family: String, weight: Int, italic: Bool) -> Face? {
+        bestMatch(family: family) { pattern in
+            _ = FcPatternAddInteger(pattern, "weight", Int32(FcWeightFromOpenType(Int32(clamping: weight))))
+            _ = FcPatternAddInteger(pattern, "slant", italic ? 100 : 0)  // FC_SLANT_ITALIC, FC_SLANT_ROMAN
+        } accept: { match in
+            // Only a face of the family asked for: fontconfig answers every request with some font.
+            var i: Int32 = 0
+            var name: UnsafeMutablePointer<FcChar8>? = nil
+            while FcPatternGetString(match, "family", i, &name) == FcResultMatch, let n = name {
+                if String(cString: n).lowercased() == family.lowercased() { return true }
+                i += 1
+            }
+            return false
+        }
+    }
+
+    /// fontconfig's best scalable match for `family` and what `configure` adds to the pattern, if `accept`
+    /// takes it; nil without fontconfig's configuration. Everything fontconfig allocates is freed here.
+    static func bestMatch(family: String, configure: (OpaquePointer) -> Void, accept: (OpaquePointer) -> Bool) -> Face? {
         guard FcInit() != 0, let pattern = FcPatternCreate() else { return nil }
         defer { FcPatternDestroy(pattern) }
         _ = FcPatternAddString(pattern, "family", family)
-        _ = FcPatternAddInteger(pattern, "weight", Int32(FcWeightFromOpenType(Int32(clamping: weight))))
-        _ = FcPatternAddInteger(pattern, "slant", italic ? 100 : 0)  // FC_SLANT_ITALIC, FC_SLANT_ROMAN
         _ = FcPatternAddBool(pattern, "scalable", 1)
+        configure(pattern)
         guard FcConfigSubstitute(nil, pattern, FcMatchPattern) != 0 else { return nil }
         FcDefaultSubstitute(pattern)
         var result = FcResultNoMatch
         guard let match = FcFontMatch(nil, pattern, &result) else { return nil }
         defer { FcPatternDestroy(match) }
-        // Only a face of the family asked for: fontconfig answers every request with some font.
-        var named = false
-        var i: Int32 = 0
-        var name: UnsafeMutablePointer<FcChar8>? = nil
-        while FcPatternGetString(match, "family", i, &name) == FcResultMatch, let n = name {
-            if String(cString: n).lowercased() == family.lowercased() { named = true; break }
-            i += 1
-        }
-        guard named else { return nil }
+        guard accept(match) else { return nil }
         var file: UnsafeMutablePointer<FcChar8>? = nil
         guard FcPatternGetString(match, "file", 0, &file) == FcResultMatch, let file else { return nil }
         var index: Int32 = 0
