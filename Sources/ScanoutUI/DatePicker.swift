@@ -15,6 +15,7 @@ public struct DatePicker<Label: View>: View {
     let components: Components
     let label: Label
     @Environment(\.datePickerStyleKind) private var style
+    @Environment(\.labelsVisibility) private var labelsVisibility
     @State private var open: Components?
 
     public typealias Components = DatePickerComponents
@@ -44,7 +45,7 @@ public struct DatePicker<Label: View>: View {
         switch style {
         case .wheel:
             VStack(alignment: .leading, spacing: 4) {
-                label
+                if labelsVisibility != .hidden { label }
                 HStack(spacing: 4) {
                     if components.contains(.date) { wheels.dateWheels }
                     if components.contains(.hourAndMinute) { wheels.timeWheels }
@@ -53,8 +54,7 @@ public struct DatePicker<Label: View>: View {
         case .compact:
             let openPart = $open
             HStack {
-                label
-                Spacer(minLength: 8)
+                ControlLabel(label: label, spacerMinLength: 8)
                 if components.contains(.date) {
                     capsule(Text(verbatim: LiveDate.shortCalendarDate(selection.wrappedValue)), part: .date, wheels: wheels, open: openPart)
                 }

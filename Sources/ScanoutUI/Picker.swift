@@ -266,8 +266,7 @@ struct MenuPicker: View {
         VStack(spacing: 0) {
             Button { isOpen.toggle() } label: {
                 HStack {
-                    label
-                    Spacer()
+                    ControlLabel(label: label)
                     if let s = model.selected { model.options[s].view.foregroundColor(tint ?? .accentColor) }
                     UpDownChevron().stroke(tint ?? .accentColor, lineWidth: 2).frame(width: 10, height: 16)
                 }

@@ -50,8 +50,7 @@ public struct Stepper<Label: View>: View {
 
     public var body: some View {
         HStack {
-            label
-            Spacer()
+            ControlLabel(label: label)
             StepperButtons(onIncrement: onIncrement, onDecrement: onDecrement, canIncrement: canIncrement,
                            canDecrement: canDecrement, onEditingChanged: onEditingChanged)
         }

@@ -28,8 +28,7 @@ public struct SwitchToggleStyle: ToggleStyle {
     public init() {}
     public func makeBody(configuration: Configuration) -> some View {
         HStack {
-            configuration.label
-            Spacer()
+            ControlLabel(label: configuration.label)
             ToggleSwitch(isOn: configuration.$isOn, value: configuration.isOn)
         }
     }
