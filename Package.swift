@@ -60,7 +60,8 @@ let package = Package(
                 linkerSettings: [.linkedLibrary("dispatch")]),
         .target(name: "ScanoutImage", dependencies: ["ScanoutRaster", "CPNG", "CJPEGShim"]),
 
-        .executableTarget(name: "scanout-demo", dependencies: ["ScanoutUI"]),
+        // Resources/: the string catalog, installed beside the app (systemd/install --resources), not linked.
+        .executableTarget(name: "scanout-demo", dependencies: ["ScanoutUI"], exclude: ["Resources"]),
         .executableTarget(name: "scanout-probe", dependencies: ["ScanoutPlatform", "ScanoutRaster"]),
 
         .executableTarget(name: "scanout-view-bench", dependencies: ["BenchScene", "ScanoutUI", "ScanoutRender"],

@@ -83,8 +83,9 @@ public final class ImageStore {
         }
     }
 
-    /// Where named images are looked for by default: the folders in `SCANOUT_RESOURCES` (colon-separated),
-    /// then the executable's folder and its `Resources` subfolder.
+    /// Where named images (and string catalogs) are looked for by default: the folders in `SCANOUT_RESOURCES`
+    /// (colon-separated), then the executable's folder, its `Resources` subfolder, and the installed app's
+    /// share folder (`/usr/local/bin/app` → `/usr/local/share/app`, as `systemd/install --resources` puts it).
     public nonisolated static func defaultResourceDirectories() -> [String] {
         var dirs: [String] = []
         if let list = getenv("SCANOUT_RESOURCES") {
@@ -92,8 +93,20 @@ public final class ImageStore {
         }
         if let exe = executableDirectory() {
             dirs += [exe, exe + "/Resources"]
+            if let name = executableName(), exe.hasSuffix("/bin") {
+                dirs.append(String(exe.dropLast(4)) + "/share/" + name)
+            }
         }
         return dirs
+    }
+
+    /// The running executable's file name (from /proc/self/exe).
+    package nonisolated static func executableName() -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard n > 0 else { return nil }
+        let path = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return path.split(separator: "/").last.map(String.init)
     }
 
     /// The folder of the running executable (from /proc/self/exe).

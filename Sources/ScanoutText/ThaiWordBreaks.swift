@@ -15,7 +15,7 @@ enum ThaiWordBreaks {
     static func breaks(in text: Substring) -> Set<Substring.Index> {
         guard text.unicodeScalars.contains(where: { isThai($0.value) }) else { return [] }
         let scalars = Array(text.unicodeScalars)
-        var wide = scalars.map { wchar_t(bitPattern: $0.value) }
+        var wide = scalars.map { wchar_t(truncatingIfNeeded: $0.value) }  // signed on x86_64, unsigned on aarch64
         wide.append(0)
         var positions = [Int32](repeating: 0, count: scalars.count + 1)
         let found: Int = breaker.withLock { made in

@@ -4,7 +4,16 @@ public enum LayoutDirection: Hashable, CaseIterable, Sendable {
     case rightToLeft
 }
 
-struct LayoutDirectionKey: EnvironmentKey { static let defaultValue = LayoutDirection.leftToRight }
+/// The default follows the app's language, as SwiftUI's follows the system's: right to left for Arabic,
+/// Hebrew, Persian, Urdu and the other right-to-left languages of the locale (LANG, the board's `locale`).
+struct LayoutDirectionKey: EnvironmentKey {
+    static let defaultValue: LayoutDirection = {
+        let language = Locale(identifier: LocaleDefaults.identifier).scanoutLanguageCode
+        let rtl = ["ar", "he", "iw", "fa", "ur", "ps", "yi", "dv", "ckb", "ug", "sd"].contains(language)
+        if rtl { layoutMirroringUsed = true }
+        return rtl ? .rightToLeft : .leftToRight
+    }()
+}
 
 extension EnvironmentValues {
     /// The layout direction views below lay out in. Right to left mirrors layout as SwiftUI does: each container

@@ -1,7 +1,24 @@
 import Glibc
 
-// `Locale` is FoundationEssentials' (without ICU's data it knows identifiers, not display names or formats);
-// Scanout reads the language from the identifier itself, which needs no data.
+/// A locale, by its identifier (SwiftUI code's `Locale(identifier:)`, `\.locale`, `Locale.current`).
+///
+/// Scanout's own rather than FoundationEssentials': without ICU's data (FoundationInternationalization, tens of
+/// megabytes on a board) Foundation's `Locale` forgets the identifier it was made with (every locale reads
+/// "en_001"), so translations could never be chosen by it. This one keeps the identifier and reads the language
+/// from it, which needs no data. It shadows Foundation's for code that imports ScanoutUI; a file that also
+/// imports Foundation names it `ScanoutUI.Locale`.
+public struct Locale: Hashable, Sendable, CustomStringConvertible {
+    /// The identifier as given (`de`, `de_DE`, `pt-BR`, `ar_EG` …).
+    public let identifier: String
+
+    public init(identifier: String) { self.identifier = identifier }
+
+    /// The process's locale: from `LC_ALL`, `LC_MESSAGES` or `LANG` (C and POSIX read as English).
+    public static var current: Locale { Locale(identifier: LocaleDefaults.identifier) }
+    public static var autoupdatingCurrent: Locale { current }
+
+    public var description: String { identifier }
+}
 
 struct LocaleKey: EnvironmentKey {
     static let defaultValue = Locale(identifier: LocaleDefaults.identifier)

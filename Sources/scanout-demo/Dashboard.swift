@@ -16,6 +16,15 @@ struct Dashboard: View {
     /// settings sheet toggles it). The default shows the log: the first screen of a fresh install.
     @AppStorage("showEvents") private var showEvents = true
     @State private var dimming = 0.0
+    /// The panel's language, chosen in the settings sheet and kept like `showEvents` (strings from
+    /// Resources/Localizable.xcstrings; Arabic lays the panel out right to left). Empty until chosen: the
+    /// board's locale (its profile's `locale`, `--locale`, or LANG).
+    @AppStorage("language") private var language = ""
+    @Environment(\.locale) private var boardLocale
+
+    private var shownLanguage: String {
+        language.isEmpty ? String(boardLocale.identifier.prefix { $0 != "_" && $0 != "-" }) : language
+    }
 
     static let interval = Duration.seconds(2)
     static let liveValues = getenv("SCANOUT_DEMO_LIVE").map { String(cString: $0) != "0" } ?? true
@@ -57,8 +66,11 @@ struct Dashboard: View {
         .background(Color(red: 0.07, green: 0.1, blue: 0.14))
         .overlay(Color.black.opacity(dimming).allowsHitTesting(false))
         .sheet(isPresented: $showSettings) {
-            SettingsSheet(showEvents: $showEvents, dimming: $dimming)
+            SettingsSheet(showEvents: $showEvents, dimming: $dimming,
+                          language: Binding(get: { shownLanguage }, set: { language = $0 }))
         }
+        .environment(\.locale, Locale(identifier: shownLanguage))
+        .environment(\.layoutDirection, shownLanguage == "ar" ? .rightToLeft : .leftToRight)
         .task(id: running) {
             // Live values: a new reading every interval while the line runs (cancelled when it stops).
             guard running, Self.liveValues else { return }
@@ -127,7 +139,11 @@ struct Arc: Shape {
 struct SettingsSheet: View {
     @Binding var showEvents: Bool
     @Binding var dimming: Double
+    @Binding var language: String
     @Environment(\.dismiss) private var dismiss
+
+    /// Each language named in itself, as language menus do.
+    static let languages = [("en", "English"), ("de", "Deutsch"), ("ar", "العربية"), ("ja", "日本語")]
 
     var body: some View {
         VStack(alignment: .leading, spacing: 18) {
@@ -137,6 +153,15 @@ struct SettingsSheet: View {
             HStack(spacing: 16) {
                 Text("Dim the panel").foregroundColor(Color(white: 0.9))
                 Slider(value: $dimming, in: 0...0.6)
+            }
+            HStack(spacing: 16) {
+                Text("Language").foregroundColor(Color(white: 0.9))
+                Picker("Language", selection: $language) {
+                    ForEach(Self.languages, id: \.0) { code, name in Text(verbatim: name).tag(code) }
+                }
+                .pickerStyle(.segmented)
+                .frame(width: 440)
+                .environment(\.colorScheme, .dark)  // the sheet is dark: light labels, a dark chosen segment
             }
             Button("Done") { dismiss() }
                 .padding(12)
