@@ -102,6 +102,11 @@ public final class TextEngine {
         return "\(f.path)#\(f.faceIndex)"
     }
 
+    /// The bidi mark that keeps a wrapped line in its paragraph's direction (see `ParagraphDirection`).
+    public nonisolated static func directionMark(forLine line: Substring) -> Character? {
+        ParagraphDirection.mark(forLine: line)
+    }
+
     /// Makes an app's font file usable by its family name (see `FontLookup.register(path:)`).
     public nonisolated static func registerFont(path: String) throws {
         try FontLookup.register(path: path)

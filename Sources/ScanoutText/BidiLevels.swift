@@ -71,3 +71,33 @@ enum BidiLevels {
         return order
     }
 }
+
+/// The direction of a wrapped paragraph, for each of its lines (UAX #9 finds the base direction once per
+/// paragraph; Scanout lays out and draws each line alone, which would find it again per line).
+public enum ParagraphDirection {
+    /// A mark to draw before `line` (a line of a paragraph in `line.base`) so that it is laid out in its
+    /// paragraph's direction: RLM in a right-to-left paragraph, LRM in a left-to-right one that holds
+    /// right-to-left text; nil when the line is the whole paragraph or the paragraph has nothing right to left.
+    public static func mark(forLine line: Substring) -> Character? {
+        let base = line.base
+        var start = line.startIndex
+        while start > base.startIndex {
+            let before = base.index(before: start)
+            if base[before] == "\n" { break }
+            start = before
+        }
+        var end = line.endIndex
+        while end < base.endIndex && base[end] != "\n" { end = base.index(after: end) }
+        if start == line.startIndex && end == line.endIndex { return nil }
+        let scalars = base[start..<end].unicodeScalars.map(\.value)
+        guard scalars.contains(where: BidiLevels.mayBeRightToLeft) else { return nil }
+        var types = [FriBidiCharType](repeating: FriBidiCharType(0), count: scalars.count)
+        let direction = scalars.withUnsafeBufferPointer { text in
+            types.withUnsafeMutableBufferPointer { t in
+                fribidi_get_bidi_types(text.baseAddress, Int32(text.count), t.baseAddress)
+                return fribidi_get_par_direction(t.baseAddress, Int32(text.count))
+            }
+        }
+        return direction == scanout_fribidi_par_rtl() ? "\u{200F}" : "\u{200E}"
+    }
+}

@@ -301,7 +301,9 @@ final class TextBehavior: NodeBehavior {
         for line in shownLines(maxWidth: maxWidth, font: f, environment: environment) {
             let x = node.frame.minX + TextLineLimit.offset(of: line.width, in: node.frame.width, alignment: environment.multilineTextAlignment,
                                                                  direction: environment.layoutDirection)
-            let run = TextRun(string: String(line.text), font: f, origin: Point(x: x, y: y), color: color,
+            // A line of a wrapped paragraph with right-to-left text keeps its paragraph's direction.
+            let string = TextEngine.directionMark(forLine: line.text).map { String($0) + line.text } ?? String(line.text)
+            let run = TextRun(string: string, font: f, origin: Point(x: x, y: y), color: color,
                               frame: Rect(x: x, y: y - m.ascender, width: line.width, height: m.lineHeight))
             if slanted {
                 // An italic font without an italic face: the upright face slanted, as `Text.italic()` draws.

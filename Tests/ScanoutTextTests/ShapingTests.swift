@@ -129,3 +129,29 @@ import Testing
         #expect(on < off)
     }
 }
+
+/// A wrapped paragraph's lines keep the paragraph's direction (found once, from its first strong character).
+@Suite struct ParagraphDirectionTests {
+    @Test func linesOfARightToLeftParagraphStayRightToLeft() throws {
+        let font = try Font.default()
+        let text = "بالعالم Oven مرحبا"
+        // The second line, "Oven مرحبا", starts with an English word: alone it would be left to right.
+        let line = text[text.range(of: "Oven")!.lowerBound...]
+        #expect(ParagraphDirection.mark(forLine: line) == "\u{200F}")
+        // Alone, "Oven" is drawn first (leftmost); with the paragraph's mark, the Arabic word that follows it in
+        // the text is drawn to its left.
+        let o = font.glyphIndex(for: "O")
+        #expect(font.placedGlyphs(of: String(line)).glyphs.first?.glyph == o)
+        let marked = font.placedGlyphs(of: "\u{200F}" + line).glyphs.map(\.glyph)
+        let oAt = try #require(marked.firstIndex(of: o))
+        #expect(oAt > 0 && marked[..<oAt].contains { $0 != 0 && $0 != font.glyphIndex(for: " ") })
+        // A whole-paragraph line, or a paragraph with nothing right to left, needs no mark.
+        #expect(ParagraphDirection.mark(forLine: text[...]) == nil)
+        let latin = "Oven temperature rising"
+        #expect(ParagraphDirection.mark(forLine: font.lines(of: latin, size: 16, maxWidth: 60)[0].text) == nil)
+        // A left-to-right paragraph holding Arabic keeps its lines left to right.
+        let mixed = "Oven مرحبا بالعالم"
+        let arabicLine = try #require(font.lines(of: mixed, size: 16, maxWidth: 60).first { !$0.text.hasPrefix("Oven") })
+        #expect(ParagraphDirection.mark(forLine: arabicLine.text) == "\u{200E}")
+    }
+}
