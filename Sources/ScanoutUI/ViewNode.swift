@@ -284,11 +284,21 @@ final class ViewNode {
         behavior.role == .transparent ? contentUnit.sizeThatFits(proposal) : behavior.sizeThatFits(proposal)
     }
 
+    /// Places the node at `rect` as its container laid it out left to right (mirrored in the container first
+    /// when the node lays out right to left: see `LayoutMirroring`).
+    @inline(__always)
+    func place(in rect: CGRect) {
+        // The mirrored path is a separate call at the end, so the common path stays as small as before and
+        // inlines into the containers' placing loops without extra retains.
+        if _slowPath(layoutMirroringUsed) { placeMirrored(rect) } else { placeAsGiven(rect) }
+    }
+
+    @inline(never)
+    private func placeMirrored(_ rect: CGRect) { placeAsGiven(LayoutMirroring.mirrored(rect, for: self)) }
+
     /// Places the node. A node whose sizes are still valid, placed where it already is, has nothing below it
     /// that moved: its subtree is skipped (layout after a change costs the changed path, not the tree).
-    func place(in proposed: CGRect) {
-        var rect = proposed
-        if layoutMirroringUsed { rect = mirroredForLayoutDirection(proposed) }
+    private func placeAsGiven(_ rect: CGRect) {
         let moved = rect != frame
         if !needsPlacement && !moved { return }
         frame = rect
@@ -299,11 +309,6 @@ final class ViewNode {
         if moved || behavior.drawingReadsPlacement { setNeedsDisplay() }
         behavior.place(in: rect)
     }
-
-    /// `rect` mirrored in its container when this node lays out right to left (out of line: the rare path, kept
-    /// from adding retains to the placing loops it would be inlined into).
-    @inline(never)
-    private func mirroredForLayoutDirection(_ rect: CGRect) -> CGRect { LayoutMirroring.mirrored(rect, for: self) }
 
     /// Sizes cached for this node (and, through them, its ancestors') may be wrong: a view value, the children
     /// or a value layout reads changed. Ancestors' caches go too, up to the root (transparent nodes are never
