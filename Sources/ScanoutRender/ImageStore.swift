@@ -100,23 +100,24 @@ public final class ImageStore {
         return dirs
     }
 
-    /// The running executable's file name (from /proc/self/exe).
+    /// The running executable's file name.
     package nonisolated static func executableName() -> String? {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard n > 0 else { return nil }
-        let path = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return path.split(separator: "/").last.map(String.init)
+        executablePath()?.split(separator: "/").last.map(String.init)
     }
 
-    /// The folder of the running executable (from /proc/self/exe).
+    /// The folder of the running executable.
     package nonisolated static func executableDirectory() -> String? {
+        guard let path = executablePath() else { return nil }
+        guard let slash = path.lastIndex(of: "/") else { return nil }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// The running executable's path (from /proc/self/exe).
+    private nonisolated static func executablePath() -> String? {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         guard n > 0 else { return nil }
-        let path = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        guard let slash = path.lastIndex(of: "/") else { return nil }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
+        return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
 

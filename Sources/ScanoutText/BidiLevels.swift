@@ -4,12 +4,6 @@ import CFriBidi
 /// (even = left to right, odd = right to left), with numbers inside right-to-left text and paired brackets
 /// resolved as the algorithm says.
 enum BidiLevels {
-    /// A paragraph's base direction: from its first strong character (`automatic`, UAX #9's rules P2–P3), or
-    /// given (a view's layout direction).
-    enum Base: Sendable {
-        case automatic, leftToRight, rightToLeft
-    }
-
     /// Whether `scalar` can make text right to left: a right-to-left letter or a bidi control. Text with none of
     /// these is all level 0 and skips the algorithm.
     @inline(__always)
@@ -19,22 +13,15 @@ enum BidiLevels {
             || v == 0x200F || (v >= 0x202A && v <= 0x202E) || (v >= 0x2066 && v <= 0x2069)
     }
 
-    /// Levels of `scalars` as one paragraph; all zero (and no FriBidi call) when nothing in it is right to left
-    /// and the base is not.
-    static func levels(of scalars: [UInt32], base: Base) -> [Int8] {
+    /// Levels of `scalars` as one paragraph, its base direction from its first strong character (UAX #9's
+    /// rules P2–P3); all zero (and no FriBidi call) when nothing in it is right to left.
+    static func levels(of scalars: [UInt32]) -> [Int8] {
         let n = scalars.count
-        if base != .rightToLeft && !scalars.contains(where: mayBeRightToLeft) {
-            return [Int8](repeating: 0, count: n)
-        }
+        if !scalars.contains(where: mayBeRightToLeft) { return [Int8](repeating: 0, count: n) }
         var types = [FriBidiCharType](repeating: FriBidiCharType(0), count: n)
         var brackets = [FriBidiBracketType](repeating: 0, count: n)
         var levels = [Int8](repeating: 0, count: n)
-        var direction: FriBidiParType
-        switch base {
-        case .automatic: direction = scanout_fribidi_par_auto()
-        case .leftToRight: direction = scanout_fribidi_par_ltr()
-        case .rightToLeft: direction = scanout_fribidi_par_rtl()
-        }
+        var direction = scanout_fribidi_par_auto()
         let ok = scalars.withUnsafeBufferPointer { text in
             types.withUnsafeMutableBufferPointer { t in
                 brackets.withUnsafeMutableBufferPointer { b in

@@ -69,7 +69,7 @@ public final class Font {
     private static let unknownGlyph = GlyphIndex.max
     private static let unknownAdvance = Int32.min
     /// Bounds the non-ASCII map; an app showing free text in many scripts would otherwise grow it for months.
-    private static let otherGlyphsLimit = 4096
+    static let otherGlyphsLimit = 4096
 
     /// HarfBuzz's face of the same file, made when text first needs shaping (`.none` = not yet tried; `.some(nil)`
     /// = HarfBuzz could not read the file, so text is drawn unshaped).

@@ -30,12 +30,10 @@ extension Font {
                 found = UInt8(fallbacks.count)
             }
         }
-        if fallbackForScalar.count >= Font.otherGlyphsLimitForFallback { fallbackForScalar.removeAll(keepingCapacity: true) }
+        if fallbackForScalar.count >= Font.otherGlyphsLimit { fallbackForScalar.removeAll(keepingCapacity: true) }
         fallbackForScalar[scalar] = found
         return found
     }
-
-    static let otherGlyphsLimitForFallback = 4096
 }
 
 enum FontFallback {
@@ -60,7 +58,7 @@ enum FontFallback {
         if let known = files.withLock({ $0[scalar] }) { return known }
         let found = match(scalar)
         files.withLock {
-            if $0.count >= 4096 { $0.removeAll(keepingCapacity: true) }
+            if $0.count >= Font.otherGlyphsLimit { $0.removeAll(keepingCapacity: true) }
             $0[scalar] = .some(found)
         }
         return found

@@ -44,9 +44,7 @@ final class HarfBuzzFont {
         hb_buffer_clear_contents(buffer)
         hb_buffer_add_utf32(buffer, base, Int32(clamping: scalars.count), UInt32(run.lowerBound), Int32(clamping: run.count))
         hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
-        if script != HB_SCRIPT_COMMON && script != HB_SCRIPT_INHERITED && script != HB_SCRIPT_UNKNOWN {
-            hb_buffer_set_script(buffer, script)
-        }
+        if !HarfBuzzFont.isNeutral(script) { hb_buffer_set_script(buffer, script) }
         hb_buffer_guess_segment_properties(buffer)
         if kerning {
             hb_shape(font, buffer, nil, 0)
@@ -66,5 +64,11 @@ final class HarfBuzzFont {
     /// The script of `scalar` (Common for digits, spaces and most punctuation; Inherited for combining marks).
     static func script(of scalar: UInt32) -> hb_script_t {
         hb_unicode_script(hb_unicode_funcs_get_default(), scalar)
+    }
+
+    /// Whether `script` belongs to no script of its own (Common, Inherited, Unknown): such characters take the
+    /// script of the text around them.
+    static func isNeutral(_ script: hb_script_t) -> Bool {
+        script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED || script == HB_SCRIPT_UNKNOWN
     }
 }

@@ -71,7 +71,8 @@ extension Font {
         return line
     }
 
-    private func harfBuzzFont() -> HarfBuzzFont? {
+    /// This font's HarfBuzz face, made on first use (also asked of fallback faces by the font that shapes).
+    fileprivate func harfBuzzFont() -> HarfBuzzFont? {
         if case .some(let made) = harfBuzz { return made }
         let made = HarfBuzzFont(path: path, faceIndex: faceIndex)
         harfBuzz = .some(made)
@@ -89,14 +90,14 @@ extension Font {
         let scalars = text.unicodeScalars.map(\.value)
         var line = ShapedLine()
         guard !scalars.isEmpty else { return line }
-        let levels = BidiLevels.levels(of: scalars, base: .automatic)
+        let levels = BidiLevels.levels(of: scalars)
         let runs = itemize(scalars, levels: levels)
         var pen = 0
         scalars.withUnsafeBufferPointer { text in
             for r in BidiLevels.visualOrder(ofRunLevels: runs.map(\.level)) {
                 let run = runs[r]
                 let face = run.face == 0 ? self : fallbacks[Int(run.face) - 1]
-                let faceHB = run.face == 0 ? hb : face.harfBuzzFontForFallback()
+                let faceHB = run.face == 0 ? hb : face.harfBuzzFont()
                 guard let faceHB else { continue }
                 // A fallback face's units are scaled to this font's (exact when both have the same em).
                 let num = unitsPerEm, den = face.unitsPerEm
@@ -116,9 +117,6 @@ extension Font {
         return line
     }
 
-    /// HarfBuzz's face for a font used as a fallback (same as `harfBuzzFont`, reachable from another font).
-    fileprivate func harfBuzzFontForFallback() -> HarfBuzzFont? { harfBuzzFont() }
-
     /// Runs of one level, one script and one face, in logical order. Characters of no script of their own
     /// (spaces, digits, punctuation: Common; combining marks: Inherited) join the run around them, so a mark
     /// stays with its base and a space does not split a word run.
@@ -126,7 +124,7 @@ extension Font {
         var runs: [Run] = []
         for (i, v) in scalars.enumerated() {
             let script = HarfBuzzFont.script(of: v)
-            let neutral = script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED || script == HB_SCRIPT_UNKNOWN
+            let neutral = HarfBuzzFont.isNeutral(script)
             var face = faceIndex(for: v)
             if script == HB_SCRIPT_INHERITED, let last = runs.last { face = last.face }
             if var last = runs.last, last.level == levels[i], last.face == face,

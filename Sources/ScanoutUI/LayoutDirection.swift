@@ -39,7 +39,7 @@ nonisolated(unsafe) var layoutMirroringUsed = false
 @MainActor
 enum LayoutMirroring {
     /// `rect` (placed by `node`'s container as in left to right) mirrored inside that container's frame when
-    /// `node` lays out right to left. Out of line: placing is hot and this is the rare path.
+    /// `node` lays out right to left (called out of line by `ViewNode.placeMirrored`: placing is hot, this rare).
     static func mirrored(_ rect: CGRect, for node: ViewNode) -> CGRect {
         guard node.environment.current.layoutDirection == .rightToLeft else { return rect }
         // The container is the nearest ancestor that is placed itself (transparent nodes never are); it was

@@ -32,6 +32,19 @@ struct RichTextLayout {
     /// The slant of `italic()`: x moves left by this much per point above the baseline (about 11°).
     static let slant = 0.2
 
+    /// Appends `run`, slanted about its baseline when `slanted` (an italic without an italic face: the upright
+    /// face sheared, as renderers do).
+    static func append(_ run: TextRun, slanted: Bool, into list: inout DisplayList) {
+        guard slanted else {
+            list.append(.text(run))
+            return
+        }
+        // x' = x - slant * (y - baseline): the baseline stays, the tops lean right.
+        list.append(.pushTransform(AffineTransform(a: 1, b: 0, c: -slant, d: 1, tx: slant * run.origin.y, ty: 0)))
+        list.append(.text(run))
+        list.append(.pop)
+    }
+
     @MainActor
     init(parts: [Text], strings: [String], environment: EnvironmentValues, maxWidth: Double?) {
         self.parts = parts
@@ -171,14 +184,7 @@ struct RichTextLayout {
                 let x = x0 + piece.x
                 let run = TextRun(string: piece.text, font: font, origin: Point(x: x, y: baseline), color: color,
                                   frame: Rect(x: x, y: baseline - m.ascender, width: piece.width, height: m.lineHeight))
-                if font.italic && !TextEngine.shared.hasItalicFace(font) {
-                    // x' = x - slant * (y - baseline): the baseline stays, the tops lean right.
-                    list.append(.pushTransform(AffineTransform(a: 1, b: 0, c: -Self.slant, d: 1, tx: Self.slant * baseline, ty: 0)))
-                    list.append(.text(run))
-                    list.append(.pop)
-                } else {
-                    list.append(.text(run))
-                }
+                Self.append(run, slanted: font.italic && !TextEngine.shared.hasItalicFace(font), into: &list)
                 let thickness = Swift.max(1, (font.size / 14).rounded())
                 let visible = piece.text.hasSuffix(" ") ? piece.width - TextEngine.shared.width(of: " ", font: font) : piece.width
                 if let u = part.underline {

@@ -305,14 +305,7 @@ final class TextBehavior: NodeBehavior {
             let string = TextEngine.directionMark(forLine: line.text).map { String($0) + line.text } ?? String(line.text)
             let run = TextRun(string: string, font: f, origin: Point(x: x, y: y), color: color,
                               frame: Rect(x: x, y: y - m.ascender, width: line.width, height: m.lineHeight))
-            if slanted {
-                // An italic font without an italic face: the upright face slanted, as `Text.italic()` draws.
-                list.append(.pushTransform(AffineTransform(a: 1, b: 0, c: -RichTextLayout.slant, d: 1, tx: RichTextLayout.slant * y, ty: 0)))
-                list.append(.text(run))
-                list.append(.pop)
-            } else {
-                list.append(.text(run))
-            }
+            RichTextLayout.append(run, slanted: slanted, into: &list)
             y += m.lineHeight + environment.lineSpacing
         }
     }
