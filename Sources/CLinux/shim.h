@@ -19,6 +19,8 @@ static inline int scanout_linux_ioctl_value(int fd, unsigned long request, unsig
 
 static inline unsigned long scanout_KDGETMODE(void) { return KDGETMODE; }
 static inline unsigned long scanout_KDSETMODE(void) { return KDSETMODE; }
+static inline unsigned long scanout_KDGKBMODE(void) { return KDGKBMODE; }
+static inline unsigned long scanout_KDSKBMODE(void) { return KDSKBMODE; }
 static inline unsigned long scanout_VT_GETSTATE(void) { return VT_GETSTATE; }
 static inline unsigned long scanout_FBIOGET_VSCREENINFO(void) { return FBIOGET_VSCREENINFO; }
 static inline unsigned long scanout_FBIOGET_FSCREENINFO(void) { return FBIOGET_FSCREENINFO; }

@@ -70,16 +70,20 @@ public struct InputDevice: Sendable, Equatable, CustomStringConvertible {
     public var size: (width: Double, height: Double)?
     /// Simultaneous touches (0 when not a touch device or unknown).
     public var touchCount: Int
+    /// A keyboard a person types on (it has letter keys), not a power button, a lid switch's or a remote's
+    /// few keys: while one is attached, an `auto` on-screen keyboard stays away.
+    public var hasLetterKeys = false
 
     public static func == (a: InputDevice, b: InputDevice) -> Bool {
         a.name == b.name && a.sysname == b.sysname && a.capabilities == b.capabilities && a.touchCount == b.touchCount
-            && a.size?.width == b.size?.width && a.size?.height == b.size?.height
+            && a.size?.width == b.size?.width && a.size?.height == b.size?.height && a.hasLetterKeys == b.hasLetterKeys
     }
 
     public var description: String {
         var s = "\(sysname): \(name) [\(capabilities.names.joined(separator: ", "))]"
         if let size { s += " \(Int(size.width.rounded()))x\(Int(size.height.rounded())) mm" }
         if touchCount > 0 { s += ", \(touchCount) touches" }
+        if hasLetterKeys { s += ", letter keys" }
         return s
     }
 }

@@ -181,6 +181,8 @@ public final class LibinputSeat {
 
     /// BTN_LEFT of linux/input-event-codes.h.
     static let leftButton: UInt32 = 0x110
+    /// KEY_Q, KEY_A, KEY_Z: a keyboard with these is one to type on.
+    static let letterKeys: [UInt32] = [16, 30, 44]
 
     private static func describe(_ dev: OpaquePointer) -> InputDevice {
         var caps = InputDevice.Capabilities()
@@ -194,9 +196,10 @@ public final class LibinputSeat {
         var w = 0.0, h = 0.0
         let size: (width: Double, height: Double)? = libinput_device_get_size(dev, &w, &h) == 0 ? (w, h) : nil
         let touches = caps.contains(.touch) ? Int(max(0, libinput_device_touch_get_touch_count(dev))) : 0
+        let letters = caps.contains(.keyboard) && Self.letterKeys.allSatisfy { libinput_device_keyboard_has_key(dev, $0) == 1 }
         return InputDevice(name: libinput_device_get_name(dev).map { String(cString: $0) } ?? "?",
                            sysname: libinput_device_get_sysname(dev).map { String(cString: $0) } ?? "?",
-                           capabilities: caps, size: size, touchCount: touches)
+                           capabilities: caps, size: size, touchCount: touches, hasLetterKeys: letters)
     }
 
     /// Releases the devices, the libinput context and udev.

@@ -157,6 +157,10 @@ public final class PlatformSession {
         case .success(let vt):
             info("console \(vt.path) in graphics mode while the app runs")
             backend.terminal = vt
+            // Keys come through libinput; the console must not queue and echo them as well.
+            if backend.input != nil, let why = vt.silenceKeyboard() {
+                warn("scanout: the console's keyboard stays on (\(why)): keys typed into the app also reach \(vt.path)")
+            }
         case .failure(let why):
             info("console left alone (\(why))")
         }
@@ -203,6 +207,13 @@ public final class PlatformSession {
     /// Whether a failed commit means only that the screen went to someone else (then the session waits for
     /// it and resumes; the app keeps running).
     public func commitFailed(_ error: PlatformError) -> Bool { ownership?.commitFailed(error) ?? false }
+
+    /// Whether a Ctrl-C typed on a keyboard should end the app: it was started by hand from the console whose
+    /// keyboard it silenced (where the terminal would have sent SIGINT), not by systemd ($INVOCATION_ID).
+    public var endsOnControlC: Bool {
+        guard let terminal, terminal.isKeyboardSilenced, terminal.isStandardInput else { return false }
+        return getenv("INVOCATION_ID") == nil
+    }
 
     /// How frames are presented, for the first-frame log line (DRM's page flip method), or nil.
     public var presentationNote: String? { (display as? DRMDisplay)?.presentMethod }

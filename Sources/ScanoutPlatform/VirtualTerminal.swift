@@ -8,8 +8,11 @@ import Glibc
 /// runner's teardown runs then. No VT (a container, a serial console only, no permission on /dev/tty0):
 /// nothing is done, and `enter` says why.
 ///
-/// Keyboard input to the terminal is left as it is (typing still reaches the shell below): turning it off
-/// (`KDSKBMODE K_OFF`) would also take Ctrl-C away from whoever started the app by hand.
+/// Keys (`silenceKeyboard`): the app reads keyboards through libinput, so the terminal's own keyboard handling
+/// is turned off (`KDSKBMODE K_OFF`, as compositors do) while it runs: otherwise every key typed into a text
+/// field — a password too — would also be queued on the terminal and echoed onto the console, and read by the
+/// shell the app was started from once it exits. Started by hand from that console, the app ends on a Ctrl-C
+/// no view took (`AppSession`), as the terminal would have.
 ///
 /// VT switching (`takeSwitching`): with `VT_SETMODE VT_PROCESS` the kernel asks the app before switching
 /// away (the release signal: stop presenting, drop DRM master, then `acknowledgeRelease()`) and tells it when
@@ -30,15 +33,20 @@ public final class VirtualTerminal {
     public let path: String
     private var device: TerminalDevice?
     private let previousMode: UInt32
+    /// The keyboard mode before `silenceKeyboard()` (nil: not changed), put back on `restore()`.
+    private var previousKeyboardMode: Int32?
+    /// Whether the terminal is the app's standard input (started from it, or given it by systemd).
+    public let isStandardInput: Bool
     /// Whether switching is in the app's hands (`VT_PROCESS`), to be given back on `restore()`.
     public private(set) var handlesSwitching = false
 
     /// A terminal already in graphics mode through `device` (which was in `previousMode`). `enter()` makes
     /// the real one; tests pass a recording device.
-    public init(path: String, device: TerminalDevice, previousMode: UInt32) {
+    public init(path: String, device: TerminalDevice, previousMode: UInt32, isStandardInput: Bool = false) {
         self.path = path
         self.device = device
         self.previousMode = previousMode
+        self.isStandardInput = isStandardInput
     }
 
     /// Puts the VT the app was started on (standard input, when it is a VT), else the active one
@@ -47,9 +55,11 @@ public final class VirtualTerminal {
         var fd: Int32 = -1
         var path = "standard input"
         var mode: UInt32 = 0
+        var standardInput = false
         // A VT answers KDGETMODE; a serial line or a pipe does not.
         if isatty(0) == 1, scanout_linux_ioctl(0, scanout_KDGETMODE(), &mode) == 0 {
             fd = dup(0)
+            standardInput = true
             if let name = ttyname(0) { path = String(cString: name) }
         } else {
             let console = open("/dev/tty0", O_RDWR | O_CLOEXEC | O_NOCTTY)
@@ -78,7 +88,7 @@ public final class VirtualTerminal {
                 return .failure(e)
             }
         }
-        return .success(VirtualTerminal(path: path, device: TTYDevice(fd: fd), previousMode: mode))
+        return .success(VirtualTerminal(path: path, device: TTYDevice(fd: fd), previousMode: mode, isStandardInput: standardInput))
     }
 
     /// Whether the terminal was in text mode before (and goes back to it on `restore()`).
@@ -94,6 +104,22 @@ public final class VirtualTerminal {
         handlesSwitching = true
         return nil
     }
+
+    /// Turns the terminal's keyboard off (`K_OFF`): keys reach the app through libinput only, none is queued
+    /// on the terminal or echoed onto the console. Returns why not, when the terminal refuses.
+    public func silenceKeyboard() -> PlatformError? {
+        guard let device else { return .invalidState("\(path) is restored") }
+        guard previousKeyboardMode == nil else { return nil }
+        let (mode, readError) = device.keyboardMode()
+        guard readError == 0 else { return .system(call: "KDGKBMODE", errno: readError, context: path) }
+        let code = device.setKeyboardMode(Int32(K_OFF))
+        guard code == 0 else { return .system(call: "KDSKBMODE", errno: code, context: "\(path): K_OFF") }
+        previousKeyboardMode = mode
+        return nil
+    }
+
+    /// Whether the terminal's keyboard is off while the app runs.
+    public var isKeyboardSilenced: Bool { previousKeyboardMode != nil }
 
     /// The app has stopped presenting and dropped DRM master: the kernel may switch away now.
     public func acknowledgeRelease() {
@@ -114,6 +140,10 @@ public final class VirtualTerminal {
         if handlesSwitching {
             _ = device.setSwitching(process: false, releaseSignal: 0, acquireSignal: 0)
             handlesSwitching = false
+        }
+        if let keyboard = previousKeyboardMode {
+            _ = device.setKeyboardMode(keyboard)
+            previousKeyboardMode = nil
         }
         _ = device.setDisplayMode(previousMode)
         device.close()
@@ -146,6 +176,10 @@ public protocol TerminalDevice: AnyObject {
     func setSwitching(process: Bool, releaseSignal: Int32, acquireSignal: Int32) -> Int32
     /// `VT_RELDISP`: 1 (release allowed) or `VT_ACKACQ`.
     func releaseDisplay(_ value: Int32) -> Int32
+    /// `KDGKBMODE`: the keyboard mode (`K_XLATE`, `K_UNICODE`, `K_OFF` ...) and 0, or the errno.
+    func keyboardMode() -> (mode: Int32, error: Int32)
+    /// `KDSKBMODE`.
+    func setKeyboardMode(_ mode: Int32) -> Int32
     func close()
 }
 
@@ -169,6 +203,15 @@ final class TTYDevice: TerminalDevice {
 
     func releaseDisplay(_ value: Int32) -> Int32 {
         scanout_linux_ioctl_value(fd, scanout_VT_RELDISP(), UInt(value)) == 0 ? 0 : errno
+    }
+
+    func keyboardMode() -> (mode: Int32, error: Int32) {
+        var mode: Int32 = 0
+        return scanout_linux_ioctl(fd, scanout_KDGKBMODE(), &mode) == 0 ? (mode, 0) : (0, errno)
+    }
+
+    func setKeyboardMode(_ mode: Int32) -> Int32 {
+        scanout_linux_ioctl_value(fd, scanout_KDSKBMODE(), UInt(mode)) == 0 ? 0 : errno
     }
 
     func close() {

@@ -123,7 +123,7 @@ public final class WindowDisplay: Display {
         sdl.stopTextInput()
         try watchEvents(loop: loop)
         input.announce(InputDevice(name: "window pointer and keyboard", sysname: "window", capabilities: [.pointer, .keyboard],
-                                   size: nil, touchCount: 0))
+                                   size: nil, touchCount: 0, hasLetterKeys: true))
         ok = true
         pump()
     }

@@ -94,7 +94,7 @@ public final class XKBKeymap {
         var text = ""
         var composing = false
         if event.isPressed {
-            text = composedText(sym) ?? utf8(keycode)
+            text = composedText(sym) ?? typed(keycode, sym)
             composing = text.isEmpty && composeIsComposing
         }
         xkb_state_update_key(state, keycode, event.isPressed ? XKB_KEY_DOWN : XKB_KEY_UP)
@@ -106,7 +106,7 @@ public final class XKBKeymap {
         guard !composing else { return nil }
         if !event.isPressed {
             // The release of a character key: what it typed (the app matches presses and releases by symbol).
-            let t = utf8(keycode)
+            let t = typed(keycode, sym)
             guard let c = t.first, t.count == 1, !Self.isControl(c) else { return nil }
             return KeyStroke(symbol: .character(c), text: "", isPressed: false, shift: shift, control: control, alt: alt)
         }
@@ -144,6 +144,16 @@ public final class XKBKeymap {
         var buffer = [CChar](repeating: 0, count: 64)
         let n = Int(xkb_state_key_get_utf8(state, keycode, &buffer, buffer.count))
         return Self.decode(buffer, count: min(max(n, 0), buffer.count - 1))
+    }
+
+    /// What the key types; with Control held, the key's own character rather than the control character
+    /// XKB makes of it (Ctrl-C is U+0003): the app wants its shortcuts (copy, select all, Ctrl-C).
+    private func typed(_ keycode: UInt32, _ sym: xkb_keysym_t) -> String {
+        let t = utf8(keycode)
+        guard let c = t.first, Self.isControl(c), isControlActive else { return t }
+        let scalar = xkb_keysym_to_utf32(sym)
+        guard scalar >= 0x20, scalar != 0x7F, let u = Unicode.Scalar(scalar) else { return t }
+        return String(Character(u))
     }
 
     private static func decode(_ buffer: [CChar], count: Int) -> String {

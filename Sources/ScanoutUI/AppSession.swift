@@ -22,6 +22,9 @@ final class AppSession {
     /// A held key's repeats (armed only while a repeating key is down: idle stays without wake-ups).
     private var repeatTimer: LoopTimer?
     private var repeatingKey: KeyEvent?
+    /// The attached keyboards with letter keys, by event node (`osk = auto` shows the on-screen keyboard
+    /// only while there is none).
+    private var typingKeyboards: Set<String> = []
     /// The focused text field's caret blink: one timer armed for the host's next wake time.
     private var caretTimer: LoopTimer?
     let host: ViewHost
@@ -245,17 +248,36 @@ final class AppSession {
                 pipeline.deliver(t, time: time)
             case .deviceAdded(let d):
                 AppLog.info("input device added: \(d)")
+                if d.hasLetterKeys { typingKeyboards.insert(d.sysname) }
+                keyboardsChanged()
             case .deviceRemoved(let d):
                 AppLog.info("input device removed: \(d)")
+                typingKeyboards.remove(d.sysname)
+                keyboardsChanged()
             case .key(let k):
                 trackRepeat(k)
                 let translated = keymap.map { $0.translate(k) } ?? keyboard.translate(k)
                 guard let stroke = translated else { break }
-                pipeline.deliver(Self.keyPress(stroke))
+                let press = Self.keyPress(stroke)
+                let taken = pipeline.deliver(press)
                 touched = true
+                if !taken, press.key == KeyEquivalent("c"), press.modifiers == .control, platform.endsOnControlC {
+                    AppLog.info("Ctrl-C on the console's keyboard: exiting")
+                    loop.stop()
+                }
             }
         }
         return touched
+    }
+
+    private func keyboardsChanged() {
+        let attached = !typingKeyboards.isEmpty
+        guard attached != host.environment.isHardwareKeyboardAttached else { return }
+        if options.onScreenKeyboard == .auto {
+            AppLog.info(attached ? "a hardware keyboard is attached: text fields take its keys, the on-screen keyboard stays away"
+                                 : "no hardware keyboard: text fields bring up the on-screen keyboard")
+        }
+        host.setHardwareKeyboardAttached(attached)
     }
 
     /// A translated key as SwiftUI's `KeyPress`.

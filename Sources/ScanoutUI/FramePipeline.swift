@@ -47,8 +47,10 @@ package final class FramePipeline {
         }
     }
 
-    /// Delivers a key (after the frame's touches, as they arrive on a board).
-    package func deliver(_ key: KeyPress) { host.keyPressed(key) }
+    /// Delivers a key (after the frame's touches, as they arrive on a board). Returns whether a view or a
+    /// shortcut took it.
+    @discardableResult
+    package func deliver(_ key: KeyPress) -> Bool { host.keyPressed(key) }
 
     /// Step 2: pulls what changed. Returns whether the frame has something to draw (`inputArrived`: input
     /// moves focus rings and pressed states even when no state changed).

@@ -99,19 +99,28 @@ final class KeyboardHostBehavior: NodeBehavior, AnimationTicking {
     /// The focus moved; `field` is the newly focused text field, if any.
     func focusChanged(to field: (any TextInputTarget)?) {
         self.field = field
-        let env = node.environment.current
-        let wanted: Bool
-        switch hosting.mode {
-        case .never: wanted = false
-        case .always: wanted = field != nil
-        case .auto: wanted = field != nil && !env.isHardwareKeyboardAttached
-        }
         if let field {
             let fieldEnv = field.node.environment.current
             state = OnScreenKeyboardState(page: KeyboardPage(fieldEnv.keyboardType), type: fieldEnv.keyboardType,
                                           submitLabel: fieldEnv.submitLabel, layout: fieldEnv.onScreenKeyboardLayout)
             needsReveal = true
             state.shifted = autoShift(for: field, in: state)
+        }
+        slideToWantedPosition()
+    }
+
+    /// A hardware keyboard was plugged in or the last one unplugged: an `auto` keyboard up for a focused field
+    /// goes away (typing continues on the hardware keys), or comes up for it.
+    func hardwareKeyboardChanged() {
+        slideToWantedPosition()
+    }
+
+    private func slideToWantedPosition() {
+        let wanted: Bool
+        switch hosting.mode {
+        case .never: wanted = false
+        case .always: wanted = field != nil
+        case .auto: wanted = field != nil && !node.environment.current.isHardwareKeyboardAttached
         }
         slide(to: wanted ? 1 : 0)
         node.reconcile(slots)
@@ -246,6 +255,14 @@ final class KeyboardHostBehavior: NodeBehavior, AnimationTicking {
 }
 
 extension ViewHost {
+    /// Whether a hardware keyboard is attached (the platform's input hotplug sets it): the root environment's
+    /// `isHardwareKeyboardAttached`, and an `auto` on-screen keyboard up for the focused field follows it.
+    package func setHardwareKeyboardAttached(_ attached: Bool) {
+        guard environment.isHardwareKeyboardAttached != attached else { return }
+        setEnvironment { $0.isHardwareKeyboardAttached = attached }
+        keyboardHost(around: focusedNode)?.hardwareKeyboardChanged()
+    }
+
     /// The keyboard host around `node`, if any.
     func keyboardHost(around node: ViewNode?) -> KeyboardHostBehavior? {
         var n = node

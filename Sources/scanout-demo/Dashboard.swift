@@ -16,6 +16,8 @@ struct Dashboard: View {
     /// settings sheet toggles it). The default shows the log: the first screen of a fresh install.
     @AppStorage("showEvents") private var showEvents = true
     @State private var dimming = 0.0
+    /// A name for this panel, typed in the settings sheet (on the on-screen keyboard, or a USB keyboard).
+    @State private var panelName = ""
     /// The panel's language, chosen in the settings sheet and kept like `showEvents` (strings from
     /// Resources/Localizable.xcstrings; Arabic lays the panel out right to left). Empty until chosen: the
     /// board's locale (its profile's `locale`, `--locale`, or LANG).
@@ -66,7 +68,7 @@ struct Dashboard: View {
         .background(Color(red: 0.07, green: 0.1, blue: 0.14))
         .overlay(Color.black.opacity(dimming).allowsHitTesting(false))
         .sheet(isPresented: $showSettings) {
-            SettingsSheet(showEvents: $showEvents, dimming: $dimming,
+            SettingsSheet(showEvents: $showEvents, dimming: $dimming, panelName: $panelName,
                           language: Binding(get: { shownLanguage }, set: { language = $0 }))
         }
         .environment(\.locale, Locale(identifier: shownLanguage))
@@ -135,10 +137,11 @@ struct Arc: Shape {
     }
 }
 
-/// The settings sheet: what the panel shows, and how bright it is.
+/// The settings sheet: what the panel shows, how bright it is, its name and language.
 struct SettingsSheet: View {
     @Binding var showEvents: Bool
     @Binding var dimming: Double
+    @Binding var panelName: String
     @Binding var language: String
     @Environment(\.dismiss) private var dismiss
 
@@ -153,6 +156,16 @@ struct SettingsSheet: View {
             HStack(spacing: 16) {
                 Text("Dim the panel").foregroundColor(Color(white: 0.9))
                 Slider(value: $dimming, in: 0...0.6)
+            }
+            HStack(spacing: 16) {
+                Text("Panel name").foregroundColor(Color(white: 0.9))
+                // Focused, it brings up the on-screen keyboard (unless a hardware keyboard is attached);
+                // "done" or Return submits and puts the keyboard away.
+                TextField("Line 1, Hall B", text: $panelName)
+                    .textFieldStyle(.roundedBorder)
+                    .submitLabel(.done)
+                    .frame(width: 440)
+                    .environment(\.colorScheme, .dark)
             }
             HStack(spacing: 16) {
                 Text("Language").foregroundColor(Color(white: 0.9))

@@ -14,6 +14,10 @@
  *   ID tap X Y                       a one-finger tap at panel pixel (X, Y)
  *   ID drag X1 Y1 X2 Y2 MS           a one-finger drag over MS milliseconds, in 10 ms steps
  *   ID sh SHELL-COMMAND              runs /bin/sh -c SHELL-COMMAND (its output goes to the console)
+ *   ID keyboard                      plugs in a USB-like keyboard (uinput; once)
+ *   ID keys KEY...                   presses and releases each KEY on it: a key name (a..z, 0..9, space,
+ *                                    enter, backspace, apostrophe, semicolon ...; see key_names), or
+ *                                    MODIFIER+KEY (rightalt+q: held around the key)
  *
  * and prints "@@done ID STATUS" when it has finished (STATUS: 0 for success). Lines it cannot parse print
  * "@@done ID 255" with a message, so the host never waits for nothing.
@@ -36,6 +40,7 @@
 #include <unistd.h>
 
 static int ui = -1;
+static int kb = -1;
 static int width, height;
 static int tracking_id = 1;
 
@@ -50,13 +55,15 @@ static void die(const char *fmt, ...) {
     exit(1);
 }
 
-static void emit(int type, int code, int value) {
+static void emit_to(int fd, int type, int code, int value) {
     struct input_event ev = {0};
     ev.type = type;
     ev.code = code;
     ev.value = value;
-    if (write(ui, &ev, sizeof ev) != sizeof ev) die("write uinput event");
+    if (write(fd, &ev, sizeof ev) != sizeof ev) die("write uinput event");
 }
+
+static void emit(int type, int code, int value) { emit_to(ui, type, code, value); }
 
 static void sync_frame(void) { emit(EV_SYN, SYN_REPORT, 0); }
 
@@ -103,9 +110,9 @@ static void finger_up(void) {
 }
 
 /* The event node's udev database entry (/run/udev/data/c13:MINOR) exists once udev has processed it. */
-static void wait_for_udev(void) {
+static void wait_for_udev(int fd) {
     char sysname[64] = {0}, path[256];
-    if (ioctl(ui, UI_GET_SYSNAME(sizeof sysname), sysname) < 0) die("UI_GET_SYSNAME");
+    if (ioctl(fd, UI_GET_SYSNAME(sizeof sysname), sysname) < 0) die("UI_GET_SYSNAME");
     snprintf(path, sizeof path, "/sys/devices/virtual/input/%s", sysname);
     for (int tries = 0; tries < 500; tries++) {
         DIR *d = opendir(path);
@@ -151,7 +158,69 @@ static void create_touchscreen(void) {
     snprintf(setup.name, sizeof setup.name, "Scanout test touchscreen");
     if (ioctl(ui, UI_DEV_SETUP, &setup) < 0) die("UI_DEV_SETUP");
     if (ioctl(ui, UI_DEV_CREATE) < 0) die("UI_DEV_CREATE");
-    wait_for_udev();
+    wait_for_udev(ui);
+}
+
+/* Evdev key codes (linux/input-event-codes.h) by the names the host uses. */
+static const struct { const char *name; int code; } key_names[] = {
+    {"q", KEY_Q}, {"w", KEY_W}, {"e", KEY_E}, {"r", KEY_R}, {"t", KEY_T}, {"y", KEY_Y}, {"u", KEY_U},
+    {"i", KEY_I}, {"o", KEY_O}, {"p", KEY_P}, {"a", KEY_A}, {"s", KEY_S}, {"d", KEY_D}, {"f", KEY_F},
+    {"g", KEY_G}, {"h", KEY_H}, {"j", KEY_J}, {"k", KEY_K}, {"l", KEY_L}, {"z", KEY_Z}, {"x", KEY_X},
+    {"c", KEY_C}, {"v", KEY_V}, {"b", KEY_B}, {"n", KEY_N}, {"m", KEY_M}, {"1", KEY_1}, {"2", KEY_2},
+    {"3", KEY_3}, {"4", KEY_4}, {"5", KEY_5}, {"6", KEY_6}, {"7", KEY_7}, {"8", KEY_8}, {"9", KEY_9},
+    {"0", KEY_0}, {"space", KEY_SPACE}, {"enter", KEY_ENTER}, {"backspace", KEY_BACKSPACE}, {"tab", KEY_TAB},
+    {"esc", KEY_ESC}, {"minus", KEY_MINUS}, {"equal", KEY_EQUAL}, {"apostrophe", KEY_APOSTROPHE},
+    {"semicolon", KEY_SEMICOLON}, {"leftbrace", KEY_LEFTBRACE}, {"comma", KEY_COMMA}, {"dot", KEY_DOT},
+    {"slash", KEY_SLASH}, {"left", KEY_LEFT}, {"right", KEY_RIGHT}, {"leftshift", KEY_LEFTSHIFT},
+    {"rightalt", KEY_RIGHTALT}, {"leftctrl", KEY_LEFTCTRL},
+};
+
+static int key_code(const char *name, size_t n) {
+    for (unsigned i = 0; i < sizeof key_names / sizeof key_names[0]; i++)
+        if (strlen(key_names[i].name) == n && strncmp(key_names[i].name, name, n) == 0) return key_names[i].code;
+    return -1;
+}
+
+/* A keyboard as a USB one looks to libinput: every key of a full keyboard, so it counts as one to type on. */
+static void create_keyboard(void) {
+    kb = open("/dev/uinput", O_WRONLY | O_CLOEXEC);
+    if (kb < 0) die("open /dev/uinput");
+    ioctl(kb, UI_SET_EVBIT, EV_SYN);
+    ioctl(kb, UI_SET_EVBIT, EV_KEY);
+    for (int code = KEY_ESC; code <= KEY_COMPOSE; code++) ioctl(kb, UI_SET_KEYBIT, code);
+    struct uinput_setup setup = {0};
+    setup.id.bustype = BUS_USB;
+    setup.id.vendor = 0x5343;
+    setup.id.product = 0x0002;
+    snprintf(setup.name, sizeof setup.name, "Scanout test keyboard");
+    if (ioctl(kb, UI_DEV_SETUP, &setup) < 0) die("UI_DEV_SETUP keyboard");
+    if (ioctl(kb, UI_DEV_CREATE) < 0) die("UI_DEV_CREATE keyboard");
+    wait_for_udev(kb);
+}
+
+static void key(int code, int down) {
+    emit_to(kb, EV_KEY, code, down);
+    emit_to(kb, EV_SYN, SYN_REPORT, 0);
+    sleep_ms(30);
+}
+
+/* "a b rightalt+q": each key pressed and released; a modifier held around its key. */
+static int press_keys(char *list) {
+    for (char *token = strtok(list, " "); token; token = strtok(NULL, " ")) {
+        char *plus = strchr(token, '+');
+        int modifier = plus ? key_code(token, (size_t)(plus - token)) : 0;
+        const char *name = plus ? plus + 1 : token;
+        int code = key_code(name, strlen(name));
+        if (code < 0 || modifier < 0) {
+            printf("@@agent: unknown key %s\n", token);
+            return 255;
+        }
+        if (modifier) key(modifier, 1);
+        key(code, 1);
+        key(code, 0);
+        if (modifier) key(modifier, 0);
+    }
+    return 0;
 }
 
 /* sd_notify(READY=1) without libsystemd: one datagram to $NOTIFY_SOCKET (a path or @abstract). */
@@ -218,6 +287,17 @@ static int handle(const char *id, char *rest) {
         sleep_ms(500);
         create_touchscreen();
         return 0;
+    }
+    if (strcmp(rest, "keyboard") == 0) {
+        if (kb < 0) create_keyboard();
+        return 0;
+    }
+    if (strncmp(rest, "keys ", 5) == 0) {
+        if (kb < 0) {
+            printf("@@agent: no keyboard (send \"keyboard\" first)\n");
+            return 255;
+        }
+        return press_keys(rest + 5);
     }
     if (strncmp(rest, "sh ", 3) == 0) return run_shell(rest + 3);
     printf("@@agent: cannot parse command %s: %s\n", id, rest);

@@ -62,6 +62,14 @@ final class DisplayOwnershipTests: XCTestCase, @unchecked Sendable {
             calls.append(value == Int32(VT_ACKACQ) ? "VT_RELDISP ackacq" : "VT_RELDISP \(value)")
             return 0
         }
+        func keyboardMode() -> (mode: Int32, error: Int32) {
+            calls.append("KDGKBMODE")
+            return (Int32(K_UNICODE), 0)
+        }
+        func setKeyboardMode(_ mode: Int32) -> Int32 {
+            calls.append(mode == Int32(K_OFF) ? "KDSKBMODE off" : mode == Int32(K_UNICODE) ? "KDSKBMODE unicode" : "KDSKBMODE \(mode)")
+            return 0
+        }
         func close() { calls.append("close") }
     }
 
@@ -221,6 +229,20 @@ final class DisplayOwnershipTests: XCTestCase, @unchecked Sendable {
         rig.terminal.restore()
         rig.terminal.acknowledgeRelease()
         XCTAssertEqual(rig.tty.calls.count, 5, "a restored terminal is not touched again")
+    }
+
+    /// Keys come through libinput while the app runs: the terminal's keyboard is off (nothing typed into a
+    /// field is queued on the console or echoed onto it), and on again as it was on restore.
+    @MainActor func testTheConsoleKeyboardIsOffWhileTheAppRunsAndBackAfter() async {
+        let rig = Rig()
+        XCTAssertFalse(rig.terminal.isKeyboardSilenced)
+        XCTAssertNil(rig.terminal.silenceKeyboard())
+        XCTAssertNil(rig.terminal.silenceKeyboard(), "a second call changes nothing")
+        XCTAssertTrue(rig.terminal.isKeyboardSilenced)
+        rig.terminal.restore()
+        XCTAssertEqual(rig.tty.calls, ["VT_SETMODE process \(SIGUSR1) \(SIGUSR2)", "KDGKBMODE", "KDSKBMODE off",
+                                       "VT_SETMODE auto", "KDSKBMODE unicode", "KDSETMODE text", "close"])
+        XCTAssertFalse(rig.terminal.isKeyboardSilenced)
     }
 
     func testForgottenBuffersHaveAgeZero() throws {

@@ -38,6 +38,18 @@ import Testing
         #expect(press(us, 30)?.text == "A")
     }
 
+    @Test func controlLettersAreTheirKeysForShortcuts() throws {
+        let us = try XKBKeymap()
+        _ = us.translate(KeyEvent(code: 29, isPressed: true, time: 0))  // KEY_LEFTCTRL
+        let c = us.translate(KeyEvent(code: 46, isPressed: true, time: 0))  // KEY_C
+        #expect(c?.symbol == .character("c") && c?.control == true, "Ctrl-C is the c key with Control, not U+0003")
+        let up = us.translate(KeyEvent(code: 46, isPressed: false, time: 0))
+        #expect(up?.symbol == .character("c") && up?.isPressed == false, "and its release too")
+        #expect(press(us, 30)?.symbol == .character("a"), "Ctrl-A (select all)")
+        _ = us.translate(KeyEvent(code: 29, isPressed: false, time: 0))
+        #expect(press(us, 46)?.text == "c")
+    }
+
     @Test func deadKeysCompose() throws {
         let de = try XKBKeymap(layout: "de")
         // KEY_EQUAL is a dead acute on the German layout: nothing, then "é" with e.

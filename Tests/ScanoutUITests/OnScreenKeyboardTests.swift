@@ -56,6 +56,28 @@ import ScanoutTesting
         #expect(!host.contains(text: "q"), "submit hides the keyboard")
     }
 
+    @Test func autoModeKeepsAwayWhileAHardwareKeyboardIsAttached() {
+        let host = TestHost(rootView: Form().onScreenKeyboard(.auto), width: 800, height: 480)
+        host.runFrame()
+        host.tap(text: "Name")
+        settle(host)
+        #expect(host.contains(text: "q"), "no hardware keyboard: the on-screen one comes up")
+        host.host.setHardwareKeyboardAttached(true)
+        settle(host)
+        #expect(!host.contains(text: "q"), "plugged in while typing: it slides away")
+        #expect(host.focusedViewName != nil, "the field keeps the focus")
+        host.type("ok")
+        #expect(host.contains(text: "name: ok"), "\(host.visibleTexts)")
+        host.tap(text: "Unfocus")
+        settle(host)
+        host.tap(text: "ok")
+        settle(host)
+        #expect(!host.contains(text: "q"), "focused again with the keyboard attached: none")
+        host.host.setHardwareKeyboardAttached(false)
+        settle(host)
+        #expect(host.contains(text: "q"), "the last keyboard unplugged: it comes up for the focused field")
+    }
+
     @Test func losingFocusHidesTheKeyboardAndNeverModeNeverShowsIt() {
         let host = TestHost(rootView: Form().onScreenKeyboard(.always), width: 800, height: 480)
         host.runFrame()
