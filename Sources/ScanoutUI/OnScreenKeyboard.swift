@@ -38,13 +38,15 @@ extension View {
     /// it (its safe area shrinks), with the focused field scrolled into view. It goes on submit or when the
     /// focus leaves the fields.
     public func onScreenKeyboard(_ mode: OnScreenKeyboardMode = .auto) -> some View {
-        KeyboardHost(content: self, mode: mode)
+        KeyboardHost(content: self, mode: mode, customKeyboard: nil)
     }
 }
 
 struct KeyboardHost<Content: View>: View, PrimitiveView, KeyboardHosting {
     let content: Content
     let mode: OnScreenKeyboardMode
+    /// An app's own keyboard in place of Scanout's (`onScreenKeyboard(_:keyboard:)`).
+    let customKeyboard: (@MainActor (OnScreenKeyboardProxy) -> AnyView)?
     var contentView: any View { ZStack { content } }
     func makeBehavior() -> NodeBehavior { KeyboardHostBehavior() }
 }
@@ -54,6 +56,7 @@ struct KeyboardHost<Content: View>: View, PrimitiveView, KeyboardHosting {
 protocol KeyboardHosting {
     var contentView: any View { get }
     var mode: OnScreenKeyboardMode { get }
+    var customKeyboard: (@MainActor (OnScreenKeyboardProxy) -> AnyView)? { get }
 }
 
 /// What the keyboard shows: which page, whether shifted, and for which kind of field.
@@ -64,6 +67,7 @@ struct OnScreenKeyboardState: Equatable {
     var type = UIKeyboardType.default
     var submitLabel = SubmitLabel.return
     var layout = OnScreenKeyboardLayout.enUS
+    var style = OnScreenKeyboardStyle.automatic
 }
 
 /// Lays the content out above the keyboard and the keyboard along the bottom edge, slides it in and out, and
@@ -87,7 +91,14 @@ final class KeyboardHostBehavior: NodeBehavior, AnimationTicking {
 
     private var slots: [ChildSlot] {
         var s = [ChildSlot(key: 0, view: hosting.contentView)]
-        if progress > 0 || target > 0 { s.append(ChildSlot(key: 1, view: OnScreenKeyboardView(state: state, controller: self))) }
+        if progress > 0 || target > 0 {
+            if let custom = hosting.customKeyboard {
+                s.append(ChildSlot(key: 2, view: custom(OnScreenKeyboardProxy(controller: self, keyboardType: state.type,
+                                                                              submitLabel: state.submitLabel))))
+            } else {
+                s.append(ChildSlot(key: 1, view: OnScreenKeyboardView(state: state, controller: self)))
+            }
+        }
         return s
     }
 
@@ -102,7 +113,8 @@ final class KeyboardHostBehavior: NodeBehavior, AnimationTicking {
         if let field {
             let fieldEnv = field.node.environment.current
             state = OnScreenKeyboardState(page: KeyboardPage(fieldEnv.keyboardType), type: fieldEnv.keyboardType,
-                                          submitLabel: fieldEnv.submitLabel, layout: fieldEnv.onScreenKeyboardLayout)
+                                          submitLabel: fieldEnv.submitLabel, layout: fieldEnv.onScreenKeyboardLayout,
+                                          style: fieldEnv.onScreenKeyboardStyle)
             needsReveal = true
             state.shifted = autoShift(for: field, in: state)
         }
@@ -155,10 +167,22 @@ final class KeyboardHostBehavior: NodeBehavior, AnimationTicking {
 
     // MARK: Layout
 
-    /// The keyboard's full height for a host of `size`: its rows of keys with gaps.
+    /// The keyboard's full height for a host of `size`: its rows of keys with gaps, or an app's keyboard's
+    /// ideal height at the host's width.
     func keyboardHeight(for size: CGSize) -> CGFloat {
+        if hosting.customKeyboard != nil {
+            guard node.children.count > 1 else { return 0 }
+            let h = node.children[1].sizeThatFits(ProposedViewSize(width: size.width, height: nil)).height
+            return h.isFinite ? min(max(0, h), size.height) : 0
+        }
         let rows = KeyboardLayouts.rows(state.page, shifted: false, submitLabel: state.submitLabel, type: state.type).count
-        return CGFloat(rows) * Palette.keyHeight + CGFloat(rows + 1) * Palette.keyGap
+        return CGFloat(rows) * state.style.drawnKeyHeight + CGFloat(rows + 1) * state.style.drawnSpacing
+    }
+
+    /// Takes the focus from the field the keyboard types into (an app's keyboard's dismiss key).
+    func dismiss() {
+        guard let f = field?.node, node.host.focusedNode === f else { return }
+        node.host.focusedNode = nil
     }
 
     override func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
@@ -188,8 +212,8 @@ final class KeyboardHostBehavior: NodeBehavior, AnimationTicking {
         var a = f.parent
         while let n = a {
             if let scroll = n.behavior as? ScrollViewBehavior, scroll.axes.contains(.vertical) {
-                let bottom = min(limit, n.frame.maxY) - Palette.keyGap
-                let top = n.frame.minY + Palette.keyGap
+                let bottom = min(limit, n.frame.maxY) - state.style.drawnSpacing
+                let top = n.frame.minY + state.style.drawnSpacing
                 var dy: CGFloat = 0
                 if frame.maxY > bottom { dy = frame.maxY - bottom } else if frame.minY < top { dy = frame.minY - top }
                 if dy != 0 {
@@ -309,7 +333,7 @@ final class OnScreenKeyboardBehavior: NodeBehavior, AnimationTicking, HitTestabl
     override func place(in bounds: CGRect) {
         let s = keyboard.state
         let rows = KeyboardLayouts.rows(s.page, shifted: s.shifted || s.capsLock, submitLabel: s.submitLabel, type: s.type, layout: s.layout)
-        let gap = Palette.keyGap
+        let gap = s.style.drawnSpacing, keyHeight = s.style.drawnKeyHeight
         let widest = rows.map { $0.reduce(0) { $0 + $1.width } }.max() ?? 10
         let columns = s.page.isPad ? 3 : CGFloat(max(10, widest))
         var unit = ((bounds.width - gap) / columns).rounded(.down)
@@ -321,33 +345,36 @@ final class OnScreenKeyboardBehavior: NodeBehavior, AnimationTicking, HitTestabl
             var x = bounds.minX + ((bounds.width - CGFloat(units) * unit) / 2).rounded() + gap / 2
             for key in row {
                 let w = CGFloat(key.width) * unit
-                keys.append((key, CGRect(x: x, y: y, width: w - gap, height: Palette.keyHeight)))
+                keys.append((key, CGRect(x: x, y: y, width: w - gap, height: keyHeight)))
                 x += w
             }
-            y += Palette.keyHeight + gap
+            y += keyHeight + gap
         }
     }
 
     override func draw(into list: inout DisplayList) {
         let scheme = node.environment.current.colorScheme
-        list.append(.fill(ScanoutRaster.Path(roundedRect: node.frame.raster, cornerRadius: 0), Palette.keyboardBackground.paint(in: scheme), FillStyle()))
-        let s = keyboard.state
+        let s = keyboard.state, style = s.style
+        list.append(.fill(ScanoutRaster.Path(roundedRect: node.frame.raster, cornerRadius: 0), style.background.paint(in: scheme), FillStyle()))
+        let radius = Double(max(0, style.keyCornerRadius)), size = Double(style.drawnLabelSize)
         for (i, k) in keys.enumerated() {
             let fill: Color
-            if i == pressed { fill = Palette.pressedKeyFill } else if k.key.action == .shift, s.shifted || s.capsLock { fill = Palette.keyFill } else {
-                fill = k.key.isFunction ? Palette.functionKeyFill : Palette.keyFill
+            if i == pressed { fill = style.pressedKeyFill } else if k.key.action == .shift, s.shifted || s.capsLock { fill = style.keyFill } else {
+                fill = k.key.isFunction ? style.functionKeyFill : style.keyFill
             }
-            let shadow = k.frame.offsetBy(dx: 0, dy: 1)
-            list.append(.fill(ScanoutRaster.Path(roundedRect: shadow.raster, cornerRadius: 6), Palette.keyShadow.paint(in: scheme), FillStyle()))
-            list.append(.fill(ScanoutRaster.Path(roundedRect: k.frame.raster, cornerRadius: 6), fill.paint(in: scheme), FillStyle()))
+            if let shadow = style.keyShadow {
+                list.append(.fill(ScanoutRaster.Path(roundedRect: k.frame.offsetBy(dx: 0, dy: 1).raster, cornerRadius: radius),
+                                  shadow.paint(in: scheme), FillStyle()))
+            }
+            list.append(.fill(ScanoutRaster.Path(roundedRect: k.frame.raster, cornerRadius: radius), fill.paint(in: scheme), FillStyle()))
             guard !k.key.label.isEmpty else { continue }
-            let font = FontDescriptor(size: k.key.label.count > 1 && k.key.action != .shift ? 17 : 24)
+            let font = FontDescriptor(size: k.key.label.count > 1 && k.key.action != .shift ? (size * 17 / 24).rounded() : size)
             let m = TextEngine.shared.metrics(font)
             let w = TextEngine.shared.width(of: k.key.label, font: font)
             let x = (k.frame.midX - w / 2).rounded(), top = (k.frame.midY - m.lineHeight / 2).rounded()
             let label = k.key.action == .shift && s.capsLock ? "\u{21EA}" : k.key.label
             list.append(.text(TextRun(string: label, font: font, origin: Point(x: x, y: top + m.ascender),
-                                      color: Palette.keyLabel.resolved(in: scheme),
+                                      color: style.label.resolved(in: scheme),
                                       frame: Rect(x: x, y: top, width: w, height: m.lineHeight))))
         }
         if let p = popup { drawPopup(p, scheme: scheme, into: &list) }
@@ -355,13 +382,16 @@ final class OnScreenKeyboardBehavior: NodeBehavior, AnimationTicking, HitTestabl
 
     private func drawPopup(_ p: (alternates: [String], frames: [CGRect], selected: Int), scheme: ColorScheme, into list: inout DisplayList) {
         guard let first = p.frames.first, let last = p.frames.last else { return }
+        let style = keyboard.state.style
         let box = CGRect(x: first.minX, y: first.minY, width: last.maxX - first.minX, height: first.height)
-        list.append(.fill(ScanoutRaster.Path(roundedRect: box.offsetBy(dx: 0, dy: 2).raster, cornerRadius: 8), Palette.keyShadow.paint(in: scheme), FillStyle()))
-        list.append(.fill(ScanoutRaster.Path(roundedRect: box.raster, cornerRadius: 8), Palette.keyFill.paint(in: scheme), FillStyle()))
-        let font = FontDescriptor(size: 24)
+        if let shadow = style.keyShadow {
+            list.append(.fill(ScanoutRaster.Path(roundedRect: box.offsetBy(dx: 0, dy: 2).raster, cornerRadius: 8), shadow.paint(in: scheme), FillStyle()))
+        }
+        list.append(.fill(ScanoutRaster.Path(roundedRect: box.raster, cornerRadius: 8), style.keyFill.paint(in: scheme), FillStyle()))
+        let font = FontDescriptor(size: Double(style.drawnLabelSize))
         let m = TextEngine.shared.metrics(font)
         for (i, (alt, f)) in zip(p.alternates, p.frames).enumerated() {
-            var color = Palette.keyLabel.resolved(in: scheme)
+            var color = style.label.resolved(in: scheme)
             if i == p.selected {
                 list.append(.fill(ScanoutRaster.Path(roundedRect: f.insetBy(dx: 2, dy: 2).raster, cornerRadius: 6), Palette.caret.paint(in: scheme), FillStyle()))
                 color = RGBA(red: 255, green: 255, blue: 255)
@@ -410,9 +440,10 @@ final class OnScreenKeyboardBehavior: NodeBehavior, AnimationTicking, HitTestabl
         let alts = alternates(of: h.index).map { s.shifted || s.capsLock ? $0.uppercased() : $0 }
         let k = keys[h.index].frame
         let w = max(k.width, Palette.minimumHitTarget), total = w * CGFloat(alts.count)
-        let x0 = min(max(node.frame.minX + Palette.keyGap, k.minX), node.frame.maxX - Palette.keyGap - total)
-        let y = k.minY - Palette.keyHeight - Palette.keyGap
-        popup = (alts, alts.indices.map { CGRect(x: x0 + CGFloat($0) * w, y: y, width: w, height: Palette.keyHeight) }, 0)
+        let gap = s.style.drawnSpacing, height = s.style.drawnKeyHeight
+        let x0 = min(max(node.frame.minX + gap, k.minX), node.frame.maxX - gap - total)
+        let y = k.minY - height - gap
+        popup = (alts, alts.indices.map { CGRect(x: x0 + CGFloat($0) * w, y: y, width: w, height: height) }, 0)
         held = nil
         node.setNeedsDisplay()
         node.host.setNeedsFrame()

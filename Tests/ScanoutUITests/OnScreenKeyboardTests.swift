@@ -78,6 +78,70 @@ import ScanoutTesting
         #expect(host.contains(text: "q"), "the last keyboard unplugged: it comes up for the focused field")
     }
 
+    /// An app's own keyboard in place of Scanout's: shown for the focused field, typing through the proxy.
+    private struct OwnKeyboard: View {
+        let proxy: OnScreenKeyboardProxy
+        var body: some View {
+            HStack(spacing: 8) {
+                Button("one") { proxy.insert("1") }
+                Button("two") { proxy.insert("2") }
+                Button("erase") { proxy.deleteBackward() }
+                Button(proxy.submitLabel == .done ? "finish" : "enter") { proxy.submit() }
+                Button("hide") { proxy.dismiss() }
+                Text(proxy.keyboardType == .numberPad ? "digits" : "any")
+            }
+            .frame(height: 80)
+        }
+    }
+
+    @Test func anAppsOwnKeyboardTypesThroughTheProxy() {
+        let root = Form(type: .numberPad)
+            .onScreenKeyboard(.auto) { proxy in OwnKeyboard(proxy: proxy) }
+            .onScreenKeyboard(.always)  // the window's: the app's own is nearer to the field
+        let host = TestHost(rootView: root, width: 800, height: 480)
+        host.runFrame()
+        #expect(!host.contains(text: "one"))
+        host.tap(text: "Name")
+        settle(host)
+        #expect(host.contains(text: "one") && host.contains(text: "digits") && host.contains(text: "finish"), "\(host.visibleTexts)")
+        #expect(!host.contains(text: "q"), "Scanout's keyboard is not shown as well")
+        let keyboard = host.frame(ofText: "one")
+        #expect(keyboard.map { $0.maxY > 400 } == true, "along the bottom edge: \(String(describing: keyboard))")
+        host.tap(text: "one")
+        host.tap(text: "two")
+        host.tap(text: "two")
+        host.tap(text: "erase")
+        #expect(host.contains(text: "name: 12"), "\(host.visibleTexts)")
+        #expect(host.focusedViewName != nil, "tapping its keys keeps the field focused")
+        host.tap(text: "finish")
+        settle(host)
+        #expect(host.contains(text: "submitted: 12"), "\(host.visibleTexts)")
+        #expect(!host.contains(text: "one"), "submit puts it away")
+        host.tap(text: "12")
+        settle(host)
+        #expect(host.contains(text: "one"))
+        host.tap(text: "hide")
+        settle(host)
+        #expect(host.focusedViewName == nil && !host.contains(text: "one"), "dismiss takes the focus: \(host.visibleTexts)")
+    }
+
+    @Test func theStyleSetsTheKeysSize() {
+        // The content is centred in the space above the keyboard: a taller keyboard moves it up by half the
+        // difference (four rows, 12 points each: 24 points).
+        func contentTop(_ style: OnScreenKeyboardStyle) -> CGFloat? {
+            let host = TestHost(rootView: Form().onScreenKeyboardStyle(style).onScreenKeyboard(.always), width: 800, height: 480)
+            host.runFrame()
+            host.tap(text: "Name")
+            settle(host)
+            return host.frame(ofText: "submitted: none").map(\.minY)
+        }
+        var tall = OnScreenKeyboardStyle()
+        tall.keyHeight = 60
+        let normal = contentTop(.automatic), taller = contentTop(tall)
+        #expect(normal != nil && taller != nil)
+        if let normal, let taller { #expect(normal - taller == 24, "\(normal) vs \(taller)") }
+    }
+
     @Test func losingFocusHidesTheKeyboardAndNeverModeNeverShowsIt() {
         let host = TestHost(rootView: Form().onScreenKeyboard(.always), width: 800, height: 480)
         host.runFrame()
