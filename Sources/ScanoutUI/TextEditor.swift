@@ -18,6 +18,9 @@ struct TextEditorView: View, PrimitiveView {
     let text: Binding<String>
     /// The bound string when the editor's body ran (the body reads it, so it re-runs when it changes).
     let value: String
+    /// A `TextField(_:text:axis: .vertical)`: as tall as its lines (within its `lineLimit`, at least one),
+    /// drawn in the field's style, with this placeholder while empty. nil: a `TextEditor`.
+    var growingField: Text? = nil
     func makeBehavior() -> NodeBehavior { TextEditorBehavior() }
 }
 
@@ -49,9 +52,34 @@ final class TextEditorBehavior: NodeBehavior, HitTestableContent, TextInputTarge
     private var font: FontDescriptor { (environment.font ?? .body).descriptor(in: environment) }
     private var lineHeight: CGFloat { TextEngine.shared.metrics(font).lineHeight }
 
+    /// A growing field's soft-wrapped lines: where each ends (its text without the spaces or line break that
+    /// ended it), and the width they were wrapped at. nil: lines end at line breaks only (an editor).
+    private var lineEnds: [String.Index]?
+    private var wrappedWidth: CGFloat?
+    /// Growing fields wrap texts up to this many bytes (a field's few lines; longer ones break at line breaks).
+    static let wrapLimit = 4096
+
+    private var wraps: Bool { editor.growingField != nil && editing.text.utf8.count <= Self.wrapLimit }
+    private func wrapWidth(forFrameWidth w: CGFloat) -> CGFloat { max(1, w - 2 * insetX - 2) }
+
+    /// The text's lines wrapped at `width`: start and end of each, an empty last line after a final line break.
+    private func wrappedLines(of t: String, width: CGFloat) -> [(start: String.Index, end: String.Index)] {
+        var out = TextEngine.shared.lines(of: t, font: font, maxWidth: Double(width)).map { ($0.text.startIndex, $0.text.endIndex) }
+        if out.isEmpty { out = [(t.startIndex, t.startIndex)] }
+        if t.last == "\n" { out.append((t.endIndex, t.endIndex)) }
+        return out
+    }
+
     private func indexLines() {
         let t = editing.text
         lineStarts.removeAll(keepingCapacity: true)
+        if wraps, let width = wrappedWidth {
+            let lines = wrappedLines(of: t, width: width)
+            lineStarts = lines.map(\.start)
+            lineEnds = lines.map(\.end)
+            return
+        }
+        lineEnds = nil
         lineStarts.append(t.startIndex)
         // Lines end at "\n" ("\r\n" too): a byte scan, no grapheme breaking (a keystroke in a 10,000-line text
         // indexes it again).
@@ -76,6 +104,7 @@ final class TextEditorBehavior: NodeBehavior, HitTestableContent, TextInputTarge
     /// Line `i` without its line break.
     private func lineText(_ i: Int) -> Substring {
         let t = editing.text
+        if let lineEnds { return t[lineStarts[i]..<max(lineStarts[i], lineEnds[i])] }
         var end = i + 1 < lineStarts.count ? lineStarts[i + 1] : t.endIndex
         if end > lineStarts[i], i + 1 < lineStarts.count { end = t.index(before: end) }
         return t[lineStarts[i]..<end]
@@ -83,12 +112,35 @@ final class TextEditorBehavior: NodeBehavior, HitTestableContent, TextInputTarge
 
     private func width(_ s: Substring) -> CGFloat { TextEngine.shared.width(of: String(s), font: font) }
 
-    private var contentHeight: CGFloat { CGFloat(lineStarts.count) * lineHeight + 2 * Self.inset }
+    private var contentHeight: CGFloat { CGFloat(lineStarts.count) * lineHeight + 2 * insetY }
+
+    /// Between the text and the edges: an editor's 8 points; a bordered growing field's as a one-line field's
+    /// (its padding across, one line centred in a finger's height).
+    private var insetX: CGFloat {
+        editor.growingField != nil && environment.textFieldStyleKind == .roundedBorder ? Palette.fieldPadding : Self.inset
+    }
+    private var insetY: CGFloat {
+        guard editor.growingField != nil, environment.textFieldStyleKind == .roundedBorder else { return Self.inset }
+        return max(Self.inset, ((Palette.minimumHitTarget - lineHeight) / 2).rounded(.down))
+    }
 
     // MARK: Layout and drawing
 
     override func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
-        CGSize(width: proposal.width ?? 300, height: proposal.height ?? 200)
+        guard let placeholder = editor.growingField else {
+            return CGSize(width: proposal.width ?? 300, height: proposal.height ?? 200)
+        }
+        // A growing field: its lines, at least the reserved ones (`lineLimit(2...5)`), at most the limit.
+        let env = environment
+        var count = lineStarts.count
+        if wraps, let w = proposal.width { count = wrappedLines(of: editing.text, width: wrapWidth(forFrameWidth: w)).count }
+        var lines = max(count, env.reservedLines, 1)
+        if let limit = env.lineLimit { lines = min(lines, max(1, limit)) }
+        let height = max(env.textFieldStyleKind == .roundedBorder ? Palette.minimumHitTarget : 0,
+                         (CGFloat(lines) * lineHeight + 2 * insetY).rounded(.up))
+        let widest = editing.text.isEmpty ? TextEngine.shared.width(of: placeholder.resolved(in: env.locale), font: font)
+                                          : (0..<min(lineStarts.count, 200)).map { width(lineText($0)) }.max() ?? 0
+        return CGSize(width: proposal.width ?? (widest + 2 * insetX + 2).rounded(.up), height: height)
     }
 
     override func place(in bounds: CGRect) {}
@@ -100,25 +152,30 @@ final class TextEditorBehavior: NodeBehavior, HitTestableContent, TextInputTarge
     override func draw(into list: inout DisplayList) {
         let env = environment, scheme = env.colorScheme
         let f = node.frame
+        if wraps, wrappedWidth != wrapWidth(forFrameWidth: f.width) {
+            wrappedWidth = wrapWidth(forFrameWidth: f.width)
+            indexLines()
+        }
         let lh = lineHeight, m = TextEngine.shared.metrics(font)
         let caretLine = line(of: editing.caret)
         let caretX = width(editing.text[lineStarts[caretLine]..<editing.caret])
         if revealCaret {
             revealCaret = false
-            let top = CGFloat(caretLine) * lh, inner = f.height - 2 * Self.inset
+            let top = CGFloat(caretLine) * lh, inner = f.height - 2 * insetY
             if top < scrollY { scrollY = top } else if top + lh > scrollY + inner { scrollY = top + lh - inner }
-            let innerW = f.width - 2 * Self.inset - 2
+            let innerW = f.width - 2 * insetX - 2
             if caretX - scrollX > innerW { scrollX = caretX - innerW } else if caretX < scrollX { scrollX = caretX }
         }
         clampScroll()
+        if let placeholder = editor.growingField { drawField(placeholder: placeholder, scheme: scheme, into: &list) }
         list.append(.pushClip(f.raster))
         let first = max(0, Int(scrollY / lh)), last = min(lineStarts.count - 1, Int((scrollY + f.height) / lh))
-        let x0 = f.minX + Self.inset - scrollX
+        let x0 = f.minX + insetX - scrollX
         let color = (env.foregroundColor ?? .primary).resolved(in: scheme)
         let sel = editing.selection
         if first <= last {
             for i in first...last {
-                let top = f.minY + Self.inset + CGFloat(i) * lh - scrollY
+                let top = f.minY + insetY + CGFloat(i) * lh - scrollY
                 let text = lineText(i)
                 if isFocused, !sel.isEmpty, sel.lowerBound <= text.endIndex, sel.upperBound >= text.startIndex {
                     let a = width(editing.text[text.startIndex..<max(sel.lowerBound, text.startIndex)])
@@ -133,11 +190,31 @@ final class TextEditorBehavior: NodeBehavior, HitTestableContent, TextInputTarge
             }
         }
         if isFocused, sel.isEmpty, caretVisible(at: node.host.time, blinking: node.host.wakesForCaretBlink) {
-            let top = f.minY + Self.inset + CGFloat(caretLine) * lh - scrollY
+            let top = f.minY + insetY + CGFloat(caretLine) * lh - scrollY
             let r = CGRect(x: x0 + caretX - 1, y: top, width: 2, height: lh)
             list.append(.fill(ScanoutRaster.Path(roundedRect: r.raster, cornerRadius: 0), Palette.caret.paint(in: scheme), FillStyle()))
         }
         list.append(.pop)
+    }
+
+    /// A growing field's border (`.roundedBorder`) and, while empty, its placeholder.
+    private func drawField(placeholder: Text, scheme: ColorScheme, into list: inout DisplayList) {
+        let f = node.frame
+        if environment.textFieldStyleKind == .roundedBorder {
+            list.append(.fill(ScanoutRaster.Path(roundedRect: f.raster, cornerRadius: Palette.fieldCornerRadius),
+                              Palette.fieldBackground.paint(in: scheme), FillStyle()))
+            let border = isFocused ? Palette.caret : Palette.fieldBorder
+            list.append(.stroke(ScanoutRaster.Path(roundedRect: f.insetBy(dx: 0.5, dy: 0.5).raster, cornerRadius: Palette.fieldCornerRadius),
+                                border.paint(in: scheme), StrokeStyle(lineWidth: isFocused ? 2 : 1)))
+        }
+        guard editing.text.isEmpty else { return }
+        let shown = placeholder.resolved(in: environment.locale)
+        guard !shown.isEmpty else { return }
+        let m = TextEngine.shared.metrics(font), top = f.minY + insetY
+        let w = TextEngine.shared.width(of: shown, font: font)
+        list.append(.text(TextRun(string: shown, font: font, origin: Point(x: f.minX + insetX, y: top + m.ascender),
+                                  color: Palette.tertiaryLabel.resolved(in: scheme),
+                                  frame: Rect(x: f.minX + insetX, y: top, width: w, height: m.lineHeight))))
     }
 
     // MARK: Touches
@@ -163,9 +240,9 @@ final class TextEditorBehavior: NodeBehavior, HitTestableContent, TextInputTarge
         defer { drag = nil }
         guard drag?.scrolling != true else { return }
         let f = node.frame
-        let i = min(lineStarts.count - 1, max(0, Int((point.y - f.minY - Self.inset + scrollY) / lineHeight)))
+        let i = min(lineStarts.count - 1, max(0, Int((point.y - f.minY - insetY + scrollY) / lineHeight)))
         let text = lineText(i)
-        let x = point.x - f.minX - Self.inset + scrollX
+        let x = point.x - f.minX - insetX + scrollX
         // The nearest boundary in the line (lines are short enough to walk).
         var best = text.startIndex, bestDistance = CGFloat.infinity
         var j = text.startIndex
@@ -237,8 +314,11 @@ final class TextEditorBehavior: NodeBehavior, HitTestableContent, TextInputTarge
     private func changed() {
         caretEpoch = node.host.time
         if editor.text.wrappedValue != editing.text {
+            let lines = lineStarts.count
             indexLines()
             editor.text.wrappedValue = editing.text
+            // A growing field changes its height with its line count.
+            if editor.growingField != nil, lineStarts.count != lines { node.invalidateLayout() }
         }
         revealCaret = true
         node.setNeedsDisplay()

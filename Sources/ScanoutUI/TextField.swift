@@ -7,9 +7,16 @@ public struct TextField<Label: View>: View {
     let label: Label
     /// A formatted value's field: the binding is written when editing ends, not on each key.
     var commitsOnEnd = false
+    /// `.vertical`: the text wraps onto new lines (Return starts one) and the field grows with them, up to
+    /// its `lineLimit`, then scrolls.
+    var axis: Axis = .horizontal
 
     public var body: some View {
-        TextInputField(text: text, value: text.wrappedValue, placeholder: placeholder, isSecure: false, commitsOnEnd: commitsOnEnd)
+        if axis == .vertical {
+            TextEditorView(text: text, value: text.wrappedValue, growingField: placeholder)
+        } else {
+            TextInputField(text: text, value: text.wrappedValue, placeholder: placeholder, isSecure: false, commitsOnEnd: commitsOnEnd)
+        }
     }
 }
 
@@ -33,7 +40,31 @@ extension TextField where Label == Text {
     }
 }
 
+extension TextField where Label == Text {
+    /// A field that grows to more lines along `axis` (`.vertical`: as many as its `lineLimit` allows, then it
+    /// scrolls); `.horizontal` is the one-line field.
+    public init(_ titleKey: LocalizedStringKey, text: Binding<String>, axis: Axis) {
+        self.init(text: text, placeholder: Text(titleKey), label: Text(titleKey), axis: axis)
+    }
+    @_disfavoredOverload
+    public init<S: StringProtocol>(_ title: S, text: Binding<String>, axis: Axis) {
+        self.init(text: text, placeholder: Text(title), label: Text(title), axis: axis)
+    }
+    public init(_ titleKey: LocalizedStringKey, text: Binding<String>, prompt: Text?, axis: Axis) {
+        self.init(text: text, placeholder: prompt ?? Text(titleKey), label: Text(titleKey), axis: axis)
+    }
+    @_disfavoredOverload
+    public init<S: StringProtocol>(_ title: S, text: Binding<String>, prompt: Text?, axis: Axis) {
+        self.init(text: text, placeholder: prompt ?? Text(title), label: Text(title), axis: axis)
+    }
+}
+
 extension TextField {
+    /// A field labelled by a view, with `prompt` as the placeholder, growing along `axis`.
+    public init(text: Binding<String>, prompt: Text? = nil, axis: Axis, @ViewBuilder label: () -> Label) {
+        self.init(text: text, placeholder: prompt ?? Text(verbatim: ""), label: label(), axis: axis)
+    }
+
     /// A field labelled by a view, with `prompt` as the placeholder.
     public init(text: Binding<String>, prompt: Text? = nil, @ViewBuilder label: () -> Label) {
         self.init(text: text, placeholder: prompt ?? Text(verbatim: ""), label: label())
