@@ -81,6 +81,40 @@ struct TextEditingState: Equatable {
     mutating func moveToStart(extending: Bool = false) { moveHead(to: text.startIndex, extending: extending) }
     mutating func moveToEnd(extending: Bool = false) { moveHead(to: text.endIndex, extending: extending) }
 
+    /// Selects the word around `offset` characters from the start (letters and digits; on a space or a
+    /// sign, that one character), as a long press does.
+    mutating func selectWord(atCharacterOffset offset: Int) {
+        guard !text.isEmpty else { return }
+        selectWord(at: text.index(text.startIndex, offsetBy: max(0, min(offset, text.count - 1))))
+    }
+
+    /// Selects the word around the character at `index` (the last one when `index` is the end).
+    mutating func selectWord(at index: String.Index) {
+        guard !text.isEmpty else { return }
+        let i = index < text.endIndex ? index : text.index(before: text.endIndex)
+        func isWord(_ c: Character) -> Bool { c.isLetter || c.isNumber || c == "_" }
+        guard isWord(text[i]) else {
+            anchor = i
+            head = text.index(after: i)
+            lastEdit = .other
+            return
+        }
+        var lo = i, hi = text.index(after: i)
+        while lo > text.startIndex, isWord(text[text.index(before: lo)]) { lo = text.index(before: lo) }
+        while hi < text.endIndex, isWord(text[hi]) { hi = text.index(after: hi) }
+        anchor = lo
+        head = hi
+        lastEdit = .other
+    }
+
+    /// Selects from `anchor` to `head` characters from the start (clamped), as a drag after a long press does.
+    mutating func select(fromCharacterOffset a: Int, to h: Int) {
+        let n = text.count
+        anchor = text.index(text.startIndex, offsetBy: max(0, min(a, n)))
+        head = text.index(text.startIndex, offsetBy: max(0, min(h, n)))
+        lastEdit = .other
+    }
+
     mutating func selectAll() {
         anchor = text.startIndex
         head = text.endIndex

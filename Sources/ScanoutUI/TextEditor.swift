@@ -222,7 +222,13 @@ final class TextEditorBehavior: NodeBehavior, HitTestableContent, TextInputTarge
     func contentContains(_ point: CGPoint) -> Bool { node.frame.contains(point) }
     override func handlesTouch(at point: CGPoint) -> Bool { environment.isEnabled && node.frameContains(asDrawn: point) }
 
-    override func touchBegan(at point: CGPoint) { drag = (scrollY, false) }
+    override func touchBegan(at point: CGPoint) {
+        drag = (scrollY, false)
+        pressStart = node.host.time
+    }
+    /// When the finger went down: held `TextInputBehavior.longPressDuration` without scrolling, it selects
+    /// the word under it.
+    private var pressStart: Double?
 
     /// A drag of more than a few points scrolls (and then places no caret).
     override func touchMoved(to point: CGPoint, from start: CGPoint) {
@@ -252,12 +258,20 @@ final class TextEditorBehavior: NodeBehavior, HitTestableContent, TextInputTarge
             if j == text.endIndex { break }
             j = editing.text.index(after: j)
         }
-        editing.moveCaret(to: best)
+        if let start = pressStart, node.host.time - start >= TextInputBehavior.longPressDuration, !text.isEmpty {
+            editing.selectWord(at: best < text.endIndex ? best : editing.text.index(before: best))
+        } else {
+            editing.moveCaret(to: best)
+        }
+        pressStart = nil
         if !isFocused { node.host.focusedNode = node }
         changed()
     }
 
-    override func touchCancelled() { drag = nil }
+    override func touchCancelled() {
+        drag = nil
+        pressStart = nil
+    }
 
     // MARK: Keys
 

@@ -154,14 +154,57 @@ final class TextInputBehavior: NodeBehavior, HitTestableContent, CaretBlinking {
         environment.isEnabled && node.frameContains(asDrawn: point)
     }
 
-    /// A tap focuses the field and puts the caret at the character boundary nearest the finger.
+    /// What a finger on the field is doing: not decided yet, moving the caret (a drag in a focused field), or
+    /// selecting from the character where a long press began.
+    private enum TouchMode { case undecided, caret, selecting(anchor: Int) }
+    private var touch: (mode: TouchMode, start: Double)?
+    /// A press held this long without moving is a long press (it selects a word; a drag then extends it).
+    static let longPressDuration = 0.5
+
+    private func offset(at point: CGPoint) -> Int {
+        characterOffset(nearest: point.x - (node.frame.minX + padding) + drawn.shift)
+    }
+
+    override func touchBegan(at point: CGPoint) { touch = (.undecided, node.host.time) }
+
+    /// In a focused field a drag moves the caret with the finger; after a long press it selects.
+    override func touchMoved(to point: CGPoint, from start: CGPoint) {
+        guard var t = touch, isFocused else { return }
+        if case .undecided = t.mode {
+            if node.host.time - t.start >= Self.longPressDuration {
+                t.mode = .selecting(anchor: offset(at: start))
+            } else if abs(point.x - start.x) > 6 {
+                t.mode = .caret
+            } else {
+                return
+            }
+            touch = t
+        }
+        switch t.mode {
+        case .caret: editing.setCaret(characterOffset: offset(at: point))
+        case .selecting(let anchor): editing.select(fromCharacterOffset: anchor, to: offset(at: point))
+        case .undecided: return
+        }
+        changed()
+    }
+
+    /// A tap focuses the field and puts the caret at the character boundary nearest the finger; a long press
+    /// selects the word under it.
     override func touchEnded(at point: CGPoint, from start: CGPoint) {
-        guard node.frameContains(asDrawn: point) else { return }
-        let x = point.x - (node.frame.minX + padding) + drawn.shift
-        editing.setCaret(characterOffset: characterOffset(nearest: x))
+        defer { touch = nil }
+        if let t = touch, case .undecided = t.mode {
+            guard node.frameContains(asDrawn: point) else { return }
+            if node.host.time - t.start >= Self.longPressDuration, !field.isSecure {
+                editing.selectWord(atCharacterOffset: offset(at: point))
+            } else {
+                editing.setCaret(characterOffset: offset(at: point))
+            }
+        }
         if !isFocused { node.host.focusedNode = node }
         changed()
     }
+
+    override func touchCancelled() { touch = nil }
 
     /// The character boundary whose x is nearest `x` (a binary search: widths grow with the prefix).
     private func characterOffset(nearest x: CGFloat) -> Int {

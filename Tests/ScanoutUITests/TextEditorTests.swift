@@ -1,6 +1,7 @@
 import Testing
 import ScanoutUI
 import ScanoutTesting
+import ScanoutRender
 
 /// `TextEditor`: multi-line editing, scrolling, and a 10,000-line text drawn a screenful at a time.
 @Suite @MainActor struct TextEditorTests {
@@ -30,6 +31,22 @@ import ScanoutTesting
         host.press(.home)
         host.type("Y")
         #expect(host.contains(text: "Ydefgh"), "\(host.visibleTexts)")
+    }
+
+    @Test func aLongPressSelectsTheWordUnderTheFinger() {
+        let host = TestHost(rootView: Notes(text: "one two three\nfour"), width: 400, height: 300)
+        host.runFrame()
+        let f = host.frame(ofProbe: "editor")!
+        // "two" starts after "one " on the first line (8 points of inset, the body font's advances).
+        let x = Double(f.minX) + 8 + TextEngine.shared.width(of: "one t", font: FontDescriptor(size: 17))
+        let y = Double(f.minY) + 8 + 5
+        host.touchDown(x: x, y: y)
+        host.runFrame()
+        host.advance(seconds: 0.7)
+        host.touchUp(x: x, y: y)
+        host.runFrame()
+        host.type("2")
+        #expect(host.contains(text: "one 2 three"), "\(host.visibleTexts)")
     }
 
     @Test func aTenThousandLineTextDrawsOnlyTheLinesInView() {

@@ -30,6 +30,73 @@ import ScanoutRender
         }
     }
 
+    private struct Words: View {
+        @State var text = "alpha beta gamma"
+        var body: some View {
+            VStack(alignment: .leading) {
+                Text("text: \(text)")
+                TextField("Words", text: $text).accessibilityIdentifier("words").frame(width: 300)
+            }
+            .frame(width: 400, height: 200, alignment: .topLeading)
+        }
+    }
+
+    /// Where the finger goes for character `offset` of "alpha beta gamma" (DejaVu Sans' advances at the body
+    /// size, from the field's text edge).
+    private func x(ofCharacter offset: Int, in host: TestHost) -> Double {
+        let f = host.frame(ofAccessibilityIdentifier: "words")!
+        let font = FontDescriptor(size: 17)
+        return Double(f.minX) + 10 + TextEngine.shared.width(of: String("alpha beta gamma".prefix(offset)), font: font)
+    }
+
+    @Test func aLongPressSelectsTheWordAndTypingReplacesIt() {
+        let host = TestHost(rootView: Words(), width: 400, height: 200)
+        host.runFrame()
+        let y = Double(host.frame(ofAccessibilityIdentifier: "words")!.midY)
+        host.touchDown(x: x(ofCharacter: 7, in: host) + 2, y: y)
+        host.runFrame()
+        host.advance(seconds: 0.7)
+        host.touchUp(x: x(ofCharacter: 7, in: host) + 2, y: y)
+        host.runFrame()
+        host.type("X")
+        #expect(host.contains(text: "text: alpha X gamma"), "\(host.visibleTexts)")
+    }
+
+    @Test func aDragInAFocusedFieldMovesTheCaret() {
+        let host = TestHost(rootView: Words(), width: 400, height: 200)
+        host.runFrame()
+        let y = Double(host.frame(ofAccessibilityIdentifier: "words")!.midY)
+        host.tap(x: x(ofCharacter: 16, in: host) + 20, y: y)  // focused, the caret at the end
+        host.touchDown(x: x(ofCharacter: 16, in: host), y: y)
+        host.runFrame()
+        for c in stride(from: 15, through: 5, by: -2) {
+            host.touchMove(x: x(ofCharacter: c, in: host), y: y)
+            host.runFrame()
+        }
+        host.type("!")  // while the finger is still down: the caret is where it is now
+        #expect(host.contains(text: "text: alpha! beta gamma"), "the caret followed the finger: \(host.visibleTexts)")
+        host.touchUp(x: x(ofCharacter: 5, in: host), y: y)
+        host.runFrame()
+    }
+
+    @Test func aDragAfterALongPressSelects() {
+        let host = TestHost(rootView: Words(), width: 400, height: 200)
+        host.runFrame()
+        let y = Double(host.frame(ofAccessibilityIdentifier: "words")!.midY)
+        host.tap(x: x(ofCharacter: 16, in: host) + 20, y: y)
+        host.touchDown(x: x(ofCharacter: 6, in: host), y: y)
+        host.runFrame()
+        host.advance(seconds: 0.7)
+        for c in [8, 11, 14, 16] {
+            host.touchMove(x: x(ofCharacter: c, in: host), y: y)
+            host.runFrame()
+        }
+        host.touchUp(x: x(ofCharacter: 16, in: host), y: y)
+        host.runFrame()
+        host.type("Z")
+        #expect(host.contains(text: "text: alpha Z"), "selected from the long press to the finger: \(host.visibleTexts)")
+    }
+
     @Test func tappingFocusesAndTypingEditsTheBoundString() {
         let host = TestHost(rootView: Login(), width: 400, height: 400)
         host.runFrame()
