@@ -138,6 +138,13 @@ extension PlatformOptions {
             guard let m = OnScreenKeyboardSetting(rawValue: v.lowercased()) else { throw InvalidValue(expected: "auto, always or never") }
             o.onScreenKeyboard = m
         },
+        PlatformOption(flag: "--osk-layout", variable: "SCANOUT_OSK_LAYOUT", boardKey: "osk-layout", argument: "en-US|de-DE|fr-FR|ru-RU",
+                       help: "the on-screen keyboard's letters (default: from the locale, else en-US)") { o, v throws(InvalidValue) in
+            guard let layout = PlatformOptions.onScreenKeyboardLayouts.first(where: { $0.lowercased() == v.lowercased() }) else {
+                throw InvalidValue(expected: PlatformOptions.onScreenKeyboardLayouts.joined(separator: ", "))
+            }
+            o.onScreenKeyboardLayout = layout
+        },
         PlatformOption(flag: "--locale", variable: "SCANOUT_LOCALE", boardKey: "locale", argument: "LOCALE",
                        help: "the app's locale, which texts are translated for (de, de_DE, ar_EG ...; default from LC_ALL, LC_MESSAGES or LANG)") { o, v throws(InvalidValue) in
             let language = v.prefix { $0 != "_" && $0 != "-" && $0 != "." && $0 != "@" }

@@ -65,6 +65,10 @@ public struct PlatformOptions: Sendable, Equatable {
     public var appearance = PanelAppearance.light
     /// When the on-screen keyboard shows for a focused text field.
     public var onScreenKeyboard = OnScreenKeyboardSetting.auto
+    /// The on-screen keyboard's letter layout ("de-DE"); nil: from the locale.
+    public var onScreenKeyboardLayout: String?
+    /// The layouts the on-screen keyboard has (ScanoutUI's `OnScreenKeyboardLayout`).
+    public static let onScreenKeyboardLayouts = ["en-US", "de-DE", "fr-FR", "ru-RU"]
     /// The app's locale (`\.locale` at its root); nil: the process's, from LC_ALL, LC_MESSAGES or LANG.
     public var locale: String?
     /// Hardware keyboards' XKB keymap (layout, variant, options).

@@ -81,6 +81,9 @@ final class AppSession {
         environment.displayRotation = options.rotation.degrees
         environment.colorScheme = options.appearance.colorScheme
         if let locale = options.locale { environment.locale = Locale(identifier: locale) }
+        if let layout = options.onScreenKeyboardLayout.flatMap(OnScreenKeyboardLayout.init(rawValue:)) {
+            environment.onScreenKeyboardLayout = layout
+        }
         switch options.onScreenKeyboard {
         case .auto: environment.sceneKeyboardMode = .auto
         case .always: environment.sceneKeyboardMode = .always

@@ -96,12 +96,13 @@ public enum OnScreenKeyboardLayout: String, Hashable, Sendable, CaseIterable {
     }
 }
 
-struct OnScreenKeyboardLayoutKey: EnvironmentKey { static let defaultValue = OnScreenKeyboardLayout.enUS }
+struct OnScreenKeyboardLayoutKey: EnvironmentKey { static let defaultValue: OnScreenKeyboardLayout? = nil }
 
 extension EnvironmentValues {
-    /// The on-screen keyboard's letter layout.
+    /// The on-screen keyboard's letter layout: as set (a board's `osk-layout`, or the app), else the one for
+    /// `\.locale`'s language (German gets QWERTZ), else en-US.
     public var onScreenKeyboardLayout: OnScreenKeyboardLayout {
-        get { self[OnScreenKeyboardLayoutKey.self] }
+        get { self[OnScreenKeyboardLayoutKey.self] ?? OnScreenKeyboardLayout(localeIdentifier: locale.identifier) ?? .enUS }
         set { self[OnScreenKeyboardLayoutKey.self] = newValue }
     }
 }

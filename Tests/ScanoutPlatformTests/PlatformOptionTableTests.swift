@@ -31,13 +31,21 @@ import Testing
                        "connector": "HDMI-A-1", "mode": "1280x800@60", "format": "rgb565", "buffers": "3",
                        "fbdev": "/dev/fb1", "calibration": "1 0 0 0 1 0", "scale": "2", "safe-area": "0 0 40 0", "blank-after": "30",
                        "appearance": "dark", "osk": "never", "xkb-layout": "de", "xkb-variant": "nodeadkeys",
-                       "xkb-options": "compose:ralt", "zoom": "2", "locale": "de_DE"]
+                       "xkb-options": "compose:ralt", "zoom": "2", "locale": "de_DE",
+                       "osk-layout": "de-DE"]
         for key in PlatformOptions.table.compactMap(\.boardKey) {
             let value = try #require(samples[key], "no sample value for the board key \(key)")
             let profile = try BoardProfile.parse("\(key) = \(value)\n", path: "t.board")
             #expect(profile.warnings.isEmpty, "\(key): \(profile.warnings)")
             #expect(profile.entries.count == 1)
         }
+    }
+
+    @Test func theOnScreenKeyboardLayoutIsOneOfTheKeyboards() throws {
+        #expect(try parse([]).onScreenKeyboardLayout == nil, "from the locale")
+        #expect(try parse(["--osk-layout", "fr-fr"]).onScreenKeyboardLayout == "fr-FR")
+        #expect(try parse([], env: ["SCANOUT_OSK_LAYOUT": "ru-RU"]).onScreenKeyboardLayout == "ru-RU")
+        #expect(throws: PlatformError.self) { try parse(["--osk-layout", "xx"]) }
     }
 
     @Test func traceTouchesIsAnOptionLikeTheOthers() throws {

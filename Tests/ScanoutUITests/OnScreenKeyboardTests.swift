@@ -254,6 +254,29 @@ import ScanoutTesting
         return host
     }
 
+    @Test func theLocaleChoosesTheLayoutUnlessOneIsSet() {
+        func keys(_ field: some View) -> TestHost {
+            let host = TestHost(rootView: field.onScreenKeyboard(.always), width: 800, height: 480)
+            host.runFrame()
+            host.tap(text: "Field")
+            host.advance(seconds: 0.4)
+            return host
+        }
+        let german = keys(Field().environment(\.locale, Locale(identifier: "de_AT")))
+        german.tap(text: "ü")
+        #expect(german.contains(text: "text: ü"), "German gets QWERTZ: \(german.visibleTexts)")
+        let russian = keys(Field().environment(\.locale, Locale(identifier: "ru")))
+        russian.tap(text: "ж")
+        #expect(russian.contains(text: "text: ж"), "\(russian.visibleTexts)")
+        let set = keys(Field().environment(\.onScreenKeyboardLayout, .frFR).environment(\.locale, Locale(identifier: "de")))
+        set.tap(text: "a")
+        set.tap(text: "z")
+        #expect(set.contains(text: "text: az"), "a layout set wins over the locale: \(set.visibleTexts)")
+        var env = EnvironmentValues()
+        env.locale = Locale(identifier: "ja_JP")
+        #expect(env.onScreenKeyboardLayout == .enUS, "a language without a layout: en-US")
+    }
+
     @Test func germanFrenchAndRussianLayoutsType() {
         let de = focused(.deDE)
         de.tap(text: "z")
