@@ -254,8 +254,9 @@ struct TintedForeground: ViewModifier {
     func body(content: Content) -> some View { content.foregroundColor(active ? tint ?? .accentColor : nil) }
 }
 
-/// A row with the label and the chosen option (in the tint) and an up/down chevron; tapping it unfolds
-/// the options below it, checked like the inline style; choosing one folds them again.
+/// A row with the label and the chosen option (in the tint) and an up/down chevron; tapping it pops the
+/// options up as a menu card in the presentation layer, beside the row and over everything else, the chosen
+/// one checked (as iOS does); choosing one, a tap outside or Escape closes it.
 struct MenuPicker: View {
     let label: AnyView
     let model: PickerModel
@@ -263,25 +264,24 @@ struct MenuPicker: View {
     @Environment(\.tint) private var tint
 
     var body: some View {
-        VStack(spacing: 0) {
-            Button { isOpen.toggle() } label: {
-                HStack {
-                    ControlLabel(label: label)
-                    if let s = model.selected { model.options[s].view.foregroundColor(tint ?? .accentColor) }
-                    UpDownChevron().stroke(tint ?? .accentColor, lineWidth: 2).frame(width: 10, height: 16)
-                }
-                .frame(minHeight: Palette.minimumHitTarget)
-                .contentShape(Rectangle())
-            }
-            .environment(\.buttonStyleChoice, ButtonStyleChoice(look: .plain))
-            if isOpen {
-                InlinePicker(model: PickerModel(options: model.options, selected: model.selected) { i in
-                    model.choose(i)
-                    isOpen = false
-                })
-                .padding(.leading, Palette.rowPadding)
-            }
+        let open = $isOpen
+        let model = self.model
+        let items = model.options.indices.map { i in
+            MenuItem.check(label: model.options[i].view, isOn: i == model.selected, action: { model.choose(i) })
         }
+        return Button { isOpen = true } label: {
+            HStack {
+                ControlLabel(label: label)
+                if let s = model.selected { model.options[s].view.foregroundColor(tint ?? .accentColor) }
+                UpDownChevron().stroke(tint ?? .accentColor, lineWidth: 2).frame(width: 10, height: 16)
+            }
+            .frame(minHeight: Palette.minimumHitTarget)
+            .contentShape(Rectangle())
+        }
+        .environment(\.buttonStyleChoice, ButtonStyleChoice(look: .plain))
+        .modifier(PresentationAnchorModifier(content: isOpen ? { anchor in
+            MenuLayer(anchor: anchor, items: items, dims: false) { open.wrappedValue = false }
+        } : nil))
     }
 }
 

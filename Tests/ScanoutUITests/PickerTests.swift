@@ -77,14 +77,23 @@ import ScanoutRaster
         #expect(host.contains(text: "speed 1"))
     }
 
-    @Test func theMenuStyleUnfoldsAndFolds() {
+    @Test func theMenuStylePopsUpAMenuOfTheOptions() {
         let host = TestHost(rootView: ModePicker(style: .menu), width: 300, height: 300)
         host.runFrame()
         #expect(host.contains(text: "Mode") && host.contains(text: "Heat") && !host.contains(text: "Cool"))
+        let row = host.frame(ofText: "Mode")
         host.tap(text: "Mode")
         #expect(host.contains(text: "Cool") && host.contains(text: "Auto"))
+        #expect(host.frame(ofText: "Mode") == row, "a menu over the screen: nothing below the row moves")
         host.tap(text: "Cool")
-        #expect(host.contains(text: "mode cool") && !host.contains(text: "Auto"))
+        #expect(host.contains(text: "mode cool") && !host.contains(text: "Auto"), "\(host.visibleTexts)")
+        host.tap(text: "Mode")
+        #expect(host.contains(text: "Auto"))
+        host.tap(x: 5, y: 295)  // outside the card: it closes, and the tap does nothing else
+        #expect(!host.contains(text: "Auto") && host.contains(text: "mode cool"))
+        host.tap(text: "Mode")
+        host.press(.escape)
+        #expect(!host.contains(text: "Auto"), "Escape closes it")
     }
 
     private struct Hours: View {
