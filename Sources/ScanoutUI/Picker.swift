@@ -272,16 +272,19 @@ struct MenuPicker: View {
         return Button { isOpen = true } label: {
             HStack {
                 ControlLabel(label: label)
-                if let s = model.selected { model.options[s].view.foregroundColor(tint ?? .accentColor) }
-                UpDownChevron().stroke(tint ?? .accentColor, lineWidth: 2).frame(width: 10, height: 16)
+                // The menu opens beside the chosen value (at the row's trailing end in a form).
+                HStack {
+                    if let s = model.selected { model.options[s].view.foregroundColor(tint ?? .accentColor) }
+                    UpDownChevron().stroke(tint ?? .accentColor, lineWidth: 2).frame(width: 10, height: 16)
+                }
+                .modifier(PresentationAnchorModifier(content: isOpen ? { anchor in
+                    MenuLayer(anchor: anchor, items: items, dims: false) { open.wrappedValue = false }
+                } : nil))
             }
             .frame(minHeight: Palette.minimumHitTarget)
             .contentShape(Rectangle())
         }
         .environment(\.buttonStyleChoice, ButtonStyleChoice(look: .plain))
-        .modifier(PresentationAnchorModifier(content: isOpen ? { anchor in
-            MenuLayer(anchor: anchor, items: items, dims: false) { open.wrappedValue = false }
-        } : nil))
     }
 }
 
