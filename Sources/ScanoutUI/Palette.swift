@@ -34,6 +34,8 @@ enum Palette {
     static let scrim = Color(rgba: RGBA(red: 0, green: 0, blue: 0, alpha: 102), dark: RGBA(red: 0, green: 0, blue: 0, alpha: 122))
 
     /// The smallest side of anything a finger should hit (Apple's and Material's 44 pt, kept on panels).
+    /// A sheet's card (systemBackground, elevated in dark).
+    static let sheetBackground = Color(rgba: RGBA(red: 255, green: 255, blue: 255), dark: RGBA(red: 28, green: 28, blue: 30))
     static let minimumHitTarget: CGFloat = 44
     /// A list or form row's minimum height.
     static let rowHeight: CGFloat = 52

@@ -29,10 +29,32 @@ struct SheetOptions: Equatable {
     var selection: Binding<PresentationDetent>?
     var dragIndicator: Visibility = .automatic
     var dismissDisabled = false
+    var background: SheetBackground?
 
     static func == (a: SheetOptions, b: SheetOptions) -> Bool {
         a.detents == b.detents && a.dragIndicator == b.dragIndicator && a.dismissDisabled == b.dismissDisabled
-            && (a.selection == nil) == (b.selection == nil)
+            && (a.selection == nil) == (b.selection == nil) && a.background == b.background
+    }
+}
+
+/// The fill of a sheet's card (`presentationBackground(_:)`), compared by the style's description (a
+/// colour, a gradient: value types that print what they are).
+struct SheetBackground: Equatable {
+    let key: String
+    let card: @MainActor (CGFloat) -> AnyView
+
+    init<S: ShapeStyle>(_ style: S) {
+        key = String(describing: style)
+        card = { radius in AnyView(RoundedRectangle(cornerRadius: radius).fill(style)) }
+    }
+
+    static func == (a: SheetBackground, b: SheetBackground) -> Bool { a.key == b.key }
+}
+
+struct SheetBackgroundKey: PreferenceKey {
+    static var defaultValue: SheetBackground? { nil }
+    static func reduce(value: inout SheetBackground?, nextValue: () -> SheetBackground?) {
+        if let next = nextValue() { value = next }
     }
 }
 
@@ -79,6 +101,11 @@ extension View {
     /// Shows (or hides) the bar at the top of the sheet a finger drags it by.
     public func presentationDragIndicator(_ visibility: Visibility) -> some View {
         preference(key: SheetDragIndicatorKey.self, value: visibility)
+    }
+
+    /// Fills the sheet this view is the content of with `style` instead of the system's background.
+    public func presentationBackground<S: ShapeStyle>(_ style: S) -> some View {
+        preference(key: SheetBackgroundKey.self, value: SheetBackground(style))
     }
 
     /// Keeps the sheet open against a tap outside or a drag down (buttons in it still close it).

@@ -95,11 +95,15 @@ struct SheetModifier<Sheet: View>: ViewModifier {
                 .onPreferenceChange(SheetDetentsKey.self) { self.options.detents = $0.detents; self.options.selection = $0.selection }
                 .onPreferenceChange(SheetDragIndicatorKey.self) { self.options.dragIndicator = $0 }
                 .onPreferenceChange(SheetDismissDisabledKey.self) { self.options.dismissDisabled = $0 }
+                .onPreferenceChange(SheetBackgroundKey.self) { self.options.background = $0 }
                 .padding(24)
                 .frame(maxWidth: .infinity, maxHeight: height == nil ? nil : .infinity, alignment: .topLeading)
         }
         .frame(height: height, alignment: .top)
-        .background(RoundedRectangle(cornerRadius: 16).fill(Color(white: 0.16)))
+        .background {
+            // The system's sheet background (white; raised grey in dark), or the content's own.
+            if let background = options.background { background.card(16) } else { RoundedRectangle(cornerRadius: 16).fill(Palette.sheetBackground) }
+        }
         .overlay(alignment: .top) {
             // The top edge (where the indicator is) moves the sheet between its detents; drags in the
             // content stay the content's (a slider, a list).

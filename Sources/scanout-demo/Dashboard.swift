@@ -180,5 +180,6 @@ struct SettingsSheet: View {
                 .padding(12)
                 .background(RoundedRectangle(cornerRadius: 8).fill(Color(white: 0.25)))
         }
+        .presentationBackground(Color(white: 0.16))  // the panel is dark whatever the colour scheme
     }
 }

@@ -46,6 +46,32 @@ final class SheetTests: XCTestCase, @unchecked Sendable {
         for _ in 0..<24 { host.runFrame() }
     }
 
+    /// The card follows the colour scheme (systemBackground: white, raised grey in dark), and
+    /// `presentationBackground` replaces it.
+    @MainActor func testTheCardFollowsTheColourSchemeAndPresentationBackground() async throws {
+        struct Presenter: View {
+            var dark = false
+            var fill: Color? = nil
+            @State var shown = true
+            var body: some View {
+                Color.clear.sheet(isPresented: $shown) {
+                    if let fill { Text("Sheet").presentationBackground(fill) } else { Text("Sheet") }
+                }
+                .preferredColorScheme(dark ? .dark : .light)
+            }
+        }
+        func card(_ p: Presenter) -> RGBA {
+            let host = TestHost(rootView: p, width: 400, height: 300)
+            host.runFrame()
+            settle(host)
+            let f = host.frame(ofText: "Sheet")!
+            return host.pixel(x: Int(f.maxX) + 20, y: Int(f.midY))
+        }
+        XCTAssertEqual(card(Presenter()), RGBA(red: 255, green: 255, blue: 255))
+        XCTAssertEqual(card(Presenter(dark: true)), RGBA(red: 28, green: 28, blue: 30))
+        XCTAssertEqual(card(Presenter(fill: Color(red: 0, green: 0.5, blue: 0))), RGBA(red: 0, green: 128, blue: 0))
+    }
+
     @MainActor func testTheSheetSlidesUpFromTheBottomAndDismissActionClosesIt() async throws {
         let log = Log()
         let host = makeHost(log)
@@ -54,7 +80,7 @@ final class SheetTests: XCTestCase, @unchecked Sendable {
         host.runFrame()
         host.runFrame()
         // Partway through the slide, a point just inside the resting card's top still shows the dimmed view
-        // (mid grey); once the sheet has arrived it shows the card's dark grey.
+        // (mid grey); once the sheet has arrived it shows the card (white in light appearance).
         let moving = host.pixel(x: 40, y: 210)
         settle(host)
         let rest = try XCTUnwrap(host.frame(ofText: "Settings title"))
@@ -62,7 +88,8 @@ final class SheetTests: XCTestCase, @unchecked Sendable {
         XCTAssertGreaterThan(rest.minY, 150, "the sheet sits at the bottom of the screen")
         let arrived = host.pixel(x: 40, y: 210)
         XCTAssertGreaterThan(Int(moving.green), 100, "mid-slide: the dimmed view at (40, 210), \(moving)")
-        XCTAssertLessThan(Int(arrived.green), 60, "arrived: the card at (40, 210), \(arrived)")
+        XCTAssertNotEqual(moving, arrived, "mid-slide the card is not there yet")
+        XCTAssertEqual(arrived, RGBA(red: 255, green: 255, blue: 255), "arrived: the card at (40, 210)")
         let frames = host.committedFrames
         host.runFrame()
         XCTAssertEqual(host.committedFrames, frames, "frames stop once the sheet has arrived")
