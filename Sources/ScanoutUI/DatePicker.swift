@@ -8,7 +8,8 @@ import Glibc
 /// `.wheel` (the wheels in place). Wheels are the wheel picker's: month, day and year for `.date`; hours and
 /// minutes (with AM/PM where the clock has 12 hours: see `Text(_:style:)`) for `.hourAndMinute`. Dates are in
 /// the board's local time (the C library's); a range keeps the choice inside it (the wheels offer only its
-/// years). `.graphical` is drawn as `.wheel` (no calendar grid yet).
+/// years). `.graphical`: a month's calendar (`CalendarMonth`) and, for `.hourAndMinute`, the time as `.compact`
+/// shows it.
 public struct DatePicker<Label: View>: View {
     let selection: Binding<Date>
     let range: ClosedRange<Date>?
@@ -43,6 +44,16 @@ public struct DatePicker<Label: View>: View {
         let binding = selection, range = self.range
         let wheels = DateWheels(selection: binding, range: range)
         switch style {
+        case .graphical:
+            VStack(alignment: .leading, spacing: 8) {
+                if labelsVisibility != .hidden { label }
+                if components.contains(.date) { CalendarMonth(selection: binding, range: range) }
+                if components.contains(.hourAndMinute) {
+                    // The time of day as the compact style shows it, below the month (as iOS does).
+                    DatePicker<Text>(selection: binding, displayedComponents: .hourAndMinute, label: { Text("Time") })
+                        .datePickerStyle(.compact)
+                }
+            }
         case .wheel:
             VStack(alignment: .leading, spacing: 4) {
                 if labelsVisibility != .hidden { label }
@@ -136,7 +147,7 @@ public struct DatePickerComponents: OptionSet, Hashable, Sendable {
 
 // MARK: Styles
 
-enum DatePickerStyleKind: Hashable, Sendable { case compact, wheel }
+enum DatePickerStyleKind: Hashable, Sendable { case compact, wheel, graphical }
 
 /// How a date picker looks (SwiftUI's `DatePickerStyle`).
 public protocol DatePickerStyle {}
@@ -144,7 +155,7 @@ protocol BuiltInDatePickerStyle { var kind: DatePickerStyleKind { get } }
 public struct DefaultDatePickerStyle: DatePickerStyle, BuiltInDatePickerStyle { public init() {}; var kind: DatePickerStyleKind { .compact } }
 public struct CompactDatePickerStyle: DatePickerStyle, BuiltInDatePickerStyle { public init() {}; var kind: DatePickerStyleKind { .compact } }
 public struct WheelDatePickerStyle: DatePickerStyle, BuiltInDatePickerStyle { public init() {}; var kind: DatePickerStyleKind { .wheel } }
-public struct GraphicalDatePickerStyle: DatePickerStyle, BuiltInDatePickerStyle { public init() {}; var kind: DatePickerStyleKind { .wheel } }
+public struct GraphicalDatePickerStyle: DatePickerStyle, BuiltInDatePickerStyle { public init() {}; var kind: DatePickerStyleKind { .graphical } }
 extension DatePickerStyle where Self == DefaultDatePickerStyle { public static var automatic: DefaultDatePickerStyle { .init() } }
 extension DatePickerStyle where Self == CompactDatePickerStyle { public static var compact: CompactDatePickerStyle { .init() } }
 extension DatePickerStyle where Self == WheelDatePickerStyle { public static var wheel: WheelDatePickerStyle { .init() } }

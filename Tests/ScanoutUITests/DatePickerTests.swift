@@ -117,3 +117,96 @@ struct DatePickerGoldenTests {
 
     @Test func goldens() { expectContainerGoldens("ui-date-picker", { Screen() }) }
 }
+
+/// `.datePickerStyle(.graphical)`: a month's calendar; a tapped day is chosen (the time of day kept), the
+/// arrows page through months, days outside the range do nothing.
+@MainActor
+struct GraphicalDatePickerTests {
+    struct Calendar: View {
+        @Bindable var model: DatePickerTests.Model
+        var range: ClosedRange<Date>?
+        var locale = "en_US"
+        var body: some View {
+            Group {
+                if let range {
+                    DatePicker("Service", selection: $model.date, in: range, displayedComponents: .date)
+                } else {
+                    DatePicker("Service", selection: $model.date, displayedComponents: .date)
+                }
+            }
+            .datePickerStyle(.graphical)
+            .environment(\.locale, Locale(identifier: locale))
+            .frame(width: 360)
+        }
+    }
+
+    @Test func aTappedDayIsChosenKeepingTheTime() {
+        let model = DatePickerTests.Model(DatePickerTests.date(2031, 3, 10, 14, 45))
+        let host = TestHost(rootView: Calendar(model: model), width: 800, height: 480)
+        host.runFrame()
+        #expect(host.contains(text: "March 2031"), "\(host.visibleTexts)")
+        host.tap(text: "21")
+        let p = DatePickerTests.parts(model.date)
+        #expect(p.year == 2031 && p.month == 3 && p.day == 21 && p.hour == 14 && p.minute == 45, "\(p)")
+    }
+
+    @Test func theArrowsPageThroughMonthsAndYears() throws {
+        let model = DatePickerTests.Model(DatePickerTests.date(2031, 12, 30, 9, 0))
+        let host = TestHost(rootView: Calendar(model: model), width: 800, height: 480)
+        host.runFrame()
+        let title = try #require(host.frame(ofText: "December 2031"))
+        // The arrows sit at the header's trailing end: ‹ then ›, each 44 points wide.
+        let right = Double(title.minX) + 360
+        let next = (x: right - 22, y: Double(title.midY)), previous = (x: right - 66, y: Double(title.midY))
+        host.tap(x: next.x, y: next.y)
+        #expect(host.contains(text: "January 2032"), "\(host.visibleTexts)")
+        host.tap(text: "5")
+        #expect(DatePickerTests.parts(model.date).month == 1 && DatePickerTests.parts(model.date).year == 2032)
+        host.tap(x: previous.x, y: previous.y)
+        host.tap(x: previous.x, y: previous.y)
+        #expect(host.contains(text: "November 2031"), "\(host.visibleTexts)")
+    }
+
+    @Test func weeksStartWhereTheLocaleSays() {
+        // 1 March 2031 is a Saturday: the last cell of the first row in the US, the sixth in Germany.
+        let model = DatePickerTests.Model(DatePickerTests.date(2031, 3, 10, 12, 0))
+        let us = TestHost(rootView: Calendar(model: model), width: 800, height: 480)
+        us.runFrame()
+        let de = TestHost(rootView: Calendar(model: model, locale: "de_DE"), width: 800, height: 480)
+        de.runFrame()
+        let usFirst = us.frame(ofText: "1")?.midX ?? 0, deFirst = de.frame(ofText: "1")?.midX ?? 0
+        #expect(usFirst > deFirst + 30, "Sunday-first puts Saturday one column further right: \(usFirst) vs \(deFirst)")
+    }
+
+    @Test func daysOutsideTheRangeDoNothing() {
+        let model = DatePickerTests.Model(DatePickerTests.date(2031, 3, 10, 12, 0))
+        let range = DatePickerTests.date(2031, 3, 5, 8, 0)...DatePickerTests.date(2031, 3, 20, 18, 0)
+        let host = TestHost(rootView: Calendar(model: model, range: range), width: 800, height: 480)
+        host.runFrame()
+        host.tap(text: "25")
+        #expect(DatePickerTests.parts(model.date).day == 10, "the 25th is after the range")
+        host.tap(text: "5")
+        let p = DatePickerTests.parts(model.date)
+        #expect(p.day == 5 && p.hour == 12, "the 5th is in it")
+        host.tap(text: "20")
+        #expect(DatePickerTests.parts(model.date).day == 20 && DatePickerTests.parts(model.date).hour == 12)
+    }
+}
+
+/// The graphical style at 800x480, light and dark (a month far from today, so no "today" mark).
+@MainActor
+struct GraphicalDatePickerGoldenTests {
+    struct Screen: View {
+        @State var date = DatePickerTests.date(2031, 3, 18, 9, 30)
+        var body: some View {
+            Form {
+                DatePicker("Maintenance", selection: $date, displayedComponents: .date)
+                    .datePickerStyle(.graphical)
+                    .environment(\.locale, Locale(identifier: "en_US"))
+            }
+            .frame(width: 420)
+        }
+    }
+
+    @Test func goldens() { expectContainerGoldens("ui-date-picker-graphical", { Screen() }) }
+}
