@@ -30,6 +30,9 @@ public struct FontDescriptor: Sendable, Hashable {
     public var family: String?
     /// The symbol face (`Image(systemName:)`) instead of the text faces.
     public var symbols = false
+    /// Points added after every character (SwiftUI's `tracking` and `kerning`); text that needs shaping
+    /// (joined and complex scripts) is not spaced out.
+    public var tracking: Double = 0
     public init(size: Double, weight: Weight = .regular, monospaced: Bool = false) {
         self.size = size; self.weight = weight; self.monospaced = monospaced
     }
@@ -194,14 +197,14 @@ public final class TextEngine {
     }
 
     public func width(of text: String, font d: FontDescriptor) -> Double {
-        guard let f = face(d) else { return Double(text.count) * d.size * 0.6 }
-        return f.width(of: text, size: d.size)
+        guard let f = face(d) else { return Double(text.count) * (d.size * 0.6 + d.tracking) }
+        return f.width(of: text, size: d.size, tracking: f.trackingUnits(d.tracking, size: d.size))
     }
 
     /// Lines of `text` wrapped at `maxWidth` points (nil: no wrapping).
     public func lines(of text: String, font d: FontDescriptor, maxWidth: Double?) -> [(text: Substring, width: Double)] {
         guard let f = face(d) else { return [(text[...], width(of: text, font: d))] }
-        return f.lines(of: text, size: d.size, maxWidth: maxWidth).map { ($0.text, $0.width) }
+        return f.lines(of: text, size: d.size, maxWidth: maxWidth, tracking: f.trackingUnits(d.tracking, size: d.size)).map { ($0.text, $0.width) }
     }
 
     /// Draws one run at device scale `scale` under `transform` (points → device pixels). Under a translation
@@ -228,12 +231,13 @@ public final class TextEngine {
         guard let f = face(run.font) else { return }
         guard TextRenderer.drawsWithMasks(under: transform) else {
             renderer.draw(run.string, font: f, size: run.font.size * scale, at: run.origin, transform: transform,
-                          color: run.color, on: canvas)
+                          color: run.color, tracking: f.trackingUnits(run.font.tracking, size: run.font.size), on: canvas)
             return
         }
         let origin = transform.apply(run.origin)
         let size = run.font.size * scale * transform.maxAxisScale
-        renderer.draw(run.string, font: f, size: size, at: origin, color: run.color, on: canvas)
+        renderer.draw(run.string, font: f, size: size, at: origin, color: run.color,
+                      tracking: f.trackingUnits(run.font.tracking, size: run.font.size), on: canvas)
     }
 }
 

@@ -15,21 +15,22 @@ public struct TextLineBreak: Sendable, Equatable {
 /// text's narrowest sensible size, which is what stacks ask for when they probe flexibility.
 extension Font {
     /// Lines of `text` at `size` pixels no wider than `maxWidth` (nil: one line per paragraph).
-    public func lines(of text: String, size: Double, maxWidth: Double?, kerning: Bool = true) -> [TextLineBreak] {
+    public func lines(of text: String, size: Double, maxWidth: Double?, kerning: Bool = true, tracking: Int = 0) -> [TextLineBreak] {
         var out: [TextLineBreak] = []
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            breakParagraph(paragraph, size: size, maxWidth: maxWidth, kerning: kerning, into: &out)
+            breakParagraph(paragraph, size: size, maxWidth: maxWidth, kerning: kerning, tracking: tracking, into: &out)
         }
         return out
     }
 
-    private func breakParagraph(_ p: Substring, size: Double, maxWidth: Double?, kerning: Bool, into out: inout [TextLineBreak]) {
-        func measure(_ s: Substring) -> Double { width(of: String(s), size: size, kerning: kerning) }
+    private func breakParagraph(_ p: Substring, size: Double, maxWidth: Double?, kerning: Bool, tracking: Int,
+                                into out: inout [TextLineBreak]) {
+        func measure(_ s: Substring) -> Double { width(of: String(s), size: size, kerning: kerning, tracking: tracking) }
         guard let limit = maxWidth, limit.isFinite else {
             out.append(TextLineBreak(text: p, width: measure(p)))
             return
         }
-        let space = width(of: " ", size: size, kerning: false)
+        let space = width(of: " ", size: size, kerning: false, tracking: tracking)
         var lineStart: Substring.Index? = nil
         var lineEnd = p.startIndex
         var lineWidth = 0.0

@@ -32,7 +32,7 @@ public final class TextRenderer {
     /// the exact size. Glyphs wholly outside the clip are skipped without touching the cache.
     @discardableResult
     public func draw(_ text: String, font: Font, size: Double, at baseline: Point, color: RGBA,
-                     kerning: Bool = true, on canvas: Canvas) -> Double {
+                     kerning: Bool = true, tracking: Int = 0, on canvas: Canvas) -> Double {
         guard let size64 = GlyphCache.size64(size), baseline.x.isFinite, baseline.y.isFinite,
               abs(baseline.y) < TextRenderer.coordinateLimit else { return 0 }
         let s = font.scale(size)
@@ -46,7 +46,7 @@ public final class TextRenderer {
         let clipMinX = Double(clip.minX), clipMaxX = Double(clip.maxX)
         // A fallback face's glyph or a shaped mark is bounded by the font's box too: DejaVu's box is generous
         // (over an em left and right, above and below), and culling here only saves work, the clip stays exact.
-        let advance = font.forEachPlacedGlyph(in: text, kerning: kerning) { face, glyph, pen, rise in
+        let advance = font.forEachPlacedGlyph(in: text, kerning: kerning, tracking: tracking) { face, glyph, pen, rise in
             guard rowsVisible else { return }
             let x = baseline.x + Double(pen) * s
             // Also keeps `x` in Int range for `quantize`.

@@ -26,7 +26,7 @@ extension TextRenderer {
     /// skipped before their outline is looked up. Em sizes above `maximumSize` draw nothing, as upright.
     @discardableResult
     public func draw(_ text: String, font: Font, size: Double, at baseline: Point, transform: AffineTransform,
-                     color: RGBA, kerning: Bool = true, on canvas: Canvas) -> Double {
+                     color: RGBA, kerning: Bool = true, tracking: Int = 0, on canvas: Canvas) -> Double {
         guard size.isFinite, size > 0, size <= TextRenderer.maximumSize, baseline.x.isFinite, baseline.y.isFinite,
               transform.a.isFinite, transform.b.isFinite, transform.c.isFinite, transform.d.isFinite,
               transform.tx.isFinite, transform.ty.isFinite else { return 0 }
@@ -39,7 +39,7 @@ extension TextRenderer {
         let box = Rect(x: Double(b.xMin), y: -Double(b.yMax), width: Double(b.xMax - b.xMin), height: Double(b.yMax - b.yMin))
         let paint = Paint.solid(color)
         let visible = !clip.isEmpty
-        let advance = font.forEachPlacedGlyph(in: text, kerning: kerning) { face, glyph, pen, rise in
+        let advance = font.forEachPlacedGlyph(in: text, kerning: kerning, tracking: tracking) { face, glyph, pen, rise in
             guard visible else { return }
             // Design units → user space (scaled, moved to the pen on the baseline) → device pixels.
             let fs = face === font ? s : face.scale(size)

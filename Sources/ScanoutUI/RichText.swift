@@ -51,6 +51,7 @@ struct RichTextLayout {
         let base = environment.font ?? .body
         fonts = parts.map { part in
             var d = (part.font ?? base).descriptor(in: environment)
+            d.tracking = Double(part.tracking ?? environment.tracking)
             if let w = part.weight { d.weight = w }
             if part.isItalic { d.italic = true }
             return d

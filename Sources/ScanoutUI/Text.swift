@@ -11,6 +11,8 @@ public struct Text: View, PrimitiveView, Equatable {
     /// This text's own font (over the environment's), as `Text.font(_:)` sets it.
     var font: Font?
     var monospacedDigits = false
+    /// Points added after each character (`tracking(_:)`/`kerning(_:)`; nil: the environment's).
+    var tracking: CGFloat?
     /// Drawn slanted (`italic()`): DejaVu's upright faces sheared, as renderers do without an italic face.
     var isItalic = false
     /// `underline()` and `strikethrough()`: drawn, in the given colour or the text's.
@@ -72,6 +74,12 @@ public struct Text: View, PrimitiveView, Equatable {
     public func font(_ font: Font?) -> Text { styled { $0.font = font } }
     /// Digits of equal width, so a changing number does not jitter (SwiftUI's `Text.monospacedDigit()`).
     public func monospacedDigit() -> Text { styled { $0.monospacedDigits = true } }
+    /// Adds `tracking` points after each character (negative: closer). Text in joined or complex scripts
+    /// (Arabic, Devanagari, Thai …), which HarfBuzz shapes, is not spaced out.
+    public func tracking(_ tracking: CGFloat) -> Text { styled { $0.tracking = tracking } }
+    /// Adds `kerning` points between characters (Scanout spaces them as `tracking` does; ligatures are not
+    /// formed in the text it spaces in either case).
+    public func kerning(_ kerning: CGFloat) -> Text { styled { $0.tracking = kerning } }
     /// Slanted text.
     public func italic() -> Text { styled { $0.isItalic = true } }
     public func italic(_ isActive: Bool) -> Text { styled { $0.isItalic = isActive } }
@@ -117,6 +125,7 @@ final class TextBehavior: NodeBehavior {
         var reserved: Int
         var lineSpacing: CGFloat
         var locale: Locale?
+        var tracking: CGFloat = 0
     }
 
     /// The locale the text is localized for here, if any part of it is localized.
@@ -191,6 +200,7 @@ final class TextBehavior: NodeBehavior {
         let environment = node.environment.current
         var d = (text.font ?? environment.font ?? .body).descriptor(in: environment)
         if let w = text.weight { d.weight = w }
+        d.tracking = Double(text.tracking ?? environment.tracking)
         return d
     }
 
@@ -314,7 +324,7 @@ final class TextBehavior: NodeBehavior {
         // What the layout read from the environment: a change of it lays the text out again.
         let key = RichLayoutKey(font: environment.font, textCase: environment.textCase, lineLimit: environment.lineLimit,
                                 reserved: environment.reservedLines, lineSpacing: environment.lineSpacing,
-                                locale: localizationLocale(environment))
+                                locale: localizationLocale(environment), tracking: environment.tracking)
         if key != richKey {
             richLaidOut.removeAll()
             richKey = key
@@ -335,6 +345,8 @@ public struct Font: Hashable, Sendable {
     var weight: Weight
     var design: Design
     var monospacedDigits = false
+    /// Points added after each character (`tracking(_:)`/`kerning(_:)`; nil: the environment's).
+    var tracking: CGFloat?
     var isItalic = false
     /// A family by name (`custom`); nil: the system face (DejaVu Sans).
     var family: String?

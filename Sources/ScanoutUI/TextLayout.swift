@@ -8,6 +8,7 @@ public enum TextAlignment: Hashable, CaseIterable, Sendable {
 struct LineLimitKey: EnvironmentKey { static let defaultValue: Int? = nil }
 struct ReservedLinesKey: EnvironmentKey { static let defaultValue = 0 }
 struct MultilineTextAlignmentKey: EnvironmentKey { static let defaultValue = TextAlignment.leading }
+struct TrackingKey: EnvironmentKey { static let defaultValue: CGFloat = 0 }
 
 extension EnvironmentValues {
     /// The most lines a text shows (nil: as many as it needs); the last one shown ends with "…".
@@ -20,6 +21,12 @@ extension EnvironmentValues {
     var reservedLines: Int {
         get { self[ReservedLinesKey.self] }
         set { self[ReservedLinesKey.self] = newValue }
+    }
+
+    /// Points added after each character of the texts below (`tracking(_:)`, `kerning(_:)` on a view).
+    public var tracking: CGFloat {
+        get { self[TrackingKey.self] }
+        set { self[TrackingKey.self] = newValue }
     }
 
     /// How the lines of multiline text align.
@@ -54,6 +61,11 @@ extension View {
     public func lineLimit(_ limit: PartialRangeThrough<Int>) -> some View {
         modifier(LineLimitModifier(limit: limit.upperBound, reserved: 0))
     }
+
+    /// Adds `tracking` points after each character of the texts in this view (see `Text.tracking(_:)`).
+    public func tracking(_ tracking: CGFloat) -> some View { environment(\.tracking, tracking) }
+    /// Adds `kerning` points between the characters of the texts in this view (see `Text.kerning(_:)`).
+    public func kerning(_ kerning: CGFloat) -> some View { environment(\.tracking, kerning) }
 
     /// Aligns the lines of multiline text in this view.
     public func multilineTextAlignment(_ alignment: TextAlignment) -> some View {

@@ -121,3 +121,84 @@ struct TextStylingGoldenTests {
 
     @Test func goldens() { expectContainerGoldens("ui-text-styles", { Screen() }) }
 }
+
+/// `tracking(_:)` and `kerning(_:)`, on a text and on a view: every character gets the extra space, in the
+/// measured width as in the drawing; wrapping counts it; shaped scripts are not spaced out.
+@MainActor
+struct TextTrackingTests {
+    private func width(_ text: some View) -> Double {
+        let host = TestHost(rootView: text.fixedSize().layoutProbe("t"), width: 800, height: 200)
+        host.runFrame()
+        return Double(host.frame(ofProbe: "t")?.width ?? -1)
+    }
+
+    @Test func trackingWidensTheTextByItsCharacters() {
+        let plain = width(Text("Pressure")), tracked = width(Text("Pressure").tracking(3))
+        #expect(abs((tracked - plain) - 8 * 3) <= 1, "eight characters, 3 points each: \(plain) → \(tracked)")
+        #expect(width(Text("Pressure").kerning(3)) == tracked)
+        #expect(width(Text("Pressure").tracking(-1)) < plain)
+        #expect(width(VStack { Text("Pressure") }.tracking(3)) == tracked, "on a view, for the texts in it")
+        #expect(width(VStack { Text("Pressure").tracking(0) }.tracking(3)) == plain, "the text's own wins")
+    }
+
+    @Test func theDrawnGlyphsAreSpacedAsMeasured() {
+        func host(_ text: Text) -> TestHost {
+            let h = TestHost(rootView: text.fixedSize().frame(maxWidth: .infinity, alignment: .leading), width: 200, height: 100)
+            h.background = .white
+            h.runFrame()
+            return h
+        }
+        let tracked = host(Text("AB").tracking(10)), plain = host(Text("AB"))
+        let run = tracked.displayList.textRuns.first { $0.run.string == "AB" }
+        #expect(run?.run.font.tracking == 10)
+        // The B is drawn 10 points further right: the rightmost inked column moves by 10.
+        func rightmostInk(_ h: TestHost) -> Int {
+            var last = 0
+            for y in 0..<100 { for x in 0..<200 where h.pixel(x: x, y: y).red < 128 { last = max(last, x) } }
+            return last
+        }
+        #expect(rightmostInk(tracked) - rightmostInk(plain) == 10)
+    }
+
+    @Test func wrappingCountsTheTracking() {
+        let text = "one two three four five six"
+        let host = TestHost(rootView: VStack {
+            Text(text).frame(width: 200).layoutProbe("plain")
+            Text(text).tracking(10).frame(width: 200).layoutProbe("tracked")
+        }, width: 400, height: 300)
+        host.runFrame()
+        let plain = host.frame(ofProbe: "plain")?.height ?? 0, tracked = host.frame(ofProbe: "tracked")?.height ?? 0
+        #expect(tracked > plain, "more lines when spaced out: \(plain) vs \(tracked)")
+    }
+
+    @Test func shapedScriptsAreNotSpacedOut() {
+        #expect(width(Text("مرحبا").tracking(5)) == width(Text("مرحبا")))
+    }
+}
+
+/// Tracking at 800x480, light and dark: headers spaced out, a tight title, a view's kerning, a wrapped
+/// paragraph, a joined text with one part tracked, and Arabic left as shaped.
+@MainActor
+struct TextTrackingGoldenTests {
+    struct Screen: View {
+        var body: some View {
+            VStack(alignment: .leading, spacing: 14) {
+                Text("line status").textCase(.uppercase).font(.footnote.bold()).tracking(2).foregroundStyle(.secondary)
+                Text("Boiler B1").font(.largeTitle).tracking(-1)
+                VStack(alignment: .leading) {
+                    Text("Pump P-11")
+                    Text("Valve V3")
+                }
+                .kerning(4)
+                Text("Spaced paragraph text that wraps over more than one line at this width.").tracking(1.5)
+                    .frame(width: 360, alignment: .leading)
+                Text("Setpoint ") + Text("72 °C").tracking(6).bold()
+                Text("مرحبا بالعالم").tracking(5)
+            }
+            .padding(24)
+            .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)
+        }
+    }
+
+    @Test func goldens() { expectContainerGoldens("ui-text-tracking", { Screen() }) }
+}
