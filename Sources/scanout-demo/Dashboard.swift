@@ -18,6 +18,8 @@ struct Dashboard: View {
     @State private var dimming = 0.0
     /// A name for this panel, typed in the settings sheet (on the on-screen keyboard, or a USB keyboard).
     @State private var panelName = ""
+    /// Seconds between live readings (the settings sheet's stepper).
+    @State private var interval = 2
     /// The panel's language, chosen in the settings sheet and kept like `showEvents` (strings from
     /// Resources/Localizable.xcstrings; Arabic lays the panel out right to left). Empty until chosen: the
     /// board's locale (its profile's `locale`, `--locale`, or LANG).
@@ -28,8 +30,10 @@ struct Dashboard: View {
         language.isEmpty ? String(boardLocale.identifier.prefix { $0 != "_" && $0 != "-" }) : language
     }
 
-    static let interval = Duration.seconds(2)
     static let liveValues = getenv("SCANOUT_DEMO_LIVE").map { String(cString: $0) != "0" } ?? true
+    /// A clock with seconds in the header (`SCANOUT_DEMO_CLOCK=1`): a `TimelineView` that wakes the app once a
+    /// second and at no other time (Tests/QEMU/run counts it).
+    static let showsClock = getenv("SCANOUT_DEMO_CLOCK").map { String(cString: $0) == "1" } ?? false
 
     static let machines = ["Line A01", "Pump P-11", "Valve V3", "Boiler B1", "Fan F-201", "Tank T-07"]
 
@@ -37,7 +41,14 @@ struct Dashboard: View {
         VStack(alignment: .leading, spacing: 12) {
             HStack {
                 Text("Plant Overview").font(.title).foregroundColor(.white)
+                Image(systemName: running ? "bolt.fill" : "pause.fill").foregroundColor(running ? .green : .orange)
                 Text(running ? "Running" : "Stopped").font(.headline).foregroundColor(running ? .green : .orange)
+                if Self.showsClock {
+                    Spacer()
+                    TimelineView(.periodic(from: .now, by: 1)) { context in
+                        Text(verbatim: Self.clock(context.date)).font(.title2.monospacedDigit()).foregroundColor(.white)
+                    }
+                }
             }
             HStack(spacing: 10) {
                 ForEach(0..<Self.machines.count, id: \.self) { i in
@@ -47,7 +58,7 @@ struct Dashboard: View {
             }
             HStack(spacing: 24) {
                 ForEach(0..<4, id: \.self) { i in
-                    Gauge(label: ["CPU", "RAM", "Disk", "Net"][i], fraction: Self.fraction(i, tick))
+                    Dial(label: ["CPU", "RAM", "Disk", "Net"][i], fraction: Self.fraction(i, tick))
                 }
             }
             HStack(spacing: 16) {
@@ -68,20 +79,30 @@ struct Dashboard: View {
         .background(Color(red: 0.07, green: 0.1, blue: 0.14))
         .overlay(Color.black.opacity(dimming).allowsHitTesting(false))
         .sheet(isPresented: $showSettings) {
-            SettingsSheet(showEvents: $showEvents, dimming: $dimming, panelName: $panelName,
+            SettingsSheet(showEvents: $showEvents, dimming: $dimming, interval: $interval, panelName: $panelName,
                           language: Binding(get: { shownLanguage }, set: { language = $0 }))
         }
         .environment(\.locale, Locale(identifier: shownLanguage))
         .environment(\.layoutDirection, shownLanguage == "ar" ? .rightToLeft : .leftToRight)
-        .task(id: running) {
-            // Live values: a new reading every interval while the line runs (cancelled when it stops).
+        .task(id: running ? interval : 0) {
+            // Live values: a new reading every interval while the line runs (cancelled when it stops, and
+            // started again when the interval changes).
             guard running, Self.liveValues else { return }
             while !Task.isCancelled {
-                do { try await Task.sleep(for: Self.interval) } catch { return }
+                do { try await Task.sleep(for: .seconds(interval)) } catch { return }
                 // The gauges sweep to their new readings (frames at the display's rate, then idle again).
                 withAnimation(.easeInOut(duration: 0.6)) { tick += 1 }
             }
         }
+    }
+
+    /// "14:03:27" in the board's local time.
+    static func clock(_ date: Date) -> String {
+        var t = time_t(date.timeIntervalSince1970.rounded(.down))
+        var parts = tm()
+        localtime_r(&t, &parts)
+        func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))"
     }
 
     static func value(_ i: Int, _ tick: Int) -> Int { 40 + (i * 17 + tick * 3) % 55 }
@@ -104,36 +125,24 @@ struct MachineCard: View {
     }
 }
 
-struct Gauge: View {
+/// A reading as a dial: ScanoutUI's `Gauge` in the circular capacity style, in the panel's cyan, its label below.
+struct Dial: View {
     let label: String
     let fraction: Double
 
     var body: some View {
         VStack(spacing: 6) {
-            ZStack {
-                Circle().stroke(Color(white: 0.3), lineWidth: 8)
-                Arc(fraction: fraction).stroke(Color.cyan, style: StrokeStyle(lineWidth: 8, lineCap: .round))
-                Text("\(Int((fraction * 100).rounded()))%").font(.headline).foregroundColor(.white)
+            Gauge(value: fraction) {
+                Text(label)
+            } currentValueLabel: {
+                Text("\(Int((fraction * 100).rounded()))%").foregroundColor(.white)
             }
+            .gaugeStyle(.accessoryCircularCapacity)
+            .tint(.cyan)
+            .environment(\.colorScheme, .dark)  // the dial's track on the dark panel
             .frame(width: 84, height: 84)
             Text(label).font(.footnote).foregroundColor(Color(white: 0.7))
         }
-    }
-}
-
-/// A ring segment from the top, clockwise; its fraction animates.
-struct Arc: Shape {
-    var fraction: Double
-    var animatableData: Double {
-        get { fraction }
-        set { fraction = newValue }
-    }
-    func path(in rect: CGRect) -> Path {
-        var p = Path()
-        let r = min(rect.width, rect.height) / 2
-        p.addArc(center: CGPoint(x: rect.midX, y: rect.midY), radius: r, startAngle: .degrees(-90),
-                 endAngle: .degrees(-90 + 360 * max(0.001, fraction)), clockwise: false)
-        return p
     }
 }
 
@@ -141,6 +150,7 @@ struct Arc: Shape {
 struct SettingsSheet: View {
     @Binding var showEvents: Bool
     @Binding var dimming: Double
+    @Binding var interval: Int
     @Binding var panelName: String
     @Binding var language: String
     @Environment(\.dismiss) private var dismiss
@@ -152,11 +162,16 @@ struct SettingsSheet: View {
         VStack(alignment: .leading, spacing: 18) {
             Text("Settings").font(.title2).foregroundColor(.white)
             Toggle("Show the event log", isOn: $showEvents.animation(.easeInOut(duration: 0.3)))
+                .toggleStyle(.switch)
+                .tint(.cyan)
                 .foregroundColor(Color(white: 0.9))
             HStack(spacing: 16) {
                 Text("Dim the panel").foregroundColor(Color(white: 0.9))
                 Slider(value: $dimming, in: 0...0.6)
             }
+            Stepper("Readings every \(interval) s", value: $interval, in: 1...60)
+                .foregroundColor(Color(white: 0.9))
+                .environment(\.colorScheme, .dark)
             HStack(spacing: 16) {
                 Text("Panel name").foregroundColor(Color(white: 0.9))
                 // Focused, it brings up the on-screen keyboard (unless a hardware keyboard is attached);
