@@ -56,6 +56,7 @@ public struct NavigationStack<Data, Root: View>: View {
         controller.pushView = { view in
             withAnimation(Self.slide) { pushed.wrappedValue.append(PushedView(id: (pushed.wrappedValue.last?.id ?? 0) + 1, view: view)) }
         }
+        controller.screenCount = { access.get().count + pushed.wrappedValue.count }
         controller.pop = { count in
             var left = count
             let fromViews = Swift.min(left, pushed.wrappedValue.count)
@@ -75,6 +76,7 @@ public struct NavigationStack<Data, Root: View>: View {
                 ForEach(screens.indices, id: \.self) { i in
                     let entry = screens[i]
                     NavigationScreen(level: i + 1, content: entry.content.view(registry: controller.destinations))
+                        .environment(\.dismiss, DismissAction(isPresented: nil, screen: (controller, i + 1)))
                         .appearanceGate(isShown: i + 1 == top)
                         .background(Palette.background)
                         .offset(x: i + 1 == top ? swipeOffset : 0)
@@ -139,6 +141,8 @@ final class NavigationController {
     var access: NavigationPathAccess?
     var pushView: ((AnyView) -> Void)?
     var pop: ((Int) -> Void)?
+    /// How many screens are pushed now.
+    var screenCount: (() -> Int)?
     let destinations = NavigationDestinations()
     /// Each shown screen's bar model by level, so a screen's back button can name the screen under it.
     /// (Weak: a popped screen's model goes with it.)
@@ -156,6 +160,12 @@ final class NavigationController {
     }
     func push(view: AnyView) { pushView?(view) }
     func popTop() { withAnimation(.easeOut(duration: 0.3)) { pop?(1) } }
+    /// `dismiss()` in the screen pushed at `level`: it goes, with every screen above it.
+    func dismiss(level: Int) {
+        let count = (screenCount?() ?? 0) - level + 1
+        guard count > 0 else { return }
+        withAnimation(.easeOut(duration: 0.3)) { pop?(count) }
+    }
 }
 
 struct WeakScreenModel {

@@ -33,6 +33,7 @@ public struct Picker<Label: View, SelectionValue: Hashable, Content: View>: View
         case .wheel: WheelPicker(model: model)
         case .inline: InlinePicker(model: model)
         case .menu: MenuPicker(label: AnyView(label), model: model)
+        case .navigationLink: NavigationLinkPicker(label: AnyView(label), model: model)
         }
     }
 }
@@ -145,7 +146,7 @@ extension TagModifier: AnyTag { var anyValue: AnyHashable { value } }
 public protocol PickerStyle {}
 
 /// Which built-in style a picker draws with.
-enum PickerStyleKind: Hashable, Sendable { case menu, segmented, wheel, inline }
+enum PickerStyleKind: Hashable, Sendable { case menu, segmented, wheel, inline, navigationLink }
 
 protocol BuiltInPickerStyle { var kind: PickerStyleKind { get } }
 
@@ -154,12 +155,16 @@ public struct MenuPickerStyle: PickerStyle, BuiltInPickerStyle { public init() {
 public struct SegmentedPickerStyle: PickerStyle, BuiltInPickerStyle { public init() {}; var kind: PickerStyleKind { .segmented } }
 public struct WheelPickerStyle: PickerStyle, BuiltInPickerStyle { public init() {}; var kind: PickerStyleKind { .wheel } }
 public struct InlinePickerStyle: PickerStyle, BuiltInPickerStyle { public init() {}; var kind: PickerStyleKind { .inline } }
+public struct NavigationLinkPickerStyle: PickerStyle, BuiltInPickerStyle { public init() {}; var kind: PickerStyleKind { .navigationLink } }
 
 extension PickerStyle where Self == DefaultPickerStyle { public static var automatic: DefaultPickerStyle { DefaultPickerStyle() } }
 extension PickerStyle where Self == MenuPickerStyle { public static var menu: MenuPickerStyle { MenuPickerStyle() } }
 extension PickerStyle where Self == SegmentedPickerStyle { public static var segmented: SegmentedPickerStyle { SegmentedPickerStyle() } }
 extension PickerStyle where Self == WheelPickerStyle { public static var wheel: WheelPickerStyle { WheelPickerStyle() } }
 extension PickerStyle where Self == InlinePickerStyle { public static var inline: InlinePickerStyle { InlinePickerStyle() } }
+extension PickerStyle where Self == NavigationLinkPickerStyle {
+    public static var navigationLink: NavigationLinkPickerStyle { NavigationLinkPickerStyle() }
+}
 
 struct PickerStyleKindKey: EnvironmentKey { static let defaultValue = PickerStyleKind.menu }
 
@@ -285,6 +290,42 @@ struct MenuPicker: View {
             .contentShape(Rectangle())
         }
         .environment(\.buttonStyleChoice, ButtonStyleChoice(look: .plain))
+    }
+}
+
+/// A row with the label and the chosen option that pushes a screen of the options onto the navigation stack
+/// it is in (SwiftUI's `.navigationLink` style); choosing one pops back. Outside a stack the row does nothing.
+struct NavigationLinkPicker: View {
+    let label: AnyView
+    let model: PickerModel
+
+    var body: some View {
+        NavigationLink {
+            PickerOptionsScreen(label: label, model: model)
+        } label: {
+            HStack {
+                ControlLabel(label: label)
+                if let s = model.selected { model.options[s].view.foregroundStyle(.secondary) }
+            }
+        }
+    }
+}
+
+/// The pushed screen of a `.navigationLink` picker: the options as checked rows, titled by the label.
+struct PickerOptionsScreen: View {
+    let label: AnyView
+    let model: PickerModel
+    @Environment(\.dismiss) private var dismiss
+
+    var body: some View {
+        let model = self.model, dismiss = self.dismiss
+        return List {
+            InlinePicker(model: PickerModel(options: model.options, selected: model.selected) { i in
+                model.choose(i)
+                dismiss()
+            })
+        }
+        .toolbar { ToolbarItem(placement: .principal) { label.font(.headline) } }
     }
 }
 

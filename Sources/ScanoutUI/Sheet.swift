@@ -3,17 +3,27 @@
 /// over the presenting view, which is dimmed and no longer takes touches; a tap on the dimmed area, or
 /// `dismiss()` from inside the sheet, closes it.
 
-/// Closes the sheet the view is in (SwiftUI's `DismissAction`); does nothing outside a sheet.
-/// Sendable as in SwiftUI: the binding it holds is only read and written on the main actor (`callAsFunction`).
+/// Closes what the view is presented in (SwiftUI's `DismissAction`): the sheet or cover it is in, else the
+/// navigation stack's screen it was pushed as (popped, with the screens above it); does nothing elsewhere.
+/// Sendable as in SwiftUI: what it holds is only read and written on the main actor (`callAsFunction`).
 public struct DismissAction: Equatable, @unchecked Sendable {
     let isPresented: Binding<Bool>?
+    /// A pushed screen: its stack's controller and its level (1: the first screen pushed on the root).
+    var screen: (controller: NavigationController, level: Int)? = nil
 
-    @MainActor public func callAsFunction() { isPresented?.wrappedValue = false }
+    @MainActor public func callAsFunction() {
+        if let isPresented {
+            isPresented.wrappedValue = false
+        } else if let screen {
+            screen.controller.dismiss(level: screen.level)
+        }
+    }
 
-    // Two actions are the same when they close the same sheet (a body run again makes a new Binding value).
+    // Two actions are the same when they close the same sheet (a body run again makes a new Binding value)
+    // or the same screen.
     public nonisolated static func == (a: DismissAction, b: DismissAction) -> Bool {
         switch (a.isPresented, b.isPresented) {
-        case (nil, nil): return true
+        case (nil, nil): return a.screen?.controller === b.screen?.controller && a.screen?.level == b.screen?.level
         case let (x?, y?): return x.hasSameLocation(as: y)
         default: return false
         }

@@ -96,6 +96,33 @@ import ScanoutRaster
         #expect(!host.contains(text: "Auto"), "Escape closes it")
     }
 
+    private struct Settings: View {
+        @State var mode = "Heat"
+        var body: some View {
+            NavigationStack {
+                Form {
+                    Picker("Mode", selection: $mode) {
+                        ForEach(["Heat", "Cool", "Auto"], id: \.self) { Text($0) }
+                    }
+                    .pickerStyle(.navigationLink)
+                    Text("mode \(mode)")
+                }
+            }
+        }
+    }
+
+    @Test func theNavigationLinkStylePushesTheOptionsAndChoosingPops() {
+        let host = TestHost(rootView: Settings(), width: 800, height: 480)
+        for _ in 0..<30 { host.runFrame() }
+        #expect(host.contains(text: "Mode") && host.contains(text: "Heat") && !host.contains(text: "Cool"))
+        host.tap(text: "Mode")
+        for _ in 0..<30 { host.runFrame() }
+        #expect(host.contains(text: "Cool") && host.contains(text: "Auto"), "pushed: \(host.visibleTexts)")
+        host.tap(text: "Auto")
+        for _ in 0..<30 { host.runFrame() }
+        #expect(host.contains(text: "mode Auto") && !host.contains(text: "Cool"), "chosen and popped: \(host.visibleTexts)")
+    }
+
     private struct Hours: View {
         @State var hour = 0
         var body: some View {

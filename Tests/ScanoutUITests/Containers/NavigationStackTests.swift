@@ -46,6 +46,65 @@ import ScanoutTesting
         #expect(host.contains(text: "Lathe"))
     }
 
+    /// A pushed screen's `dismiss()` pops it (as SwiftUI's does), a value screen and a view screen alike; the
+    /// path binding follows; a sheet inside keeps its own dismiss.
+    struct Editor: View {
+        @State var path: [Int] = []
+        var body: some View {
+            VStack {
+                Text("depth \(path.count)")
+                NavigationStack(path: $path) {
+                    VStack {
+                        NavigationLink("Edit", value: 1)
+                        NavigationLink("Notes") { Closer(title: "Notes screen") }
+                    }
+                    .navigationDestination(for: Int.self) { n in Closer(title: "Screen \(n)") }
+                }
+            }
+        }
+    }
+
+    struct Closer: View {
+        let title: String
+        @Environment(\.dismiss) private var dismiss
+        @State private var sheet = false
+        var body: some View {
+            VStack {
+                Text(title)
+                Button("Save") { dismiss() }
+                Button("Options") { sheet = true }
+            }
+            .sheet(isPresented: $sheet) { SheetBody() }
+        }
+    }
+
+    struct SheetBody: View {
+        @Environment(\.dismiss) private var dismiss
+        var body: some View { Button("Close sheet") { dismiss() } }
+    }
+
+    @Test func dismissInAPushedScreenPopsIt() {
+        let host = TestHost(rootView: Editor(), width: 800, height: 480)
+        settle(host)
+        host.tap(text: "Edit")
+        settle(host)
+        #expect(host.contains(text: "Screen 1") && host.contains(text: "depth 1"))
+        host.tap(text: "Options")
+        settle(host)
+        host.tap(text: "Close sheet")
+        settle(host)
+        #expect(host.contains(text: "Screen 1") && !host.contains(text: "Close sheet"), "the sheet's dismiss closes the sheet only")
+        host.tap(text: "Save")
+        settle(host)
+        #expect(!host.contains(text: "Screen 1") && host.contains(text: "depth 0"), "\(host.visibleTexts)")
+        host.tap(text: "Notes")
+        settle(host)
+        #expect(host.contains(text: "Notes screen"))
+        host.tap(text: "Save")
+        settle(host)
+        #expect(!host.contains(text: "Notes screen") && host.contains(text: "Edit"), "\(host.visibleTexts)")
+    }
+
     @Test func aDestinationViewLinkPushesThatView() {
         let host = TestHost(rootView: MachineList(), width: 800, height: 480)
         settle(host)
