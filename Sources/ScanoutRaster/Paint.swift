@@ -3,6 +3,7 @@ public enum Paint {
     case solid(RGBA)
     case linearGradient(LinearGradient)
     case radialGradient(RadialGradient)
+    case conicGradient(ConicGradient)
     case image(ImagePattern)
 
     public static func color(_ c: RGBA) -> Paint { .solid(c) }
@@ -47,6 +48,19 @@ public struct RadialGradient: Sendable, Hashable {
     public var spread: SpreadMethod
     public init(gradient: Gradient, center: Point, startRadius: Double = 0, endRadius: Double, spread: SpreadMethod = .pad) {
         self.gradient = gradient; self.center = center; self.startRadius = startRadius; self.endRadius = endRadius; self.spread = spread
+    }
+}
+
+/// Colour varying with the angle around `center` (SwiftUI's `AngularGradient`): location 0 at `startAngle`,
+/// 1 at `endAngle` (radians, 0 along +x, growing clockwise with y down); angles outside are padded with the
+/// end colours. Equal angles sweep the whole turn from `startAngle`.
+public struct ConicGradient: Sendable, Hashable {
+    public var gradient: Gradient
+    public var center: Point
+    public var startAngle: Double
+    public var endAngle: Double
+    public init(gradient: Gradient, center: Point, startAngle: Double = 0, endAngle: Double = 0) {
+        self.gradient = gradient; self.center = center; self.startAngle = startAngle; self.endAngle = endAngle
     }
 }
 

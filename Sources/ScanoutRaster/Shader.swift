@@ -1,7 +1,7 @@
 /// A paint prepared for one draw: transformed into device space, with its gradient table built, ready to
 /// produce a span of premultiplied source pixels.
 struct Shader {
-    enum Kind { case solid, linear, radial, image }
+    enum Kind { case solid, linear, radial, conic, image }
     var kind: Kind = .solid
     var color: UInt32 = 0
     var spread: SpreadMethod = .pad
@@ -13,6 +13,9 @@ struct Shader {
     var center = Point.zero
     var startRadius = 0.0
     var radiusSpan = 1.0
+    // Conic: the start angle (radians) and the table units per radian (2^24 per sweep).
+    var startAngle = 0.0
+    var perRadian = 0.0
     var image: PixelBuffer?
     var filter: ImageFilter = .nearest
     var extend: ImageExtend = .pad
@@ -76,6 +79,30 @@ struct Shader {
             center = g.center
             startRadius = g.startRadius
             radiusSpan = g.endRadius - g.startRadius
+        case .conicGradient(let g):
+            let stops = g.gradient.stops
+            guard let inv = ctm.inverted(), !stops.isEmpty else { color = stops.last?.color.premultiplied ?? 0; return }
+            var sweep = g.endAngle - g.startAngle
+            if sweep == 0 { sweep = 2 * .pi }
+            // A sweep under 1/4096 radian is drawn as its ends coinciding; non-finite geometry as the last colour.
+            guard abs(sweep) >= 1.0 / 4096, sweep.isFinite, g.startAngle.isFinite, g.center.x.isFinite, g.center.y.isFinite,
+                  abs(inv.a) <= Self.maxInverseScale, abs(inv.b) <= Self.maxInverseScale,
+                  abs(inv.c) <= Self.maxInverseScale, abs(inv.d) <= Self.maxInverseScale,
+                  abs(inv.tx) <= Self.maxInverseShift, abs(inv.ty) <= Self.maxInverseShift else {
+                color = stops.last!.color.premultiplied; return
+            }
+            if tableHolds != g.gradient {
+                GradientTable.build(g.gradient, into: table)
+                tableHolds = g.gradient
+            }
+            self.table = table
+            kind = .conic
+            spread = .pad
+            inverse = inv
+            center = g.center
+            // A sweep backwards (end before start) runs anticlockwise: mirrored by a negative step.
+            startAngle = g.startAngle
+            perRadian = Double(1 << 24) / sweep
         case .image(let p):
             guard let inv = p.transform.concatenating(ctm).inverted(), p.image.width > 0, p.image.height > 0,
                   // An image shrunk more than 2^20 times (scaled by 1e-30, a near-singular transform) covers
@@ -137,6 +164,20 @@ struct Shader {
                 // Clamped: far from the centre under a large inverse scale the parameter leaves Int64's range.
                 let t = Int64(max(-Self.maxParameterStart, min(Self.maxParameterStart, (d - startRadius) * scale)).rounded(.down))
                 out[i] = table[GradientTable.index(t, spread)]
+                px += inverse.a; py += inverse.b
+            }
+        case .conic:
+            let table = self.table!
+            let q = inverse.apply(Point(x: Double(x) + 0.5, y: Double(y) + 0.5))
+            var px = q.x - center.x, py = q.y - center.y
+            let turn = 2 * Double.pi
+            for i in 0..<count {
+                // The angle from the start, in [0, 2π) for a clockwise sweep (or (−2π, 0] backwards).
+                var a = Trig.atan2(py, px) - startAngle
+                a -= (a / turn).rounded(.down) * turn
+                if perRadian < 0, a > 0 { a -= turn }
+                let t = Int64(min(Self.maxParameterStart, a * perRadian).rounded(.down))
+                out[i] = table[GradientTable.index(t, .pad)]
                 px += inverse.a; py += inverse.b
             }
         case .image:

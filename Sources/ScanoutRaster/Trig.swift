@@ -24,4 +24,22 @@ public enum Trig {
         default: return (-c, s)
         }
     }
+
+    /// The angle of (x, y) in (−π, π], from basic IEEE operations (the same bits on every architecture).
+    /// Error below 1e-5 radian: a conic gradient's table step is 2π/256.
+    @inline(__always)
+    public static func atan2(_ y: Double, _ x: Double) -> Double {
+        guard !x.isNaN, !y.isNaN else { return .nan }
+        let ax = abs(x), ay = abs(y)
+        let big = max(ax, ay)
+        // The origin (and infinities, which no gradient reaches): along the axis the signs give.
+        guard big > 0, big.isFinite else { return x < 0 ? (y < 0 ? -Double.pi : Double.pi) : (y < 0 ? -0.0 : 0) }
+        // atan on [0, 1] of the smaller over the larger (a minimax polynomial in z²), then the octant.
+        let z = min(ax, ay) / big, z2 = z * z
+        var a = z * (0.99997726 + z2 * (-0.33262347 + z2 * (0.19354346 + z2 * (-0.11643287
+            + z2 * (0.05265332 + z2 * -0.01172120)))))
+        if ay > ax { a = Double.pi / 2 - a }
+        if x < 0 { a = Double.pi - a }
+        return y < 0 ? -a : a
+    }
 }

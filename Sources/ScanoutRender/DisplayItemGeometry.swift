@@ -65,6 +65,7 @@ extension Paint {
         case let (.solid(a), .solid(b)): return a == b
         case let (.linearGradient(a), .linearGradient(b)): return a == b
         case let (.radialGradient(a), .radialGradient(b)): return a == b
+        case let (.conicGradient(a), .conicGradient(b)): return a == b
         case let (.image(a), .image(b)):
             return a.image === b.image && a.transform == b.transform && a.filter == b.filter && a.extend == b.extend
         default: return false

@@ -74,6 +74,7 @@ struct ForegroundStyleModifier<S: ShapeStyle>: ViewModifier {
         case .solid(let c)?: return Color(rgba: c)
         case .linearGradient(let g)? where !g.gradient.stops.isEmpty: return Color(rgba: g.gradient.stops[g.gradient.stops.count / 2].color)
         case .radialGradient(let g)? where !g.gradient.stops.isEmpty: return Color(rgba: g.gradient.stops[g.gradient.stops.count / 2].color)
+        case .conicGradient(let g)? where !g.gradient.stops.isEmpty: return Color(rgba: g.gradient.stops[g.gradient.stops.count / 2].color)
         default: return nil
         }
     }

@@ -1,4 +1,5 @@
 import XCTest
+import Foundation
 @testable import ScanoutRaster
 
 /// Gradients and image patterns.
@@ -56,6 +57,42 @@ final class PaintTests: XCTestCase {
         // Equal distance, equal colour.
         XCTAssertEqual(b.pixel(x: 70, y: 50), b.pixel(x: 50, y: 70))
         XCTAssertEqual(Int(b.pixel(x: 70, y: 50).red), 128, accuracy: 5)
+    }
+
+    /// A conic gradient's colour follows the angle around the centre: clockwise from +x (y down), the whole
+    /// turn for equal angles, padded outside a partial sweep, and mirrored for a sweep backwards.
+    func testConicGradientFollowsTheAngle() {
+        let turn = ConicGradient(gradient: Gradient(colors: [.black, .white]), center: Point(50, 50))
+        let b = paint(100, 100, .conicGradient(turn))
+        XCTAssertLessThan(b.pixel(x: 95, y: 50).red, 8, "angle 0: the start")
+        XCTAssertEqual(Int(b.pixel(x: 50, y: 95).red), 64, accuracy: 3, "a quarter turn clockwise: t = 1/4")
+        XCTAssertEqual(Int(b.pixel(x: 5, y: 49).red), 128, accuracy: 3, "half a turn")
+        XCTAssertEqual(Int(b.pixel(x: 50, y: 5).red), 191, accuracy: 3, "three quarters")
+        // Same angle, same colour, whatever the distance.
+        XCTAssertEqual(b.pixel(x: 80, y: 80), b.pixel(x: 60, y: 60))
+
+        let quarter = ConicGradient(gradient: Gradient(colors: [red, blue]), center: Point(50, 50), startAngle: 0, endAngle: .pi / 2)
+        let q = paint(100, 100, .conicGradient(quarter))
+        XCTAssertEqual(q.pixel(x: 5, y: 50), blue, "past the end: the last colour")
+        XCTAssertEqual(Int(q.pixel(x: 80, y: 80).red), 128, accuracy: 4, "the middle of the sweep (45°)")
+
+        let backwards = ConicGradient(gradient: Gradient(colors: [.black, .white]), center: Point(50, 50), startAngle: 0, endAngle: -.pi)
+        let k = paint(100, 100, .conicGradient(backwards))
+        XCTAssertEqual(Int(k.pixel(x: 50, y: 5).red), 128, accuracy: 3, "anticlockwise: a quarter turn up is halfway")
+    }
+
+    /// The rasterizer's own atan2 (the same bits on every architecture) against the C library's.
+    func testAtan2MatchesTheCLibrary() {
+        var worst = 0.0
+        for i in 0..<2000 {
+            let a = Double(i) * 0.00314159 * 2 - 3.14, r = 0.001 + Double(i % 37) * 13.7
+            let x = r * Trig.cos(a), y = r * Trig.sin(a)
+            worst = max(worst, abs(Trig.atan2(y, x) - atan2(y, x)))
+        }
+        XCTAssertLessThan(worst, 2e-5)
+        XCTAssertEqual(Trig.atan2(0, -1), .pi)
+        XCTAssertEqual(Trig.atan2(1, 0), .pi / 2, accuracy: 1e-12)
+        XCTAssertTrue(Trig.atan2(.nan, 1).isNaN)
     }
 
     func checkerboard() -> PixelBuffer {
