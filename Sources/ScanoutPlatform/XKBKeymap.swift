@@ -156,7 +156,7 @@ public final class XKBKeymap {
         return String(Character(u))
     }
 
-    private static func decode(_ buffer: [CChar], count: Int) -> String {
+    static func decode(_ buffer: [CChar], count: Int) -> String {
         guard count > 0 else { return "" }
         return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }

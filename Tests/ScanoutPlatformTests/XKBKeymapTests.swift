@@ -69,6 +69,17 @@ import Testing
         #expect(us.keyRepeat.delay > 0 && us.keyRepeat.rate > 0)
     }
 
+    /// Bytes a keymap or compose table hands over that are not UTF-8 (a truncated sequence, a lone
+    /// continuation byte) become U+FFFD: typed as a replacement character, never a crash.
+    @Test func invalidUTF8FromAKeymapBecomesReplacementCharacters() {
+        let bytes: [UInt8] = [0x61, 0xC3, 0x28, 0x80, 0xE2, 0x82]
+        let text = XKBKeymap.decode(bytes.map { CChar(bitPattern: $0) }, count: bytes.count)
+        #expect(text.hasPrefix("a"))
+        #expect(text.unicodeScalars.contains("\u{FFFD}"))
+        #expect(!text.isEmpty && text.utf8.count >= 4)
+        #expect(XKBKeymap.decode([], count: 0) == "")
+    }
+
     @Test func anUnknownLayoutIsAClearError() {
         #expect(throws: PlatformError.self) { try XKBKeymap(layout: "no-such-layout") }
         do {
