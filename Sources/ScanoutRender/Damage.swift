@@ -52,6 +52,10 @@ struct DamageTracker {
         var transform: AffineTransform
         var clip: Rect?
         var opacity: Double
+        /// Device pixels past an item's own (clipped) bounds that it paints through the shadows around it, and
+        /// the clip in force outside the outermost of them (a clip inside a shadow does not clip the shadow).
+        var shadowReach: Double = 0
+        var shadowClip: Rect?
     }
 
     struct Key: Hashable {
@@ -85,6 +89,10 @@ struct DamageTracker {
             if let local = item.localBounds {
                 var device = DisplayList.bounds(of: local, under: c.transform).intersection(screenRect)
                 if let clip = c.clip { device = device.intersection(clip) }
+                if c.shadowReach > 0, !device.isEmpty {
+                    device = device.outset(c.shadowReach).intersection(screenRect)
+                    if let outer = c.shadowClip { device = device.intersection(outer) }
+                }
                 b = device.enclosingIntRect
             }
             contexts.append(c)
@@ -104,6 +112,10 @@ struct DamageTracker {
             case .pushOpacity(let o):
                 stack.append(c)
                 c.opacity *= o
+            case .pushShadow(let s):
+                stack.append(c)
+                if c.shadowReach == 0 { c.shadowClip = c.clip }
+                c.shadowReach += s.reach(scale: c.transform.maxAxisScale)
             case .pop:
                 if let saved = stack.popLast() { c = saved }
             default:

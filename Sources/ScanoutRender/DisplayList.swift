@@ -13,6 +13,8 @@ public struct DisplayList {
         case pushOpacity(Double)
         /// Transforms what follows (applied before the enclosing transforms).
         case pushTransform(AffineTransform)
+        /// Composites what follows, as one group, over its blurred and offset shadow.
+        case pushShadow(Shadow)
         case pop
     }
 
@@ -110,7 +112,7 @@ public struct DisplayList {
     public var layerCount: Int {
         1 + items.reduce(0) { n, item in
             switch item {
-            case .pushOpacity, .pushTransform, .pushClip, .pushClipShape: return n + 1
+            case .pushOpacity, .pushTransform, .pushClip, .pushClipShape, .pushShadow: return n + 1
             default: return n
             }
         }
@@ -134,7 +136,7 @@ public struct DisplayList {
             switch item {
             case .pushTransform(let t):
                 transforms.append(t.concatenating(transforms.last!)); kinds.append(true)
-            case .pushClip, .pushClipShape, .pushOpacity:
+            case .pushClip, .pushClipShape, .pushOpacity, .pushShadow:
                 kinds.append(false)
             case .pop:
                 if kinds.popLast() == true { transforms.removeLast() }
@@ -172,5 +174,26 @@ public struct TextRun: Sendable, Equatable {
 
     public init(string: String, font: FontDescriptor, origin: Point, color: RGBA, frame: Rect) {
         self.string = string; self.font = font; self.origin = origin; self.color = color; self.frame = frame
+    }
+}
+
+/// A drop shadow under a group (SwiftUI's `shadow(color:radius:x:y:)`): the group's coverage blurred by about
+/// `radius` (a Gaussian of standard deviation `radius / 2`, as three box blurs), in `color`, moved by `offset`
+/// (points, in the group's coordinates).
+public struct Shadow: Hashable, Sendable {
+    public var color: RGBA
+    public var radius: Double
+    public var offset: Point
+
+    public init(color: RGBA, radius: Double, offset: Point) {
+        self.color = color
+        self.radius = radius.isFinite ? max(0, min(radius, 256)) : 0
+        self.offset = offset.x.isFinite && offset.y.isFinite ? offset : Point(x: 0, y: 0)
+    }
+
+    /// How far past the group's pixels the shadow reaches, in device pixels at `scale` (three standard
+    /// deviations of blur plus the offset).
+    func reach(scale: Double) -> Double {
+        (1.5 * radius + max(abs(offset.x), abs(offset.y))) * scale + 2
     }
 }

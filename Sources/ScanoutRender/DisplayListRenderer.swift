@@ -77,7 +77,11 @@ public final class DisplayListRenderer {
         geometryWarning(issue, currentItem)
     }
 
-    private enum Push { case clip(IntRect, AlphaMask?), transform(AffineTransform), layer(Canvas, Double) }
+    private enum Push {
+        case clip(IntRect, AlphaMask?), transform(AffineTransform), layer(Canvas, Double)
+        /// A shadow group's layer: the parent canvas, the shadow, and the region drawn into the layer.
+        case shadow(Canvas, Shadow, IntRect)
+    }
 
     /// What the item loop carries from item to item: the canvas drawn on (an opacity layer's while one is
     /// open), the transform and clip in force, and the pushes that the next pops undo.
@@ -141,8 +145,45 @@ public final class DisplayListRenderer {
             clip = canvas.clipBounds
         }
 
+        /// Draws from now on into `layer` over the clip grown by the shadow's reach (the content a blur inside
+        /// the clip reads); the matching pop composites the blurred, offset shadow and then the layer.
+        mutating func pushShadow(_ layer: PixelBuffer, shadow: Shadow, geometryIssue: ((GeometryIssue) -> Void)?) {
+            let scale = transform.maxAxisScale
+            let reach = Int(min(4096, shadow.reach(scale: scale.isFinite ? scale : 1)).rounded(.up))
+            let grown = IntRect(x: clip.x - reach, y: clip.y - reach, width: clip.width + 2 * reach, height: clip.height + 2 * reach)
+                .intersection(layer.bounds)
+            pushes.append(.shadow(canvas, shadow, grown))
+            layerDepth += 1
+            let c = Canvas(target: layer)
+            c.geometryIssue = geometryIssue
+            c.clip(to: grown)
+            c.clear(.clear)
+            c.transform = transform
+            canvas = c
+            clip = canvas.clipBounds
+        }
+
         mutating func pop() {
             switch pushes.popLast() {
+            case .shadow(let parent, let shadow, let region)?:
+                layerDepth -= 1
+                let layer = canvas.target
+                let scale = transform.maxAxisScale
+                let dx = (transform.a * shadow.offset.x + transform.c * shadow.offset.y).rounded()
+                let dy = (transform.b * shadow.offset.x + transform.d * shadow.offset.y).rounded()
+                let saved = (parent.transform, parent.opacity)
+                parent.transform = .identity
+                parent.opacity = 1
+                if !region.isEmpty, shadow.color.alpha > 0, dx.isFinite, dy.isFinite, scale.isFinite,
+                   let (image, at) = ShadowBlur.image(of: layer, in: region, sigma: shadow.radius * scale / 2, color: shadow.color) {
+                    parent.draw(image, in: Rect(x: Double(at.x) + dx, y: Double(at.y) + dy,
+                                                width: Double(at.width), height: Double(at.height)), filter: .nearest)
+                }
+                parent.draw(layer, in: Rect(x: 0, y: 0, width: Double(layer.width), height: Double(layer.height)), filter: .nearest)
+                (parent.transform, parent.opacity) = saved
+                canvas = parent
+                clip = canvas.clipBounds
+                canvasHasTransform = parent.transform == transform
             case .clip(let bounds, let mask)?:
                 canvas.resetClip()
                 canvas.clip(to: bounds)
@@ -223,6 +264,8 @@ public final class DisplayListRenderer {
                 }
             case .pushOpacity(let o):
                 state.pushLayer(layerBuffer(state.layerDepth), opacity: o, geometryIssue: base.geometryIssue)
+            case .pushShadow(let s):
+                state.pushShadow(layerBuffer(state.layerDepth), shadow: s, geometryIssue: base.geometryIssue)
             case .pop:
                 state.pop()
             }

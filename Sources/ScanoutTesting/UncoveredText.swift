@@ -9,7 +9,7 @@ enum UncoveredText {
         var transforms: [AffineTransform] = [.identity]
         var clips: [Rect] = [screen]
         var opacities: [Double] = [1]
-        enum Push { case transform, clip, opacity }
+        enum Push { case transform, clip, opacity, shadow }
         var pushes: [Push] = []
         var candidates: [(run: TextRun, frame: Rect)] = []
         var covers: [(index: Int, bounds: Rect)] = []  // opaque fills, after `index` candidates were seen
@@ -25,11 +25,14 @@ enum UncoveredText {
                 clips.append(intersection(clip, DisplayList.bounds(of: path.boundingRect, under: t))); pushes.append(.clip)
             case .pushOpacity(let o):
                 opacities.append(opacities[opacities.count - 1] * o); pushes.append(.opacity)
+            case .pushShadow:
+                pushes.append(.shadow)
             case .pop:
                 switch pushes.popLast() {
                 case .transform?: transforms.removeLast()
                 case .clip?: clips.removeLast()
                 case .opacity?: opacities.removeLast()
+                case .shadow?: break
                 case nil: break
                 }
             case .text(let run):

@@ -12,6 +12,37 @@ public struct Color: View, PrimitiveView, Hashable, Sendable, ShapeStyle {
         rgba = RGBA(red: q(red), green: q(green), blue: q(blue), alpha: q(opacity))
     }
     public init(white: Double, opacity: Double = 1) { self.init(red: white, green: white, blue: white, opacity: opacity) }
+
+    /// The colour spaces components are given in (SwiftUI's `Color.RGBColorSpace`). The panel is sRGB:
+    /// linear components are encoded with sRGB's transfer function; Display P3 is taken as sRGB.
+    public enum RGBColorSpace: Hashable, Sendable { case sRGB, sRGBLinear, displayP3 }
+
+    public init(_ colorSpace: RGBColorSpace = .sRGB, red: Double, green: Double, blue: Double, opacity: Double = 1) {
+        func encode(_ v: Double) -> Double {
+            guard colorSpace == .sRGBLinear, v.isFinite else { return v }
+            let c = max(0, min(1, v))
+            return c <= 0.0031308 ? 12.92 * c : 1.055 * Self.power(c, 1 / 2.4) - 0.055
+        }
+        self.init(red: encode(red), green: encode(green), blue: encode(blue), opacity: opacity)
+    }
+
+    public init(_ colorSpace: RGBColorSpace = .sRGB, white: Double, opacity: Double = 1) {
+        self.init(colorSpace, red: white, green: white, blue: white, opacity: opacity)
+    }
+
+    /// x^y for x in (0, 1] without the C library (exp and log by their series: enough for 8-bit channels).
+    private static func power(_ x: Double, _ y: Double) -> Double {
+        guard x > 0 else { return 0 }
+        // log x = 2 atanh((x − 1) / (x + 1)); exp by squaring a short series.
+        let z = (x - 1) / (x + 1), z2 = z * z
+        var term = z, sum = 0.0
+        for k in stride(from: 1, through: 39, by: 2) { sum += term / Double(k); term *= z2 }
+        let t = 2 * sum * y / 1024
+        var e = 1.0, f = 1.0
+        for k in 1...12 { f *= t / Double(k); e += f }
+        for _ in 0..<10 { e *= e }
+        return e
+    }
     /// From `0xRRGGBB` (opaque).
     public init(hex: UInt32, opacity: Double = 1) {
         self.init(red: Double(hex >> 16 & 255) / 255, green: Double(hex >> 8 & 255) / 255, blue: Double(hex & 255) / 255, opacity: opacity)

@@ -142,3 +142,46 @@ extension View {
     /// Clips drawing to a rounded rectangle.
     public func cornerRadius(_ radius: CGFloat) -> some View { clipShape(RoundedRectangle(cornerRadius: radius)) }
 }
+
+struct ShadowModifier: PrimitiveModifier {
+    let color: Color
+    let radius: CGFloat
+    let x: CGFloat
+    let y: CGFloat
+    func makeBehavior() -> ModifierBehavior { ShadowBehavior() }
+}
+
+/// Draws the content as one group over its shadow: the content's coverage blurred by `radius`, in `color`,
+/// moved by (x, y) (the renderer's `pushShadow`). Drawing only: layout is the content's.
+final class ShadowBehavior: ModifierBehavior {
+    private var shadow: ShadowModifier?
+
+    override func updateModifier(_ modifier: any ViewModifier) {
+        let s = modifier.known(as: ShadowModifier.self)
+        if let old = shadow, old.color == s.color, old.radius == s.radius, old.x == s.x, old.y == s.y { return }
+        let hadOne = shadow != nil
+        shadow = s
+        if hadOne { node.setNeedsDisplay() }
+    }
+
+    override func draw(into list: inout DisplayList) {
+        guard let s = shadow, s.radius.isFinite, s.x.isFinite, s.y.isFinite, s.radius > 0 || s.x != 0 || s.y != 0 else {
+            super.draw(into: &list)
+            return
+        }
+        let color = s.color.resolved(in: node.environment.current.colorScheme)
+        guard color.alpha > 0 else { super.draw(into: &list); return }
+        list.append(.pushShadow(ScanoutRender.Shadow(color: color, radius: Double(s.radius), offset: Point(x: Double(s.x), y: Double(s.y)))))
+        super.draw(into: &list)
+        list.append(.pop)
+    }
+}
+
+extension View {
+    /// Draws a shadow under this view (SwiftUI's `shadow(color:radius:x:y:)`): its pixels' coverage blurred by
+    /// `radius` points, in `color`, moved by `x` and `y` points. Non-finite values draw no shadow.
+    public func shadow(color: Color = Color(.sRGBLinear, white: 0, opacity: 0.33), radius: CGFloat,
+                       x: CGFloat = 0, y: CGFloat = 0) -> some View {
+        modifier(ShadowModifier(color: color, radius: radius, x: x, y: y))
+    }
+}

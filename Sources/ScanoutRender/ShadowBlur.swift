@@ -1,0 +1,85 @@
+import ScanoutRaster
+
+/// A group's drop shadow (`DisplayList.Item.pushShadow`): the coverage (alpha) of the group's layer over a
+/// region, blurred by three box passes each way (a close approximation of a Gaussian, in integers), painted in
+/// the shadow's colour into an image the renderer composites under the group.
+enum ShadowBlur {
+    /// The shadow image of `layer`'s pixels in `area` (device pixels), blurred with standard deviation
+    /// `sigma` device pixels, in `color`, and where its pixel (0, 0) goes; nil when the group drew nothing
+    /// there. Only the drawn pixels' box, grown by the blur, is blurred (a card on a full-screen repaint
+    /// blurs the card's surroundings, not the screen).
+    static func image(of layer: PixelBuffer, in area: IntRect, sigma: Double, color: RGBA) -> (PixelBuffer, IntRect)? {
+        guard let drawn = inkBounds(of: layer, in: area) else { return nil }
+        let spread = Int((3 * sigma).rounded(.up)) + 1
+        let region = IntRect(x: drawn.x - spread, y: drawn.y - spread, width: drawn.width + 2 * spread,
+                             height: drawn.height + 2 * spread).intersection(area)
+        let w = region.width, h = region.height
+        let out = PixelBuffer(width: w, height: h)
+        guard w > 0, h > 0 else { return nil }
+        // Coverage in 8.8 fixed point, so three passes of rounding do not band a soft edge.
+        var a = [Int32](repeating: 0, count: w * h)
+        a.withUnsafeMutableBufferPointer { a in
+            for y in 0..<h {
+                let row = layer.row(region.y + y).assumingMemoryBound(to: UInt32.self) + region.x
+                for x in 0..<w { a[y * w + x] = Int32(row[x] >> 24) << 8 }
+            }
+            // Box width for three passes of a Gaussian of `sigma`: sqrt(12 σ² / 3 + 1) (odd), as radius.
+            let radius = max(0, Int(((4 * sigma * sigma + 1).squareRoot() - 1) / 2 + 0.5))
+            if radius > 0 {
+                var scratch = [Int32](repeating: 0, count: max(w, h))
+                scratch.withUnsafeMutableBufferPointer { s in
+                    for _ in 0..<3 {
+                        for y in 0..<h { boxPass(a.baseAddress! + y * w, count: w, step: 1, radius: radius, scratch: s) }
+                        for x in 0..<w { boxPass(a.baseAddress! + x, count: h, step: w, radius: radius, scratch: s) }
+                    }
+                }
+            }
+            let premultiplied = color.premultiplied
+            let cr = (premultiplied >> 16) & 255, cg = (premultiplied >> 8) & 255, cb = premultiplied & 255
+            let ca = premultiplied >> 24
+            for y in 0..<h {
+                let row = out.row(y).assumingMemoryBound(to: UInt32.self)
+                for x in 0..<w {
+                    let k = UInt32(min(65280, max(0, a[y * w + x]))) >> 8  // 0...255
+                    if k == 0 { continue }
+                    // colour × coverage, each channel rounded (premultiplied stays premultiplied).
+                    row[x] = ((ca * k + 127) / 255) << 24 | ((cr * k + 127) / 255) << 16 | ((cg * k + 127) / 255) << 8 | (cb * k + 127) / 255
+                }
+            }
+        }
+        return (out, region)
+    }
+
+    /// The box of the pixels with coverage in `area`, or nil.
+    private static func inkBounds(of layer: PixelBuffer, in area: IntRect) -> IntRect? {
+        var minX = Int.max, maxX = Int.min, minY = Int.max, maxY = Int.min
+        for y in area.y..<(area.y + area.height) {
+            let row = layer.row(y).assumingMemoryBound(to: UInt32.self)
+            var x = area.x
+            let end = area.x + area.width
+            while x < end, row[x] >> 24 == 0 { x += 1 }
+            guard x < end else { continue }
+            var last = end - 1
+            while last > x, row[last] >> 24 == 0 { last -= 1 }
+            minX = min(minX, x); maxX = max(maxX, last); minY = min(minY, y); maxY = y
+        }
+        guard minX <= maxX else { return nil }
+        return IntRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
+    }
+
+    /// One box blur of `count` values `step` apart, in place (outside the line counts as zero coverage).
+    @inline(__always)
+    private static func boxPass(_ p: UnsafeMutablePointer<Int32>, count: Int, step: Int, radius: Int,
+                                scratch: UnsafeMutableBufferPointer<Int32>) {
+        for i in 0..<count { scratch[i] = p[i * step] }
+        let window = Int64(2 * radius + 1)
+        var sum: Int64 = 0
+        for i in 0..<min(radius, count) { sum += Int64(scratch[i]) }
+        for i in 0..<count {
+            let enter = i + radius, leave = i - radius - 1
+            if enter < count { sum += Int64(scratch[enter]) }
+            if leave >= 0 { sum -= Int64(scratch[leave]) }
+            p[i * step] = Int32((sum + window / 2) / window)
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import XCTest
+import ScanoutUI
+import ScanoutRender
+import ScanoutTesting
+import GoldenImages
+
+/// `shadow(color:radius:x:y:)`: the content's coverage blurred, offset and tinted under it; repainting only
+/// the damage (a shadowed card moving, changing colour, a neighbour changing) equals a full repaint.
+final class ShadowTests: XCTestCase, @unchecked Sendable {
+    struct Cards: View {
+        @State var step = 0
+        var body: some View {
+            VStack(alignment: .leading, spacing: 24) {
+                HStack(spacing: 28) {
+                    RoundedRectangle(cornerRadius: 12).fill(Color.white)
+                        .frame(width: 120, height: 70)
+                        .shadow(radius: 8, y: 4)
+                    RoundedRectangle(cornerRadius: 12).fill(step % 2 == 0 ? Color.blue : Color.orange)
+                        .frame(width: 120, height: 70)
+                        .shadow(color: .blue.opacity(0.6), radius: 12, x: 6, y: 6)
+                        .offset(x: step % 2 == 0 ? 0 : 40)
+                    Circle().fill(Color.yellow).frame(width: 60, height: 60)
+                        .shadow(color: .black, radius: 2, x: 3, y: 3)
+                    // A clip inside the shadow: the shadow reaches past it (and its damage must too).
+                    (step % 2 == 0 ? Color.green : Color.purple).frame(width: 90, height: 40)
+                        .clipShape(Capsule())
+                        .shadow(radius: 10, y: 8)
+                }
+                Text("Shadowed text").font(.title).foregroundColor(.white).shadow(color: .black.opacity(0.8), radius: 3, x: 1, y: 2)
+                Text("step \(step)")
+                Button("next") { withAnimation(.easeInOut(duration: 0.4)) { step += 1 } }
+            }
+            .padding(32)
+            .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)
+            .background(Color(white: 0.9))
+        }
+    }
+
+    @MainActor func testIncrementalFramesEqualFullRepaints() async {
+        let host = TestHost(rootView: Cards(), width: 800, height: 480)
+        host.runFrame()
+        XCTAssertEqual(host.pixelsDifferingFromFullRepaint(), 0)
+        for _ in 0..<2 {
+            host.tap(text: "next")
+            for frame in 0..<28 where frame % 3 == 0 || frame == 27 {
+                host.runFrame()
+                host.runFrame()
+                host.runFrame()
+                let differing = host.pixelsDifferingFromFullRepaint()
+                XCTAssertEqual(differing, 0, "frame at t=\(host.time): \(differing) pixels differ from a full repaint")
+            }
+        }
+    }
+
+    @MainActor func testTheShadowIsBlurredOffsetAndUnderTheContent() async {
+        let host = TestHost(rootView: Rectangle().fill(Color.white).frame(width: 100, height: 100)
+            .shadow(color: .black, radius: 10, x: 20, y: 0)
+            .frame(width: 300, height: 200).background(Color.white), width: 300, height: 200)
+        host.runFrame()
+        // The content (100x100 at 100...200, 50...150) stays white; right of it the shadow shows, darkest near
+        // the content's edge moved by x, fading out over about 1.5 radius.
+        XCTAssertEqual(host.pixel(x: 150, y: 100), RGBA(red: 255, green: 255, blue: 255))
+        let near = host.pixel(x: 210, y: 100).red, mid = host.pixel(x: 222, y: 100).red, far = host.pixel(x: 245, y: 100).red
+        XCTAssertLessThan(near, mid)
+        XCTAssertLessThan(mid, far)
+        XCTAssertGreaterThan(far, 245, "faded out well past the radius")
+        XCTAssertEqual(host.pixel(x: 90, y: 100), RGBA(red: 255, green: 255, blue: 255), "moved right: nothing on the left")
+    }
+
+    @MainActor func testNonFiniteValuesDrawNoShadow() async {
+        let host = TestHost(rootView: Rectangle().fill(Color(red: 1, green: 0, blue: 0)).frame(width: 50, height: 50)
+            .shadow(radius: .nan, x: .infinity).frame(width: 100, height: 100).background(Color.white), width: 100, height: 100)
+        host.runFrame()
+        XCTAssertEqual(host.pixel(x: 10, y: 10), RGBA(red: 255, green: 255, blue: 255))
+        XCTAssertEqual(host.pixel(x: 50, y: 50), RGBA(red: 255, green: 0, blue: 0))
+    }
+
+    @MainActor func testGolden() async {
+        for dark in [false, true] {
+            let host = TestHost(rootView: Cards().preferredColorScheme(dark ? .dark : .light), width: 800, height: 480)
+            host.runFrame()
+            GoldenImage.assertMatches(host.framebuffer, named: "ui-shadow-\(dark ? "dark" : "light")")
+        }
+    }
+}
