@@ -4,7 +4,7 @@ extension DisplayList.Item {
     var isDrawing: Bool {
         switch self {
         case .fill, .stroke, .text, .image: return true
-        case .pushClip, .pushClipShape, .pushOpacity, .pushTransform, .pushShadow, .pop: return false
+        case .pushClip, .pushClipShape, .pushOpacity, .pushTransform, .pushShadow, .pushBlur, .pop: return false
         }
     }
 
@@ -27,7 +27,7 @@ extension DisplayList.Item {
             return run.frame.outset(run.font.size / 3 + 1)
         case .image(_, let rect, _):
             return rect.outset(1)
-        case .pushClip, .pushClipShape, .pushOpacity, .pushTransform, .pushShadow, .pop:
+        case .pushClip, .pushClipShape, .pushOpacity, .pushTransform, .pushShadow, .pushBlur, .pop:
             return nil
         }
     }
@@ -53,6 +53,8 @@ extension DisplayList.Item {
             return same(a, b)
         case let (.pushShadow(a), .pushShadow(b)):
             return a == b
+        case let (.pushBlur(a), .pushBlur(b)):
+            return same(a, b)
         case (.pop, .pop):
             return true
         default:

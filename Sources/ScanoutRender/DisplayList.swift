@@ -15,6 +15,8 @@ public struct DisplayList {
         case pushTransform(AffineTransform)
         /// Composites what follows, as one group, over its blurred and offset shadow.
         case pushShadow(Shadow)
+        /// Composites what follows, as one group, blurred (a Gaussian of standard deviation radius / 2).
+        case pushBlur(Double)
         case pop
     }
 
@@ -112,7 +114,7 @@ public struct DisplayList {
     public var layerCount: Int {
         1 + items.reduce(0) { n, item in
             switch item {
-            case .pushOpacity, .pushTransform, .pushClip, .pushClipShape, .pushShadow: return n + 1
+            case .pushOpacity, .pushTransform, .pushClip, .pushClipShape, .pushShadow, .pushBlur: return n + 1
             default: return n
             }
         }
@@ -136,7 +138,7 @@ public struct DisplayList {
             switch item {
             case .pushTransform(let t):
                 transforms.append(t.concatenating(transforms.last!)); kinds.append(true)
-            case .pushClip, .pushClipShape, .pushOpacity, .pushShadow:
+            case .pushClip, .pushClipShape, .pushOpacity, .pushShadow, .pushBlur:
                 kinds.append(false)
             case .pop:
                 if kinds.popLast() == true { transforms.removeLast() }

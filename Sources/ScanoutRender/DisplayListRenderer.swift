@@ -81,6 +81,8 @@ public final class DisplayListRenderer {
         case clip(IntRect, AlphaMask?), transform(AffineTransform), layer(Canvas, Double)
         /// A shadow group's layer: the parent canvas, the shadow, and the region drawn into the layer.
         case shadow(Canvas, Shadow, IntRect)
+        /// A blurred group's layer: the parent canvas, the blur radius, and the region drawn into the layer.
+        case blur(Canvas, Double, IntRect)
     }
 
     /// What the item loop carries from item to item: the canvas drawn on (an opacity layer's while one is
@@ -148,11 +150,27 @@ public final class DisplayListRenderer {
         /// Draws from now on into `layer` over the clip grown by the shadow's reach (the content a blur inside
         /// the clip reads); the matching pop composites the blurred, offset shadow and then the layer.
         mutating func pushShadow(_ layer: PixelBuffer, shadow: Shadow, geometryIssue: ((GeometryIssue) -> Void)?) {
+            let grown = grownClip(by: shadow, in: layer)
+            pushes.append(.shadow(canvas, shadow, grown))
+            pushSpreadingLayer(layer, over: grown, geometryIssue: geometryIssue)
+        }
+
+        /// Draws from now on into `layer` over the clip grown by the blur's reach; the matching pop
+        /// composites the layer blurred.
+        mutating func pushBlur(_ layer: PixelBuffer, radius: Double, geometryIssue: ((GeometryIssue) -> Void)?) {
+            let grown = grownClip(by: Shadow(color: .clear, radius: radius, offset: Point(x: 0, y: 0)), in: layer)
+            pushes.append(.blur(canvas, radius, grown))
+            pushSpreadingLayer(layer, over: grown, geometryIssue: geometryIssue)
+        }
+
+        private func grownClip(by shadow: Shadow, in layer: PixelBuffer) -> IntRect {
             let scale = transform.maxAxisScale
             let reach = Int(min(4096, shadow.reach(scale: scale.isFinite ? scale : 1)).rounded(.up))
-            let grown = IntRect(x: clip.x - reach, y: clip.y - reach, width: clip.width + 2 * reach, height: clip.height + 2 * reach)
+            return IntRect(x: clip.x - reach, y: clip.y - reach, width: clip.width + 2 * reach, height: clip.height + 2 * reach)
                 .intersection(layer.bounds)
-            pushes.append(.shadow(canvas, shadow, grown))
+        }
+
+        private mutating func pushSpreadingLayer(_ layer: PixelBuffer, over grown: IntRect, geometryIssue: ((GeometryIssue) -> Void)?) {
             layerDepth += 1
             let c = Canvas(target: layer)
             c.geometryIssue = geometryIssue
@@ -165,6 +183,22 @@ public final class DisplayListRenderer {
 
         mutating func pop() {
             switch pushes.popLast() {
+            case .blur(let parent, let radius, let region)?:
+                layerDepth -= 1
+                let layer = canvas.target
+                let scale = transform.maxAxisScale
+                let saved = (parent.transform, parent.opacity)
+                parent.transform = .identity
+                parent.opacity = 1
+                if !region.isEmpty, scale.isFinite,
+                   let (image, at) = ShadowBlur.blurred(layer, in: region, sigma: radius * scale / 2) {
+                    parent.draw(image, in: Rect(x: Double(at.x), y: Double(at.y), width: Double(at.width), height: Double(at.height)),
+                                filter: .nearest)
+                }
+                (parent.transform, parent.opacity) = saved
+                canvas = parent
+                clip = canvas.clipBounds
+                canvasHasTransform = parent.transform == transform
             case .shadow(let parent, let shadow, let region)?:
                 layerDepth -= 1
                 let layer = canvas.target
@@ -266,6 +300,8 @@ public final class DisplayListRenderer {
                 state.pushLayer(layerBuffer(state.layerDepth), opacity: o, geometryIssue: base.geometryIssue)
             case .pushShadow(let s):
                 state.pushShadow(layerBuffer(state.layerDepth), shadow: s, geometryIssue: base.geometryIssue)
+            case .pushBlur(let radius):
+                state.pushBlur(layerBuffer(state.layerDepth), radius: radius, geometryIssue: base.geometryIssue)
             case .pop:
                 state.pop()
             }

@@ -23,8 +23,7 @@ enum ShadowBlur {
                 let row = layer.row(region.y + y).assumingMemoryBound(to: UInt32.self) + region.x
                 for x in 0..<w { a[y * w + x] = Int32(row[x] >> 24) << 8 }
             }
-            // Box width for three passes of a Gaussian of `sigma`: sqrt(12 σ² / 3 + 1) (odd), as radius.
-            let radius = max(0, Int(((4 * sigma * sigma + 1).squareRoot() - 1) / 2 + 0.5))
+            let radius = boxRadius(sigma)
             if radius > 0 {
                 var scratch = [Int32](repeating: 0, count: max(w, h))
                 scratch.withUnsafeMutableBufferPointer { s in
@@ -48,6 +47,60 @@ enum ShadowBlur {
             }
         }
         return (out, region)
+    }
+
+    /// `layer`'s pixels in `area` blurred (each premultiplied channel alike, so colours stay premultiplied),
+    /// over the drawn pixels' box grown by the blur, and where the image goes; nil when nothing was drawn.
+    static func blurred(_ layer: PixelBuffer, in area: IntRect, sigma: Double) -> (PixelBuffer, IntRect)? {
+        guard let drawn = inkBounds(of: layer, in: area) else { return nil }
+        let spread = Int((3 * sigma).rounded(.up)) + 1
+        let region = IntRect(x: drawn.x - spread, y: drawn.y - spread, width: drawn.width + 2 * spread,
+                             height: drawn.height + 2 * spread).intersection(area)
+        let w = region.width, h = region.height
+        guard w > 0, h > 0 else { return nil }
+        let out = PixelBuffer(width: w, height: h)
+        let radius = boxRadius(sigma)
+        var plane = [Int32](repeating: 0, count: w * h)
+        var scratch = [Int32](repeating: 0, count: max(w, h))
+        plane.withUnsafeMutableBufferPointer { a in
+            scratch.withUnsafeMutableBufferPointer { sc in
+                for shift: UInt32 in [24, 16, 8, 0] {
+                    for y in 0..<h {
+                        let row = layer.row(region.y + y).assumingMemoryBound(to: UInt32.self) + region.x
+                        for x in 0..<w { a[y * w + x] = Int32((row[x] >> shift) & 255) << 8 }
+                    }
+                    if radius > 0 {
+                        for _ in 0..<3 {
+                            for y in 0..<h { boxPass(a.baseAddress! + y * w, count: w, step: 1, radius: radius, scratch: sc) }
+                            for x in 0..<w { boxPass(a.baseAddress! + x, count: h, step: w, radius: radius, scratch: sc) }
+                        }
+                    }
+                    for y in 0..<h {
+                        let row = out.row(y).assumingMemoryBound(to: UInt32.self)
+                        for x in 0..<w {
+                            let v = UInt32(min(65280, max(0, a[y * w + x])) + 128) >> 8
+                            row[x] |= min(v, 255) << shift
+                        }
+                    }
+                }
+            }
+        }
+        // Rounding each channel apart can leave a colour a unit above its alpha: clamp to stay premultiplied.
+        for y in 0..<h {
+            let row = out.row(y).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<w {
+                let p = row[x], alpha = p >> 24
+                let r = min((p >> 16) & 255, alpha), g = min((p >> 8) & 255, alpha), b = min(p & 255, alpha)
+                row[x] = alpha << 24 | r << 16 | g << 8 | b
+            }
+        }
+        return (out, region)
+    }
+
+    /// Box radius for three passes approximating a Gaussian of `sigma`: width sqrt(12 σ² / 3 + 1).
+    static func boxRadius(_ sigma: Double) -> Int {
+        guard sigma.isFinite, sigma > 0 else { return 0 }
+        return max(0, Int(((4 * sigma * sigma + 1).squareRoot() - 1) / 2 + 0.5))
     }
 
     /// The box of the pixels with coverage in `area`, or nil.

@@ -25,7 +25,7 @@ enum UncoveredText {
                 clips.append(intersection(clip, DisplayList.bounds(of: path.boundingRect, under: t))); pushes.append(.clip)
             case .pushOpacity(let o):
                 opacities.append(opacities[opacities.count - 1] * o); pushes.append(.opacity)
-            case .pushShadow:
+            case .pushShadow, .pushBlur:
                 pushes.append(.shadow)
             case .pop:
                 switch pushes.popLast() {

@@ -185,3 +185,37 @@ extension View {
         modifier(ShadowModifier(color: color, radius: radius, x: x, y: y))
     }
 }
+
+struct BlurModifier: PrimitiveModifier {
+    let radius: CGFloat
+    func makeBehavior() -> ModifierBehavior { BlurBehavior() }
+}
+
+/// Draws the content as one group, blurred (the renderer's `pushBlur`). Drawing only: layout is the content's.
+final class BlurBehavior: ModifierBehavior {
+    private var radius: CGFloat?
+
+    override func updateModifier(_ modifier: any ViewModifier) {
+        let r = modifier.known(as: BlurModifier.self).radius
+        guard r != radius else { return }
+        let hadOne = radius != nil
+        radius = r
+        if hadOne { node.setNeedsDisplay() }
+    }
+
+    override func draw(into list: inout DisplayList) {
+        guard let r = radius, r.isFinite, r > 0 else { super.draw(into: &list); return }
+        list.append(.pushBlur(Double(Swift.min(r, 256))))
+        super.draw(into: &list)
+        list.append(.pop)
+    }
+}
+
+extension View {
+    /// Draws this view blurred by about `radius` points (a Gaussian of standard deviation radius / 2; SwiftUI's
+    /// `blur(radius:opaque:)`). Its edges fade into what is around it; `opaque: true` (which in SwiftUI keeps
+    /// them opaque) draws the same here. Non-finite or non-positive radii draw the view as it is.
+    public func blur(radius: CGFloat, opaque: Bool = false) -> some View {
+        modifier(BlurModifier(radius: radius))
+    }
+}

@@ -4,8 +4,8 @@ import ScanoutRender
 import ScanoutTesting
 import GoldenImages
 
-/// `shadow(color:radius:x:y:)`: the content's coverage blurred, offset and tinted under it; repainting only
-/// the damage (a shadowed card moving, changing colour, a neighbour changing) equals a full repaint.
+/// `shadow(color:radius:x:y:)`: the content's coverage blurred, offset and tinted under it, and `blur(radius:)`;
+/// repainting only the damage (a shadowed card moving, changing colour, a blur changing) equals a full repaint.
 final class ShadowTests: XCTestCase, @unchecked Sendable {
     struct Cards: View {
         @State var step = 0
@@ -26,7 +26,11 @@ final class ShadowTests: XCTestCase, @unchecked Sendable {
                         .clipShape(Capsule())
                         .shadow(radius: 10, y: 8)
                 }
-                Text("Shadowed text").font(.title).foregroundColor(.white).shadow(color: .black.opacity(0.8), radius: 3, x: 1, y: 2)
+                HStack(spacing: 28) {
+                    Text("Shadowed text").font(.title).foregroundColor(.white).shadow(color: .black.opacity(0.8), radius: 3, x: 1, y: 2)
+                    Text("Blurred").font(.title).blur(radius: step % 2 == 0 ? 2 : 6)
+                    Circle().fill(Color.red).frame(width: 50, height: 50).blur(radius: 8)
+                }
                 Text("step \(step)")
                 Button("next") { withAnimation(.easeInOut(duration: 0.4)) { step += 1 } }
             }
@@ -65,6 +69,19 @@ final class ShadowTests: XCTestCase, @unchecked Sendable {
         XCTAssertLessThan(mid, far)
         XCTAssertGreaterThan(far, 245, "faded out well past the radius")
         XCTAssertEqual(host.pixel(x: 90, y: 100), RGBA(red: 255, green: 255, blue: 255), "moved right: nothing on the left")
+    }
+
+    @MainActor func testABlurSpreadsTheContentAndKeepsItsColour() async {
+        let host = TestHost(rootView: Rectangle().fill(Color(red: 1, green: 0, blue: 0)).frame(width: 60, height: 60).blur(radius: 10)
+            .frame(width: 200, height: 200).background(Color.white), width: 200, height: 200)
+        host.runFrame()
+        let centre = host.pixel(x: 100, y: 100), edge = host.pixel(x: 130, y: 100), outside = host.pixel(x: 142, y: 100)
+        XCTAssertEqual(centre, RGBA(red: 255, green: 0, blue: 0), "the middle of a 60-point square keeps its colour")
+        XCTAssertGreaterThan(edge.green, 60, "at the edge: half red, half the white behind")
+        XCTAssertLessThan(edge.green, 200)
+        XCTAssertGreaterThan(outside.green, edge.green, "fading outwards")
+        XCTAssertLessThan(outside.green, 255, "the blur reaches past the square")
+        XCTAssertEqual(host.pixel(x: 10, y: 10), RGBA(red: 255, green: 255, blue: 255))
     }
 
     @MainActor func testNonFiniteValuesDrawNoShadow() async {
