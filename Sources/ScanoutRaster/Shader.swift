@@ -63,16 +63,10 @@ struct Shader {
             // Radii closer than 1/4096 (a radius of 1e-300) are drawn as equal; non-finite ones too.
             let span = g.endRadius - g.startRadius
             guard abs(span) >= 1.0 / 4096, span.isFinite, g.startRadius.isFinite, g.center.x.isFinite, g.center.y.isFinite,
-                  abs(inv.a) <= Self.maxInverseScale, abs(inv.b) <= Self.maxInverseScale,
-                  abs(inv.c) <= Self.maxInverseScale, abs(inv.d) <= Self.maxInverseScale,
-                  abs(inv.tx) <= Self.maxInverseShift, abs(inv.ty) <= Self.maxInverseShift else {
+                  Self.isBounded(inv) else {
                 color = stops.last!.color.premultiplied; return
             }
-            if tableHolds != g.gradient {
-                GradientTable.build(g.gradient, into: table)
-                tableHolds = g.gradient
-            }
-            self.table = table
+            useTable(for: g.gradient, table, tableHolds: &tableHolds)
             kind = .radial
             spread = g.spread
             inverse = inv
@@ -86,16 +80,10 @@ struct Shader {
             if sweep == 0 { sweep = 2 * .pi }
             // A sweep under 1/4096 radian is drawn as its ends coinciding; non-finite geometry as the last colour.
             guard abs(sweep) >= 1.0 / 4096, sweep.isFinite, g.startAngle.isFinite, g.center.x.isFinite, g.center.y.isFinite,
-                  abs(inv.a) <= Self.maxInverseScale, abs(inv.b) <= Self.maxInverseScale,
-                  abs(inv.c) <= Self.maxInverseScale, abs(inv.d) <= Self.maxInverseScale,
-                  abs(inv.tx) <= Self.maxInverseShift, abs(inv.ty) <= Self.maxInverseShift else {
+                  Self.isBounded(inv) else {
                 color = stops.last!.color.premultiplied; return
             }
-            if tableHolds != g.gradient {
-                GradientTable.build(g.gradient, into: table)
-                tableHolds = g.gradient
-            }
-            self.table = table
+            useTable(for: g.gradient, table, tableHolds: &tableHolds)
             kind = .conic
             spread = .pad
             inverse = inv
@@ -118,6 +106,21 @@ struct Shader {
             filter = p.filter
             extend = p.extend
         }
+    }
+
+    /// Whether a device → paint inverse stays within the bounds below (see `maxInverseScale`).
+    private static func isBounded(_ inv: AffineTransform) -> Bool {
+        abs(inv.a) <= maxInverseScale && abs(inv.b) <= maxInverseScale && abs(inv.c) <= maxInverseScale
+            && abs(inv.d) <= maxInverseScale && abs(inv.tx) <= maxInverseShift && abs(inv.ty) <= maxInverseShift
+    }
+
+    /// Shades through `table`, built for `gradient` unless it holds it already.
+    private mutating func useTable(for gradient: Gradient, _ table: UnsafeMutablePointer<UInt32>, tableHolds: inout Gradient?) {
+        if tableHolds != gradient {
+            GradientTable.build(gradient, into: table)
+            tableHolds = gradient
+        }
+        self.table = table
     }
 
     /// Bounds of a linear gradient's parameter (2^24 per gradient length) per device pixel and at the origin:

@@ -136,15 +136,7 @@ public final class DisplayListRenderer {
         /// into the current canvas at `opacity` by the matching pop.
         mutating func pushLayer(_ layer: PixelBuffer, opacity: Double, geometryIssue: ((GeometryIssue) -> Void)?) {
             pushes.append(.layer(canvas, opacity))
-            layerDepth += 1
-            let c = Canvas(target: layer)
-            c.geometryIssue = geometryIssue
-            c.clip(to: clip)
-            c.clear(.clear)
-            c.transform = transform
-            c.clipMask = canvas.clipMask
-            canvas = c
-            clip = canvas.clipBounds
+            drawIntoLayer(layer, over: clip, mask: canvas.clipMask, geometryIssue: geometryIssue)
         }
 
         /// Draws from now on into `layer` over the clip grown by the shadow's reach (the content a blur inside
@@ -152,7 +144,7 @@ public final class DisplayListRenderer {
         mutating func pushShadow(_ layer: PixelBuffer, shadow: Shadow, geometryIssue: ((GeometryIssue) -> Void)?) {
             let grown = grownClip(by: shadow, in: layer)
             pushes.append(.shadow(canvas, shadow, grown))
-            pushSpreadingLayer(layer, over: grown, geometryIssue: geometryIssue)
+            drawIntoLayer(layer, over: grown, mask: nil, geometryIssue: geometryIssue)
         }
 
         /// Draws from now on into `layer` over the clip grown by the blur's reach; the matching pop
@@ -160,7 +152,7 @@ public final class DisplayListRenderer {
         mutating func pushBlur(_ layer: PixelBuffer, radius: Double, geometryIssue: ((GeometryIssue) -> Void)?) {
             let grown = grownClip(by: Shadow(color: .clear, radius: radius, offset: Point(x: 0, y: 0)), in: layer)
             pushes.append(.blur(canvas, radius, grown))
-            pushSpreadingLayer(layer, over: grown, geometryIssue: geometryIssue)
+            drawIntoLayer(layer, over: grown, mask: nil, geometryIssue: geometryIssue)
         }
 
         private func grownClip(by shadow: Shadow, in layer: PixelBuffer) -> IntRect {
@@ -170,13 +162,16 @@ public final class DisplayListRenderer {
                 .intersection(layer.bounds)
         }
 
-        private mutating func pushSpreadingLayer(_ layer: PixelBuffer, over grown: IntRect, geometryIssue: ((GeometryIssue) -> Void)?) {
+        /// Draws from now on into `layer`, cleared over `region` and clipped to it (and `mask`).
+        private mutating func drawIntoLayer(_ layer: PixelBuffer, over region: IntRect, mask: AlphaMask?,
+                                            geometryIssue: ((GeometryIssue) -> Void)?) {
             layerDepth += 1
             let c = Canvas(target: layer)
             c.geometryIssue = geometryIssue
-            c.clip(to: grown)
+            c.clip(to: region)
             c.clear(.clear)
             c.transform = transform
+            c.clipMask = mask
             canvas = c
             clip = canvas.clipBounds
         }
