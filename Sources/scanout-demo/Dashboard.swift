@@ -41,7 +41,6 @@ struct Dashboard: View {
         VStack(alignment: .leading, spacing: 12) {
             HStack {
                 Text("Plant Overview").font(.title).foregroundColor(.white)
-                Image(systemName: running ? "bolt.fill" : "pause.fill").foregroundColor(running ? .green : .orange)
                 Text(running ? "Running" : "Stopped").font(.headline).foregroundColor(running ? .green : .orange)
                 if Self.showsClock {
                     Spacer()
