@@ -119,7 +119,7 @@ struct DamageTracker {
             case .pushBlur(let radius):
                 stack.append(c)
                 if c.shadowReach == 0 { c.shadowClip = c.clip }
-                c.shadowReach += Shadow(color: .clear, radius: radius, offset: Point(x: 0, y: 0)).reach(scale: c.transform.maxAxisScale)
+                c.shadowReach += Shadow.reach(radius: radius, scale: c.transform.maxAxisScale)
             case .pop:
                 if let saved = stack.popLast() { c = saved }
             default:

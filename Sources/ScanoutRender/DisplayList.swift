@@ -195,7 +195,10 @@ public struct Shadow: Hashable, Sendable {
 
     /// How far past the group's pixels the shadow reaches, in device pixels at `scale` (three standard
     /// deviations of blur plus the offset).
-    func reach(scale: Double) -> Double {
+    func reach(scale: Double) -> Double { Self.reach(radius: radius, offset: offset, scale: scale) }
+
+    /// The same for a blur of `radius` moved by `offset` (a blurred group's: no offset).
+    static func reach(radius: Double, offset: Point = Point(x: 0, y: 0), scale: Double) -> Double {
         (1.5 * radius + max(abs(offset.x), abs(offset.y))) * scale + 2
     }
 }

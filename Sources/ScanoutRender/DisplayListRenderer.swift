@@ -142,7 +142,7 @@ public final class DisplayListRenderer {
         /// Draws from now on into `layer` over the clip grown by the shadow's reach (the content a blur inside
         /// the clip reads); the matching pop composites the blurred, offset shadow and then the layer.
         mutating func pushShadow(_ layer: PixelBuffer, shadow: Shadow, geometryIssue: ((GeometryIssue) -> Void)?) {
-            let grown = grownClip(by: shadow, in: layer)
+            let grown = grownClip(by: { shadow.reach(scale: $0) }, in: layer)
             pushes.append(.shadow(canvas, shadow, grown))
             drawIntoLayer(layer, over: grown, mask: nil, geometryIssue: geometryIssue)
         }
@@ -150,16 +150,34 @@ public final class DisplayListRenderer {
         /// Draws from now on into `layer` over the clip grown by the blur's reach; the matching pop
         /// composites the layer blurred.
         mutating func pushBlur(_ layer: PixelBuffer, radius: Double, geometryIssue: ((GeometryIssue) -> Void)?) {
-            let grown = grownClip(by: Shadow(color: .clear, radius: radius, offset: Point(x: 0, y: 0)), in: layer)
+            let grown = grownClip(by: { Shadow.reach(radius: radius, scale: $0) }, in: layer)
             pushes.append(.blur(canvas, radius, grown))
             drawIntoLayer(layer, over: grown, mask: nil, geometryIssue: geometryIssue)
         }
 
-        private func grownClip(by shadow: Shadow, in layer: PixelBuffer) -> IntRect {
+        /// The clip grown by `reach` (device pixels at the transform's scale), within `layer`.
+        private func grownClip(by reach: (Double) -> Double, in layer: PixelBuffer) -> IntRect {
             let scale = transform.maxAxisScale
-            let reach = Int(min(4096, shadow.reach(scale: scale.isFinite ? scale : 1)).rounded(.up))
+            let reach = Int(min(4096, reach(scale.isFinite ? scale : 1)).rounded(.up))
             return IntRect(x: clip.x - reach, y: clip.y - reach, width: clip.width + 2 * reach, height: clip.height + 2 * reach)
                 .intersection(layer.bounds)
+        }
+
+        /// Ends the layer being drawn: `composite` draws it (or what is made of it) into `parent`, in device
+        /// pixels at `opacity`, and drawing goes on in `parent`.
+        private mutating func endLayer(into parent: Canvas, opacity: Double, _ composite: (PixelBuffer) -> Void) {
+            layerDepth -= 1
+            let layer = canvas.target
+            let saved = (parent.transform, parent.opacity)
+            parent.transform = .identity
+            parent.opacity = opacity
+            composite(layer)
+            (parent.transform, parent.opacity) = saved
+            canvas = parent
+            clip = canvas.clipBounds
+            // (The parent's transform is the one set when the layer was pushed, which `transform` is again now
+            // that the layer's pushes are popped.)
+            canvasHasTransform = parent.transform == transform
         }
 
         /// Draws from now on into `layer`, cleared over `region` and clipped to it (and `mask`).
@@ -179,40 +197,25 @@ public final class DisplayListRenderer {
         mutating func pop() {
             switch pushes.popLast() {
             case .blur(let parent, let radius, let region)?:
-                layerDepth -= 1
-                let layer = canvas.target
                 let scale = transform.maxAxisScale
-                let saved = (parent.transform, parent.opacity)
-                parent.transform = .identity
-                parent.opacity = 1
-                if !region.isEmpty, scale.isFinite,
-                   let (image, at) = ShadowBlur.blurred(layer, in: region, sigma: radius * scale / 2) {
+                endLayer(into: parent, opacity: 1) { layer in
+                    guard !region.isEmpty, scale.isFinite,
+                          let (image, at) = ShadowBlur.blurred(layer, in: region, sigma: radius * scale / 2) else { return }
                     parent.draw(image, in: Rect(x: Double(at.x), y: Double(at.y), width: Double(at.width), height: Double(at.height)),
                                 filter: .nearest)
                 }
-                (parent.transform, parent.opacity) = saved
-                canvas = parent
-                clip = canvas.clipBounds
-                canvasHasTransform = parent.transform == transform
             case .shadow(let parent, let shadow, let region)?:
-                layerDepth -= 1
-                let layer = canvas.target
                 let scale = transform.maxAxisScale
                 let dx = (transform.a * shadow.offset.x + transform.c * shadow.offset.y).rounded()
                 let dy = (transform.b * shadow.offset.x + transform.d * shadow.offset.y).rounded()
-                let saved = (parent.transform, parent.opacity)
-                parent.transform = .identity
-                parent.opacity = 1
-                if !region.isEmpty, shadow.color.alpha > 0, dx.isFinite, dy.isFinite, scale.isFinite,
-                   let (image, at) = ShadowBlur.image(of: layer, in: region, sigma: shadow.radius * scale / 2, color: shadow.color) {
-                    parent.draw(image, in: Rect(x: Double(at.x) + dx, y: Double(at.y) + dy,
-                                                width: Double(at.width), height: Double(at.height)), filter: .nearest)
+                endLayer(into: parent, opacity: 1) { layer in
+                    if !region.isEmpty, shadow.color.alpha > 0, dx.isFinite, dy.isFinite, scale.isFinite,
+                       let (image, at) = ShadowBlur.image(of: layer, in: region, sigma: shadow.radius * scale / 2, color: shadow.color) {
+                        parent.draw(image, in: Rect(x: Double(at.x) + dx, y: Double(at.y) + dy,
+                                                    width: Double(at.width), height: Double(at.height)), filter: .nearest)
+                    }
+                    parent.draw(layer, in: Rect(x: 0, y: 0, width: Double(layer.width), height: Double(layer.height)), filter: .nearest)
                 }
-                parent.draw(layer, in: Rect(x: 0, y: 0, width: Double(layer.width), height: Double(layer.height)), filter: .nearest)
-                (parent.transform, parent.opacity) = saved
-                canvas = parent
-                clip = canvas.clipBounds
-                canvasHasTransform = parent.transform == transform
             case .clip(let bounds, let mask)?:
                 canvas.resetClip()
                 canvas.clip(to: bounds)
@@ -222,18 +225,9 @@ public final class DisplayListRenderer {
                 transform = previous
                 canvasHasTransform = false
             case .layer(let parent, let opacity)?:
-                layerDepth -= 1
-                let layer = canvas.target
-                let saved = (parent.transform, parent.opacity)
-                parent.transform = .identity
-                parent.opacity = max(0, min(1, opacity))
-                parent.draw(layer, in: Rect(x: 0, y: 0, width: Double(layer.width), height: Double(layer.height)), filter: .nearest)
-                (parent.transform, parent.opacity) = saved
-                canvas = parent
-                clip = canvas.clipBounds
-                // (The parent's transform is the one set when the layer was pushed, which `transform` is
-                // again now that the layer's pushes are popped.)
-                canvasHasTransform = parent.transform == transform
+                endLayer(into: parent, opacity: max(0, min(1, opacity))) { layer in
+                    parent.draw(layer, in: Rect(x: 0, y: 0, width: Double(layer.width), height: Double(layer.height)), filter: .nearest)
+                }
             case nil:
                 break
             }

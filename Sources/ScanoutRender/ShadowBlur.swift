@@ -9,13 +9,9 @@ enum ShadowBlur {
     /// there. Only the drawn pixels' box, grown by the blur, is blurred (a card on a full-screen repaint
     /// blurs the card's surroundings, not the screen).
     static func image(of layer: PixelBuffer, in area: IntRect, sigma: Double, color: RGBA) -> (PixelBuffer, IntRect)? {
-        guard let drawn = inkBounds(of: layer, in: area) else { return nil }
-        let spread = Int((3 * sigma).rounded(.up)) + 1
-        let region = IntRect(x: drawn.x - spread, y: drawn.y - spread, width: drawn.width + 2 * spread,
-                             height: drawn.height + 2 * spread).intersection(area)
+        guard let region = blurredRegion(of: layer, in: area, sigma: sigma) else { return nil }
         let w = region.width, h = region.height
         let out = PixelBuffer(width: w, height: h)
-        guard w > 0, h > 0 else { return nil }
         // Coverage in 8.8 fixed point, so three passes of rounding do not band a soft edge.
         var a = [Int32](repeating: 0, count: w * h)
         a.withUnsafeMutableBufferPointer { a in
@@ -23,16 +19,8 @@ enum ShadowBlur {
                 let row = layer.row(region.y + y).assumingMemoryBound(to: UInt32.self) + region.x
                 for x in 0..<w { a[y * w + x] = Int32(row[x] >> 24) << 8 }
             }
-            let radius = boxRadius(sigma)
-            if radius > 0 {
-                var scratch = [Int32](repeating: 0, count: max(w, h))
-                scratch.withUnsafeMutableBufferPointer { s in
-                    for _ in 0..<3 {
-                        for y in 0..<h { boxPass(a.baseAddress! + y * w, count: w, step: 1, radius: radius, scratch: s) }
-                        for x in 0..<w { boxPass(a.baseAddress! + x, count: h, step: w, radius: radius, scratch: s) }
-                    }
-                }
-            }
+            var scratch = [Int32](repeating: 0, count: max(w, h))
+            scratch.withUnsafeMutableBufferPointer { blur(a, width: w, height: h, radius: boxRadius(sigma), scratch: $0) }
             let premultiplied = color.premultiplied
             let cr = (premultiplied >> 16) & 255, cg = (premultiplied >> 8) & 255, cb = premultiplied & 255
             let ca = premultiplied >> 24
@@ -52,12 +40,8 @@ enum ShadowBlur {
     /// `layer`'s pixels in `area` blurred (each premultiplied channel alike, so colours stay premultiplied),
     /// over the drawn pixels' box grown by the blur, and where the image goes; nil when nothing was drawn.
     static func blurred(_ layer: PixelBuffer, in area: IntRect, sigma: Double) -> (PixelBuffer, IntRect)? {
-        guard let drawn = inkBounds(of: layer, in: area) else { return nil }
-        let spread = Int((3 * sigma).rounded(.up)) + 1
-        let region = IntRect(x: drawn.x - spread, y: drawn.y - spread, width: drawn.width + 2 * spread,
-                             height: drawn.height + 2 * spread).intersection(area)
+        guard let region = blurredRegion(of: layer, in: area, sigma: sigma) else { return nil }
         let w = region.width, h = region.height
-        guard w > 0, h > 0 else { return nil }
         let out = PixelBuffer(width: w, height: h)
         let radius = boxRadius(sigma)
         var plane = [Int32](repeating: 0, count: w * h)
@@ -69,12 +53,7 @@ enum ShadowBlur {
                         let row = layer.row(region.y + y).assumingMemoryBound(to: UInt32.self) + region.x
                         for x in 0..<w { a[y * w + x] = Int32((row[x] >> shift) & 255) << 8 }
                     }
-                    if radius > 0 {
-                        for _ in 0..<3 {
-                            for y in 0..<h { boxPass(a.baseAddress! + y * w, count: w, step: 1, radius: radius, scratch: sc) }
-                            for x in 0..<w { boxPass(a.baseAddress! + x, count: h, step: w, radius: radius, scratch: sc) }
-                        }
-                    }
+                    blur(a, width: w, height: h, radius: radius, scratch: sc)
                     for y in 0..<h {
                         let row = out.row(y).assumingMemoryBound(to: UInt32.self)
                         for x in 0..<w {
@@ -95,6 +74,26 @@ enum ShadowBlur {
             }
         }
         return (out, region)
+    }
+
+    /// The drawn pixels' box in `area` grown by three standard deviations (what a blur of them reaches),
+    /// within `area`; nil when nothing was drawn.
+    private static func blurredRegion(of layer: PixelBuffer, in area: IntRect, sigma: Double) -> IntRect? {
+        guard let drawn = inkBounds(of: layer, in: area) else { return nil }
+        let spread = Int((3 * sigma).rounded(.up)) + 1
+        let region = IntRect(x: drawn.x - spread, y: drawn.y - spread, width: drawn.width + 2 * spread,
+                             height: drawn.height + 2 * spread).intersection(area)
+        return region.width > 0 && region.height > 0 ? region : nil
+    }
+
+    /// Three box passes each way over a `width`×`height` plane, in place.
+    private static func blur(_ a: UnsafeMutableBufferPointer<Int32>, width w: Int, height h: Int, radius: Int,
+                             scratch: UnsafeMutableBufferPointer<Int32>) {
+        guard radius > 0 else { return }
+        for _ in 0..<3 {
+            for y in 0..<h { boxPass(a.baseAddress! + y * w, count: w, step: 1, radius: radius, scratch: scratch) }
+            for x in 0..<w { boxPass(a.baseAddress! + x, count: h, step: w, radius: radius, scratch: scratch) }
+        }
     }
 
     /// Box radius for three passes approximating a Gaussian of `sigma`: width sqrt(12 σ² / 3 + 1).

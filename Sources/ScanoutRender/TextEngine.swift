@@ -209,14 +209,14 @@ public final class TextEngine {
 
     public func width(of text: String, font d: FontDescriptor) -> Double {
         guard let f = face(d) else { return Double(text.count) * (d.size * 0.6 + d.tracking) }
-        return f.width(of: text, size: d.size, tracking: d.tracking == 0 ? 0 : f.trackingUnits(d.tracking, size: d.size))
+        return f.width(of: text, size: d.size, tracking: f.trackingUnits(d.tracking, size: d.size))
     }
 
     /// Lines of `text` wrapped at `maxWidth` points (nil: no wrapping).
     public func lines(of text: String, font d: FontDescriptor, maxWidth: Double?) -> [(text: Substring, width: Double)] {
         guard let f = face(d) else { return [(text[...], width(of: text, font: d))] }
-        let tracking = d.tracking == 0 ? 0 : f.trackingUnits(d.tracking, size: d.size)
-        return f.lines(of: text, size: d.size, maxWidth: maxWidth, tracking: tracking).map { ($0.text, $0.width) }
+        return f.lines(of: text, size: d.size, maxWidth: maxWidth, tracking: f.trackingUnits(d.tracking, size: d.size))
+            .map { ($0.text, $0.width) }
     }
 
     /// Draws one run at device scale `scale` under `transform` (points → device pixels). Under a translation
@@ -243,23 +243,17 @@ public final class TextEngine {
         guard let f = face(run.font) else { return }
         guard TextRenderer.drawsWithMasks(under: transform) else {
             renderer.draw(run.string, font: f, size: run.font.size * scale, at: run.origin, transform: transform,
-                          color: run.color, tracking: Self.trackingUnits(run, f), on: canvas)
+                          color: run.color, tracking: f.trackingUnits(run.font.tracking, size: run.font.size), on: canvas)
             return
         }
         let origin = transform.apply(run.origin)
         let size = run.font.size * scale * transform.maxAxisScale
         renderer.draw(run.string, font: f, size: size, at: origin, color: run.color,
-                      tracking: Self.trackingUnits(run, f), on: canvas)
+                      tracking: f.trackingUnits(run.font.tracking, size: run.font.size), on: canvas)
     }
 }
 
 extension TextEngine {
-    /// A run's tracking in its face's design units (0 without a look at the face for the usual untracked run).
-    @inline(__always)
-    static func trackingUnits(_ run: TextRun, _ f: ScanoutText.Font) -> Int {
-        run.font.tracking == 0 ? 0 : f.trackingUnits(run.font.tracking, size: run.font.size)
-    }
-
     /// The largest glyph size drawn, in device pixels (a glyph mask of this size is 64 MiB).
     static let maxDeviceSize = 8192.0
     /// A run whose origin is farther from the surface's origin than this (device pixels) cannot reach it.

@@ -121,13 +121,9 @@ final class KeyboardHostBehavior: NodeBehavior, AnimationTicking {
         slideToWantedPosition()
     }
 
-    /// A hardware keyboard was plugged in or the last one unplugged: an `auto` keyboard up for a focused field
-    /// goes away (typing continues on the hardware keys), or comes up for it.
-    func hardwareKeyboardChanged() {
-        slideToWantedPosition()
-    }
-
-    private func slideToWantedPosition() {
+    /// Slides in or out as the mode, the focused field and (for `auto`) an attached hardware keyboard want:
+    /// after a focus change, and when a keyboard is plugged in or the last one unplugged.
+    func slideToWantedPosition() {
         let wanted: Bool
         switch hosting.mode {
         case .never: wanted = false
@@ -284,7 +280,7 @@ extension ViewHost {
     package func setHardwareKeyboardAttached(_ attached: Bool) {
         guard environment.isHardwareKeyboardAttached != attached else { return }
         setEnvironment { $0.isHardwareKeyboardAttached = attached }
-        keyboardHost(around: focusedNode)?.hardwareKeyboardChanged()
+        keyboardHost(around: focusedNode)?.slideToWantedPosition()
     }
 
     /// The keyboard host around `node`, if any.
