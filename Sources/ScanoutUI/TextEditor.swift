@@ -200,21 +200,10 @@ final class TextEditorBehavior: NodeBehavior, HitTestableContent, TextInputTarge
     /// A growing field's border (`.roundedBorder`) and, while empty, its placeholder.
     private func drawField(placeholder: Text, scheme: ColorScheme, into list: inout DisplayList) {
         let f = node.frame
-        if environment.textFieldStyleKind == .roundedBorder {
-            list.append(.fill(ScanoutRaster.Path(roundedRect: f.raster, cornerRadius: Palette.fieldCornerRadius),
-                              Palette.fieldBackground.paint(in: scheme), FillStyle()))
-            let border = isFocused ? Palette.caret : Palette.fieldBorder
-            list.append(.stroke(ScanoutRaster.Path(roundedRect: f.insetBy(dx: 0.5, dy: 0.5).raster, cornerRadius: Palette.fieldCornerRadius),
-                                border.paint(in: scheme), StrokeStyle(lineWidth: isFocused ? 2 : 1)))
-        }
+        if environment.textFieldStyleKind == .roundedBorder { FieldDrawing.roundedBox(f, focused: isFocused, scheme: scheme, into: &list) }
         guard editing.text.isEmpty else { return }
-        let shown = placeholder.resolved(in: environment.locale)
-        guard !shown.isEmpty else { return }
-        let m = TextEngine.shared.metrics(font), top = f.minY + insetY
-        let w = TextEngine.shared.width(of: shown, font: font)
-        list.append(.text(TextRun(string: shown, font: font, origin: Point(x: f.minX + insetX, y: top + m.ascender),
-                                  color: Palette.tertiaryLabel.resolved(in: scheme),
-                                  frame: Rect(x: f.minX + insetX, y: top, width: w, height: m.lineHeight))))
+        FieldDrawing.placeholder(placeholder.resolved(in: environment.locale), font: font, x: f.minX + insetX,
+                                 top: f.minY + insetY, scheme: scheme, into: &list)
     }
 
     // MARK: Touches

@@ -12,6 +12,30 @@ struct TextInputField: View, PrimitiveView {
     func makeBehavior() -> NodeBehavior { TextInputBehavior() }
 }
 
+/// What one-line and growing fields draw alike: the rounded border and the placeholder.
+@MainActor
+enum FieldDrawing {
+    /// The `.roundedBorder` box: the field's background and a hairline border, the accent at 2 points when focused.
+    static func roundedBox(_ f: CGRect, focused: Bool, scheme: ColorScheme, into list: inout DisplayList) {
+        list.append(.fill(ScanoutRaster.Path(roundedRect: f.raster, cornerRadius: Palette.fieldCornerRadius),
+                          Palette.fieldBackground.paint(in: scheme), FillStyle()))
+        let border = focused ? Palette.caret : Palette.fieldBorder
+        list.append(.stroke(ScanoutRaster.Path(roundedRect: f.insetBy(dx: 0.5, dy: 0.5).raster, cornerRadius: Palette.fieldCornerRadius),
+                            border.paint(in: scheme), StrokeStyle(lineWidth: focused ? 2 : 1)))
+    }
+
+    /// The placeholder's line, its box's top-left at (`x`, `top`), in the tertiary label colour.
+    static func placeholder(_ text: String, font: FontDescriptor, x: CGFloat, top: CGFloat, scheme: ColorScheme,
+                            into list: inout DisplayList) {
+        guard !text.isEmpty else { return }
+        let m = TextEngine.shared.metrics(font)
+        let w = TextEngine.shared.width(of: text, font: font)
+        list.append(.text(TextRun(string: text, font: font, origin: Point(x: x, y: top + m.ascender),
+                                  color: Palette.tertiaryLabel.resolved(in: scheme),
+                                  frame: Rect(x: x, y: top, width: w, height: m.lineHeight))))
+    }
+}
+
 final class TextInputBehavior: NodeBehavior, HitTestableContent, CaretBlinking {
     private(set) var caretEpoch: Double = 0
     var field: TextInputField!
@@ -78,13 +102,7 @@ final class TextInputBehavior: NodeBehavior, HitTestableContent, CaretBlinking {
         let f = node.frame
         let m = TextEngine.shared.metrics(font)
         ControlDrawing.group(enabled: env.isEnabled, into: &list) { list in
-            if style == .roundedBorder {
-                let box = ScanoutRaster.Path(roundedRect: f.raster, cornerRadius: Palette.fieldCornerRadius)
-                list.append(.fill(box, Palette.fieldBackground.paint(in: scheme), FillStyle()))
-                let border = isFocused ? Palette.caret : Palette.fieldBorder
-                list.append(.stroke(ScanoutRaster.Path(roundedRect: f.insetBy(dx: 0.5, dy: 0.5).raster, cornerRadius: Palette.fieldCornerRadius),
-                                    border.paint(in: scheme), StrokeStyle(lineWidth: isFocused ? 2 : 1)))
-            }
+            if style == .roundedBorder { FieldDrawing.roundedBox(f, focused: isFocused, scheme: scheme, into: &list) }
             let inner = f.insetBy(dx: padding, dy: 0)
             let top = f.midY - m.lineHeight / 2
             let baseline = top + m.ascender
@@ -92,13 +110,7 @@ final class TextInputBehavior: NodeBehavior, HitTestableContent, CaretBlinking {
             if editing.text.isEmpty {
                 scrollX = 0
                 drawn = (0, 0, 0)
-                let placeholder = self.placeholder
-                if !placeholder.isEmpty {
-                    let w = TextEngine.shared.width(of: placeholder, font: font)
-                    list.append(.text(TextRun(string: placeholder, font: font, origin: Point(x: inner.minX, y: baseline),
-                                              color: Palette.tertiaryLabel.resolved(in: scheme),
-                                              frame: Rect(x: inner.minX, y: top, width: w, height: m.lineHeight))))
-                }
+                FieldDrawing.placeholder(placeholder, font: font, x: inner.minX, top: top, scheme: scheme, into: &list)
             } else {
                 let range = editing.selectedCharacterRange
                 let count = editing.text.count
