@@ -13,6 +13,9 @@ final class NavigationScreenModel {
     var title = Text(verbatim: "")
     var displayMode = NavigationBarItem.TitleDisplayMode.automatic
     var backHidden = false
+    /// `toolbar(.hidden, for: .navigationBar)`: no bar over the content (nor its back button).
+    var barHidden = false
+    var bottomBarHidden = false
     var toolbar: ToolbarContent?
 }
 
@@ -46,7 +49,7 @@ struct NavigationScreen: View {
     var body: some View {
         controller?.register(model, level: level)
         return VStack(spacing: 0) {
-            NavigationBar(model: model, level: level)
+            if !model.barHidden { NavigationBar(model: model, level: level) }
             content
                 .frame(maxWidth: .infinity, maxHeight: .infinity)
                 .environment(\.navigationScreen, model)
@@ -127,7 +130,7 @@ struct NavigationBar: View {
 struct BottomBar: View {
     let model: NavigationScreenModel
     var body: some View {
-        if let toolbar = model.toolbar, toolbar.itemsOnly, toolbar.hasBottomItems {
+        if let toolbar = model.toolbar, toolbar.itemsOnly, toolbar.hasBottomItems, !model.bottomBarHidden {
             HStack(spacing: 16) { toolbar.view }
                 .environment(\.toolbarSlot, .bottom)
                 .padding(.horizontal, Palette.rowPadding)

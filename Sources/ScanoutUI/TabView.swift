@@ -7,6 +7,8 @@ public struct TabView<SelectionValue: Hashable, Content: View>: View {
     let selection: Binding<SelectionValue>?
     @State private var ownSelection: AnyHashable?
     @State private var pageDrag: CGFloat = 0
+    /// The tabs whose shown views ask for no tab bar (`toolbar(.hidden, for: .tabBar)`).
+    @State private var barlessTabs: Set<Int> = []
     @Environment(\.tabViewPageStyle) private var pageStyle
 
     public init(selection: Binding<SelectionValue>, @ViewBuilder content: () -> Content) {
@@ -50,22 +52,29 @@ public struct TabView<SelectionValue: Hashable, Content: View>: View {
                             .opacity(tab.index == selected ? 1 : 0)
                             .allowsHitTesting(tab.index == selected)
                             .appearanceGate(isShown: tab.index == selected)
+                            .onPreferenceChange(TabBarHiddenKey.self) { hidden in
+                                if hidden == true { barlessTabs.insert(tab.index) } else { barlessTabs.remove(tab.index) }
+                            }
                     }
                 }
                 .frame(maxWidth: .infinity, maxHeight: .infinity)
                 .background(Palette.background)
-                HStack(spacing: 0) {
-                    ForEach(tabs) { tab in
-                        Button { select(tab) } label: {
-                            TabBarItem(tab: tab, selected: tab.index == selected)
-                        }
-                    }
-                }
-                .frame(height: Palette.tabBarHeight)
-                .background(Palette.raisedBackground)
-                .overlay(alignment: .top) { Palette.separator.frame(height: 1) }
+                if !barlessTabs.contains(selected) { tabBar(tabs, selected: selected) }
             }
         }
+    }
+
+    private func tabBar(_ tabs: [TabEntry], selected: Int) -> some View {
+        HStack(spacing: 0) {
+            ForEach(tabs) { tab in
+                Button { select(tab) } label: {
+                    TabBarItem(tab: tab, selected: tab.index == selected)
+                }
+            }
+        }
+        .frame(height: Palette.tabBarHeight)
+        .background(Palette.raisedBackground)
+        .overlay(alignment: .top) { Palette.separator.frame(height: 1) }
     }
 
     private func pages(_ tabs: [TabEntry], selected: Int, style: PageTabViewStyle) -> some View {

@@ -64,6 +64,29 @@ extension EnvironmentValues {
     }
 }
 
+/// A bar `toolbar(_:for:)` shows or hides (SwiftUI's `ToolbarPlacement`).
+public struct ToolbarPlacement: Hashable, Sendable {
+    enum Bar: Hashable, Sendable { case automatic, navigationBar, bottomBar, tabBar }
+    let bar: Bar
+    /// The navigation bar.
+    public static let automatic = ToolbarPlacement(bar: .automatic)
+    public static let navigationBar = ToolbarPlacement(bar: .navigationBar)
+    public static let bottomBar = ToolbarPlacement(bar: .bottomBar)
+    public static let tabBar = ToolbarPlacement(bar: .tabBar)
+}
+
+extension Array where Element == ToolbarPlacement {
+    func contains(_ bar: ToolbarPlacement.Bar) -> Bool {
+        contains { $0.bar == bar || ($0.bar == .automatic && bar == .navigationBar) }
+    }
+}
+
+/// Whether a view in a tab asks to hide the tab bar (`toolbar(.hidden, for: .tabBar)`); nil: it says nothing.
+struct TabBarHiddenKey: PreferenceKey {
+    static let defaultValue: Bool? = nil
+    static func reduce(value: inout Bool?, nextValue: () -> Bool?) { value = nextValue() ?? value }
+}
+
 /// How the title of a navigation bar is shown (SwiftUI's `NavigationBarItem.TitleDisplayMode`).
 public enum NavigationBarItem {
     public enum TitleDisplayMode: Hashable, Sendable { case automatic, inline, large }
@@ -101,6 +124,18 @@ extension View {
     /// Whether the title is large under the bar or inline in it.
     public func navigationBarTitleDisplayMode(_ mode: NavigationBarItem.TitleDisplayMode) -> some View {
         modifier(NavigationScreenWriter { model in if model.displayMode != mode { model.displayMode = mode } })
+    }
+
+    /// Shows or hides bars (SwiftUI's `toolbar(_:for:)`): `.navigationBar` hides the bar of the screen this view is
+    /// in (a dashboard root with its own header, say; a pushed screen keeps its own bar and back button),
+    /// `.bottomBar` its bottom bar, `.tabBar` the bar of the tab view this view is in while its tab is shown.
+    public func toolbar(_ visibility: Visibility, for bars: ToolbarPlacement...) -> some View {
+        let hidden = visibility == .hidden
+        return modifier(NavigationScreenWriter { model in
+            if bars.contains(.navigationBar), model.barHidden != hidden { model.barHidden = hidden }
+            if bars.contains(.bottomBar), model.bottomBarHidden != hidden { model.bottomBarHidden = hidden }
+        })
+        .preference(key: TabBarHiddenKey.self, value: bars.contains(.tabBar) ? hidden : nil)
     }
 
     /// Hides the back button of the screen this view is in.

@@ -239,6 +239,9 @@ final class ViewNode {
         guard hasAppeared else { return }
         hasAppeared = false
         parent?.setNeedsDisplay()
+        // A field in a tab switched away from, or on a screen covered by a push, gives up the focus (and the
+        // on-screen keyboard goes away), as in SwiftUI.
+        if host.focusedNode === self { host.focusedNode = nil }
         behavior.disappeared()
     }
 

@@ -1,41 +1,18 @@
 import Glibc
 import ScanoutUI
 
-/// The kiosk panel Scanout's demo shows: a header, a grid of machine cards with live values, gauges and a
-/// control row, and the event log. Plain SwiftUI-style code. While the line runs, the values change every
-/// `Dashboard.interval` and the gauges sweep to them; "Stop line" stops them, and the panel is idle (no
-/// frames, no timers). `SCANOUT_DEMO_LIVE=0` keeps the values at their first reading, so a screen can be
-/// compared pixel for pixel with a golden image whenever it is taken (Tests/QEMU).
+/// The overview: a header, the machine cards with live values (a tap opens the machine's detail), the line's
+/// gauges, a control row and the newest events. Plain SwiftUI-style code.
 struct Dashboard: View {
-    @State private var selected = 0
-    @State private var running = true
-    @State private var tick = 0
-    @State private var showSettings = false
-    /// Kept in the app's state folder (`@AppStorage`: `$STATE_DIRECTORY/app-storage` under systemd), so the
-    /// panel comes back as it was left after a restart or a power cut (Tests/QEMU/soak cuts power while the
-    /// settings sheet toggles it). The default shows the log: the first screen of a fresh install.
-    @AppStorage("showEvents") private var showEvents = true
-    @State private var dimming = 0.0
-    /// A name for this panel, typed in the settings sheet (on the on-screen keyboard, or a USB keyboard).
-    @State private var panelName = ""
-    /// Seconds between live readings (the settings sheet's stepper).
-    @State private var interval = 2
-    /// The panel's language, chosen in the settings sheet and kept like `showEvents` (strings from
-    /// Resources/Localizable.xcstrings; Arabic lays the panel out right to left). Empty until chosen: the
-    /// board's locale (its profile's `locale`, `--locale`, or LANG).
-    @AppStorage("language") private var language = ""
-    @Environment(\.locale) private var boardLocale
+    @Binding var running: Bool
+    let tick: Int
+    let showEvents: Bool
+    /// Switches to the Settings tab.
+    let openSettings: @MainActor @Sendable () -> Void
 
-    private var shownLanguage: String {
-        language.isEmpty ? String(boardLocale.identifier.prefix { $0 != "_" && $0 != "-" }) : language
-    }
-
-    static let liveValues = getenv("SCANOUT_DEMO_LIVE").map { String(cString: $0) != "0" } ?? true
     /// A clock with seconds in the header (`SCANOUT_DEMO_CLOCK=1`): a `TimelineView` that wakes the app once a
     /// second and at no other time (Tests/QEMU/run counts it).
     static let showsClock = getenv("SCANOUT_DEMO_CLOCK").map { String(cString: $0) == "1" } ?? false
-
-    static let machines = ["Line A01", "Pump P-11", "Valve V3", "Boiler B1", "Fan F-201", "Tank T-07"]
 
     var body: some View {
         VStack(alignment: .leading, spacing: 12) {
@@ -50,9 +27,11 @@ struct Dashboard: View {
                 }
             }
             HStack(spacing: 10) {
-                ForEach(0..<Self.machines.count, id: \.self) { i in
-                    MachineCard(name: Self.machines[i], value: Self.value(i, tick), isSelected: i == selected)
-                        .onTapGesture { selected = i }
+                ForEach(Machine.all) { machine in
+                    NavigationLink(value: machine) {
+                        MachineCard(name: machine.name, value: machine.value(tick))
+                    }
+                    .buttonStyle(.plain)
                 }
             }
             HStack(spacing: 24) {
@@ -64,8 +43,8 @@ struct Dashboard: View {
                 Button(running ? "Stop line" : "Start line") { running.toggle() }
                     .padding(12)
                     .background(RoundedRectangle(cornerRadius: 8).fill(Color(white: 0.2)))
-                Text("Selected: \(Self.machines[selected])").foregroundColor(Color(white: 0.8))
-                Button("Settings") { showSettings = true }
+                Text("Tap a machine for its detail").foregroundColor(Color(white: 0.8))
+                Button("Settings", action: openSettings)
                     .padding(12)
                     .background(RoundedRectangle(cornerRadius: 8).fill(Color(white: 0.2)))
             }
@@ -75,24 +54,8 @@ struct Dashboard: View {
         }
         .padding(20)
         .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)
-        .background(Color(red: 0.07, green: 0.1, blue: 0.14))
-        .overlay(Color.black.opacity(dimming).allowsHitTesting(false))
-        .sheet(isPresented: $showSettings) {
-            SettingsSheet(showEvents: $showEvents, dimming: $dimming, interval: $interval, panelName: $panelName,
-                          language: Binding(get: { shownLanguage }, set: { language = $0 }))
-        }
-        .environment(\.locale, Locale(identifier: shownLanguage))
-        .environment(\.layoutDirection, shownLanguage == "ar" ? .rightToLeft : .leftToRight)
-        .task(id: running ? interval : 0) {
-            // Live values: a new reading every interval while the line runs (cancelled when it stops, and
-            // started again when the interval changes).
-            guard running, Self.liveValues else { return }
-            while !Task.isCancelled {
-                do { try await Task.sleep(for: .seconds(interval)) } catch { return }
-                // The gauges sweep to their new readings (frames at the display's rate, then idle again).
-                withAnimation(.easeInOut(duration: 0.6)) { tick += 1 }
-            }
-        }
+        .background(DemoColors.panel)
+        .navigationTitle("Plant Overview")  // not shown (no bar here): the back button of a machine's screen says it
     }
 
     /// "14:03:27" in the board's local time.
@@ -104,14 +67,18 @@ struct Dashboard: View {
         return "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))"
     }
 
-    static func value(_ i: Int, _ tick: Int) -> Int { 40 + (i * 17 + tick * 3) % 55 }
     static func fraction(_ i: Int, _ tick: Int) -> Double { Double((i * 23 + tick * 5) % 100) / 100 }
+}
+
+/// The demo's own colours on its dark panel.
+@MainActor enum DemoColors {
+    static let panel = Color(red: 0.07, green: 0.1, blue: 0.14)
+    static let card = Color(red: 0.16, green: 0.21, blue: 0.28)
 }
 
 struct MachineCard: View {
     let name: String
     let value: Int
-    let isSelected: Bool
 
     var body: some View {
         VStack(alignment: .leading, spacing: 6) {
@@ -120,7 +87,7 @@ struct MachineCard: View {
         }
         .padding(10)
         .frame(width: 118, height: 80, alignment: .topLeading)
-        .background(RoundedRectangle(cornerRadius: 10).fill(isSelected ? Color(red: 0.16, green: 0.33, blue: 0.5) : Color(red: 0.16, green: 0.21, blue: 0.28)))
+        .background(RoundedRectangle(cornerRadius: 10).fill(DemoColors.card))
     }
 }
 
@@ -145,55 +112,48 @@ struct Dial: View {
     }
 }
 
-/// The settings sheet: what the panel shows, how bright it is, its name and language.
-struct SettingsSheet: View {
+/// The Settings tab: a grouped `Form` of what the panel shows, how bright it is, how often it reads, its name
+/// and its language.
+struct SettingsForm: View {
     @Binding var showEvents: Bool
     @Binding var dimming: Double
     @Binding var interval: Int
     @Binding var panelName: String
     @Binding var language: String
-    @Environment(\.dismiss) private var dismiss
 
     /// Each language named in itself, as language menus do.
     static let languages = [("en", "English"), ("de", "Deutsch"), ("ar", "العربية"), ("ja", "日本語")]
 
     var body: some View {
-        VStack(alignment: .leading, spacing: 18) {
-            Text("Settings").font(.title2).foregroundColor(.white)
-            Toggle("Show the event log", isOn: $showEvents.animation(.easeInOut(duration: 0.3)))
-                .toggleStyle(.switch)
-                .tint(.cyan)
-                .foregroundColor(Color(white: 0.9))
-            HStack(spacing: 16) {
-                Text("Dim the panel").foregroundColor(Color(white: 0.9))
-                Slider(value: $dimming, in: 0...0.6)
+        Form {
+            Section("Display") {
+                Toggle("Show the event log", isOn: $showEvents)
+                LabeledContent("Dim the panel") {
+                    Slider(value: $dimming, in: 0...0.6).frame(width: 300)
+                }
             }
-            Stepper("Readings every \(interval) s", value: $interval, in: 1...60)
-                .foregroundColor(Color(white: 0.9))
-                .environment(\.colorScheme, .dark)
-            HStack(spacing: 16) {
-                Text("Panel name").foregroundColor(Color(white: 0.9))
-                // Focused, it brings up the on-screen keyboard (unless a hardware keyboard is attached);
-                // "done" or Return submits and puts the keyboard away.
-                TextField("Line 1, Hall B", text: $panelName)
-                    .textFieldStyle(.roundedBorder)
-                    .submitLabel(.done)
-                    .frame(width: 440)
-                    .environment(\.colorScheme, .dark)
+            Section {
+                Stepper("Readings every \(interval) s", value: $interval, in: 1...60)
+                HStack {
+                    Text("Panel name")
+                    Spacer(minLength: 16)
+                    // Focused, it brings up the on-screen keyboard (unless a hardware keyboard is attached);
+                    // "done" or Return submits and puts the keyboard away.
+                    TextField("Line 1, Hall B", text: $panelName)
+                        .submitLabel(.done)
+                        .frame(width: 300)
+                }
+            } header: {
+                Text("Line")
+            } footer: {
+                Text("The name is shown to the plant's operators.")
             }
-            HStack(spacing: 16) {
-                Text("Language").foregroundColor(Color(white: 0.9))
+            Section("Language") {
                 Picker("Language", selection: $language) {
                     ForEach(Self.languages, id: \.0) { code, name in Text(verbatim: name).tag(code) }
                 }
                 .pickerStyle(.segmented)
-                .frame(width: 440)
-                .environment(\.colorScheme, .dark)  // the sheet is dark: light labels, a dark chosen segment
             }
-            Button("Done") { dismiss() }
-                .padding(12)
-                .background(RoundedRectangle(cornerRadius: 8).fill(Color(white: 0.25)))
         }
-        .presentationBackground(Color(white: 0.16))  // the panel is dark whatever the colour scheme
     }
 }

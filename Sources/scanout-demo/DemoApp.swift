@@ -8,6 +8,6 @@ import ScanoutUI
 @main
 struct DemoApp: App {
     var body: some Scene {
-        WindowGroup { Dashboard() }
+        WindowGroup { DemoPanel() }
     }
 }
