@@ -70,15 +70,14 @@ struct AlertModifier<Actions: View, Message: View>: ViewModifier {
     let message: Message?
 
     func body(content: Content) -> some View {
-        let shown = isPresented.wrappedValue
-        return ZStack {
-            content.allowsHitTesting(!shown)
-            if shown {
-                PresentationLook.dim.ignoresSafeArea().transition(.opacity)
-                card.transition(.opacity)
+        content.modifier(ModalPresentationModifier(isPresented: isPresented.wrappedValue, animation: PresentationLook.fade) { shown in
+            ZStack {
+                if shown {
+                    PresentationLook.dim.modalBackdrop().transition(.opacity)
+                    card.transition(.opacity)
+                }
             }
-        }
-        .animation(PresentationLook.fade, value: shown)
+        })
     }
 
     /// The buttons in the order shown: with two, cancel first (side by side); with more, cancel last.
@@ -137,17 +136,14 @@ struct ConfirmationDialogModifier<Actions: View, Message: View>: ViewModifier {
     let message: Message?
 
     func body(content: Content) -> some View {
-        let shown = isPresented.wrappedValue
-        return ZStack(alignment: .bottom) {
-            content.allowsHitTesting(!shown)
-            if shown {
-                PresentationLook.dim.ignoresSafeArea()
-                    .onTapGesture { cancel() }
-                    .transition(.opacity)
-                sheet.transition(.move(edge: .bottom))
+        content.modifier(ModalPresentationModifier(isPresented: isPresented.wrappedValue, animation: PresentationLook.fade) { shown in
+            ZStack(alignment: .bottom) {
+                if shown {
+                    PresentationLook.dim.modalBackdrop { cancel() }.transition(.opacity)
+                    sheet.transition(.move(edge: .bottom))
+                }
             }
-        }
-        .animation(PresentationLook.fade, value: shown)
+        })
     }
 
     private var found: [PresentedAction] { actions.map { PresentedActions.of($0) } ?? [] }

@@ -126,6 +126,7 @@ final class UserModifierBehavior<M: ViewModifier>: BodyEvaluator<M, M.Body>, Con
     private var placeholders: [ModifierContentBehavior] = []
 
     func register(_ placeholder: ModifierContentBehavior) { placeholders.append(placeholder) }
+    var modifierType: ObjectIdentifier { ObjectIdentifier(M.self) }
 
     override func update(_ view: any View) -> [ChildSlot]? {
         let m = view as! any AnyModifiedContent

@@ -20,17 +20,20 @@ struct FullScreenCoverModifier<Cover: View>: ViewModifier {
 
     func body(content: Content) -> some View {
         let shown = isPresented.wrappedValue
-        return ZStack {
-            content.allowsHitTesting(!shown)
-            if shown {
-                cover()
-                    .environment(\.dismiss, DismissAction(isPresented: isPresented))
-                    .frame(maxWidth: .infinity, maxHeight: .infinity)
-                    .background(Palette.background)
+        return content.modifier(ModalPresentationModifier(isPresented: shown, animation: SheetModifier<EmptyView>.slide) { shown in
+            ZStack {
+                if shown {
+                    // The cover's background takes the touches its content leaves (nothing underneath gets them).
+                    ZStack {
+                        Palette.background.modalBackdrop()
+                        cover()
+                            .environment(\.dismiss, DismissAction(isPresented: isPresented))
+                            .frame(maxWidth: .infinity, maxHeight: .infinity)
+                    }
                     .transition(.move(edge: .bottom))
+                }
             }
-        }
-        .animation(SheetModifier<EmptyView>.slide, value: shown)
+        })
         .onChange(of: shown) { was, now in
             if was && !now { onDismiss?() }
         }

@@ -105,6 +105,10 @@ final class KeyboardHostBehavior: NodeBehavior, AnimationTicking {
     /// Whether the keyboard is (or is sliding) up.
     var isShown: Bool { target > 0 }
 
+    override func destroyed() {
+        if progress > 0 { node.host.keyboardOverlap = 0 }
+    }
+
     // MARK: Focus
 
     /// The focus moved; `field` is the newly focused text field, if any.
@@ -190,6 +194,9 @@ final class KeyboardHostBehavior: NodeBehavior, AnimationTicking {
         let full = keyboardHeight(for: bounds.size)
         let visible = (full * progress).rounded()
         let area = CGRect(x: bounds.minX, y: bounds.minY, width: bounds.width, height: max(0, bounds.height - visible))
+        // Presentations (a sheet with a field) go above the keyboard too: the presentation root places them
+        // after this, in the same pass.
+        node.host.keyboardOverlap = visible > 0 ? max(0, node.host.size.height - area.maxY) : 0
         let content = node.children[0]
         let s = content.sizeThatFits(ProposedViewSize(area.size))
         content.place(in: CGRect(x: area.minX + ((area.width - s.width) / 2).rounded(), y: area.minY + ((area.height - s.height) / 2).rounded(),
@@ -285,10 +292,19 @@ extension ViewHost {
 
     /// The keyboard host around `node`, if any.
     func keyboardHost(around node: ViewNode?) -> KeyboardHostBehavior? {
-        var n = node
+        var n = node, top: ViewNode?
         while let x = n {
             if let k = x.behavior as? KeyboardHostBehavior { return k }
+            if x.parent === root { top = x }
             n = x.parent
+        }
+        // A field in the presentation layer (a sheet's) types with the keyboard around the app's view, where
+        // the app runner puts it (down the app's first children).
+        guard let top, top !== appRoot else { return nil }
+        var a = appRoot
+        while let x = a {
+            if let k = x.behavior as? KeyboardHostBehavior { return k }
+            a = x.children.first
         }
         return nil
     }

@@ -1,7 +1,7 @@
 /// Modal sheets (SwiftUI's `sheet(isPresented:onDismiss:content:)`) and the `dismiss` environment action.
 /// On a panel there is no window to present into: the sheet is a card that slides up from the bottom edge
-/// over the presenting view, which is dimmed and no longer takes touches; a tap on the dimmed area, or
-/// `dismiss()` from inside the sheet, closes it.
+/// over the whole screen (the presentation layer: see `ModalPresentationModifier`), which is dimmed and no
+/// longer takes touches; a tap on the dimmed area, or `dismiss()` from inside the sheet, closes it.
 
 /// Closes what the view is presented in (SwiftUI's `DismissAction`): the sheet or cover it is in, else the
 /// navigation stack's screen it was pushed as (popped, with the screens above it); does nothing elsewhere.
@@ -66,18 +66,17 @@ struct SheetModifier<Sheet: View>: ViewModifier {
         let options = self.options
         // Detents are fractions of the screen (a headless host without a display size: 480 points).
         let screen = displaySize.height > 0 ? displaySize.height : 480
-        return ZStack(alignment: .bottom) {
-            content
-                .allowsHitTesting(!shown)
-            if shown {
-                Color.black.opacity(0.5)
-                    .onTapGesture { if !options.dismissDisabled { isPresented.wrappedValue = false } }
-                    .transition(.opacity)
-                card(screen: screen, options: options)
-                    .transition(.move(edge: .bottom))
+        return content.modifier(ModalPresentationModifier(isPresented: shown, animation: Self.slide) { shown in
+            ZStack(alignment: .bottom) {
+                if shown {
+                    Color.black.opacity(0.5)
+                        .modalBackdrop { if !options.dismissDisabled { isPresented.wrappedValue = false } }
+                        .transition(.opacity)
+                    card(screen: screen, options: options)
+                        .transition(.move(edge: .bottom))
+                }
             }
-        }
-        .animation(Self.slide, value: shown)
+        })
         .onChange(of: shown) { was, now in
             if was && !now {
                 onDismiss?()

@@ -105,18 +105,22 @@ class ModifierBehavior: NodeBehavior {
 
 /// The content a user `ViewModifier` wraps, as its `body(content:)` sees it.
 public struct _ViewModifier_Content<Modifier: ViewModifier>: View, PrimitiveView {
-    func makeBehavior() -> NodeBehavior { ModifierContentBehavior() }
+    func makeBehavior() -> NodeBehavior { ModifierContentBehavior(modifier: ObjectIdentifier(Modifier.self)) }
 }
 
-/// Shows the content of the nearest enclosing user modifier.
+/// Shows the content of the nearest enclosing user modifier of its type: a modifier whose body applies
+/// another user modifier to its `content` (SwiftUI allows it) hands that one its own content, not the other's.
 final class ModifierContentBehavior: NodeBehavior {
     weak var owner: ContentProviding?
+    private let modifier: ObjectIdentifier
     override var role: LayoutRole { .transparent }
+
+    init(modifier: ObjectIdentifier) { self.modifier = modifier }
 
     override func update(_ view: any View) -> [ChildSlot]? {
         if owner == nil {
             var p = node.parent
-            while let n = p, !(n.behavior is ContentProviding) { p = n.parent }
+            while let n = p, (n.behavior as? ContentProviding)?.modifierType != modifier { p = n.parent }
             owner = p?.behavior as? ContentProviding
             owner?.register(self)
         }
@@ -133,5 +137,7 @@ final class ModifierContentBehavior: NodeBehavior {
 @MainActor
 protocol ContentProviding: AnyObject {
     var content: (any View)? { get }
+    /// The user modifier's type, which its content placeholder names.
+    var modifierType: ObjectIdentifier { get }
     func register(_ placeholder: ModifierContentBehavior)
 }
