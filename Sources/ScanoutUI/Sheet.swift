@@ -1,7 +1,8 @@
 /// Modal sheets (SwiftUI's `sheet(isPresented:onDismiss:content:)`) and the `dismiss` environment action.
 /// On a panel there is no window to present into: the sheet is a card that slides up from the bottom edge
 /// over the whole screen (the presentation layer: see `ModalPresentationModifier`), which is dimmed and no
-/// longer takes touches; a tap on the dimmed area, or `dismiss()` from inside the sheet, closes it.
+/// longer takes touches; a tap on the dimmed area, Escape on a hardware keyboard, or `dismiss()` from inside
+/// the sheet closes it.
 
 /// Closes what the view is presented in (SwiftUI's `DismissAction`): the sheet or cover it is in, else the
 /// navigation stack's screen it was pushed as (popped, with the screens above it); does nothing elsewhere.
@@ -126,6 +127,12 @@ struct SheetModifier<Sheet: View>: ViewModifier {
             }
         }
         .padding(.horizontal, 24)
+        // Escape on a hardware keyboard closes the sheet, as on an iPad (unless interactive dismissal is off).
+        .onKeyPress(.escape) {
+            guard !options.dismissDisabled else { return .ignored }
+            isPresented.wrappedValue = false
+            return .handled
+        }
     }
 
     /// The strip along a sheet's top edge that a finger drags it by.

@@ -115,4 +115,24 @@ import ScanoutTesting
             #expect(!host.contains(text: "Remove it?"), "the alert's button was reached: it is on top")
         }
     }
+
+    struct Locked: View {
+        @State var shown = true
+        let locked: Bool
+        var body: some View {
+            Text("Panel")
+                .frame(maxWidth: .infinity, maxHeight: .infinity)
+                .sheet(isPresented: $shown) { Text("Sheet text").interactiveDismissDisabled(locked) }
+        }
+    }
+
+    @Test func escapeClosesASheetUnlessInteractiveDismissalIsOff() {
+        for locked in [false, true] {
+            let host = TestHost(rootView: Locked(locked: locked), width: 800, height: 480)
+            host.runFrame(); settle(host)
+            #expect(host.contains(text: "Sheet text"))
+            host.press(.escape); settle(host)
+            #expect(host.contains(text: "Sheet text") == locked, "locked: \(locked)")
+        }
+    }
 }
