@@ -105,10 +105,6 @@ final class KeyboardHostBehavior: NodeBehavior, AnimationTicking {
     /// Whether the keyboard is (or is sliding) up.
     var isShown: Bool { target > 0 }
 
-    override func destroyed() {
-        if progress > 0 { node.host.keyboardOverlap = 0 }
-    }
-
     // MARK: Focus
 
     /// The focus moved; `field` is the newly focused text field, if any.
@@ -179,6 +175,17 @@ final class KeyboardHostBehavior: NodeBehavior, AnimationTicking {
         return CGFloat(rows) * state.style.drawnKeyHeight + CGFloat(rows + 1) * state.style.drawnSpacing
     }
 
+    /// How much of the keyboard's full height is in (it slides).
+    private func visibleHeight(_ full: CGFloat) -> CGFloat { (full * progress).rounded() }
+
+    /// How much of a screen `screenHeight` tall the keyboard takes from the bottom, as last placed (0 while it
+    /// is down): the presentation layer is laid out above it, as the app's content is.
+    func overlap(screenHeight: CGFloat) -> CGFloat {
+        guard progress > 0 else { return 0 }
+        let top = node.frame.maxY - visibleHeight(keyboardHeight(for: node.frame.size))
+        return max(0, screenHeight - top)
+    }
+
     /// Takes the focus from the field the keyboard types into (an app's keyboard's dismiss key).
     func dismiss() {
         guard let f = field?.node, node.host.focusedNode === f else { return }
@@ -192,11 +199,8 @@ final class KeyboardHostBehavior: NodeBehavior, AnimationTicking {
 
     override func place(in bounds: CGRect) {
         let full = keyboardHeight(for: bounds.size)
-        let visible = (full * progress).rounded()
+        let visible = visibleHeight(full)
         let area = CGRect(x: bounds.minX, y: bounds.minY, width: bounds.width, height: max(0, bounds.height - visible))
-        // Presentations (a sheet with a field) go above the keyboard too: the presentation root places them
-        // after this, in the same pass.
-        node.host.keyboardOverlap = visible > 0 ? max(0, node.host.size.height - area.maxY) : 0
         let content = node.children[0]
         let s = content.sizeThatFits(ProposedViewSize(area.size))
         content.place(in: CGRect(x: area.minX + ((area.width - s.width) / 2).rounded(), y: area.minY + ((area.height - s.height) / 2).rounded(),
@@ -298,9 +302,14 @@ extension ViewHost {
             if x.parent === root { top = x }
             n = x.parent
         }
-        // A field in the presentation layer (a sheet's) types with the keyboard around the app's view, where
-        // the app runner puts it (down the app's first children).
+        // A field in the presentation layer (a sheet's) types with the keyboard around the app's view.
         guard let top, top !== appRoot else { return nil }
+        return appKeyboardHost
+    }
+
+    /// The keyboard host around the app's whole view, where the app runner puts it (down the app's first
+    /// children).
+    var appKeyboardHost: KeyboardHostBehavior? {
         var a = appRoot
         while let x = a {
             if let k = x.behavior as? KeyboardHostBehavior { return k }
@@ -308,6 +317,9 @@ extension ViewHost {
         }
         return nil
     }
+
+    /// The height at the screen's bottom the app's on-screen keyboard takes (0 while it is down).
+    var keyboardOverlap: CGFloat { appKeyboardHost?.overlap(screenHeight: size.height) ?? 0 }
 }
 
 /// The keyboard itself: rows of keys, drawn and hit-tested as one view (a key is a rectangle and a label; a

@@ -63,6 +63,7 @@ final class PresentationRootBehavior<Content: View>: NodeBehavior {
     override func place(in bounds: CGRect) {
         guard let app = node.children.first else { return }
         unit(app).place(in: bounds, proposal: ProposedViewSize(bounds.size))
+        guard node.children.count > 1 else { return }
         let size = node.host.size
         let screen = CGRect(x: 0, y: 0, width: size.width, height: max(0, size.height - node.host.keyboardOverlap))
         for layer in node.children.dropFirst() where !layer.isRemoving {

@@ -68,7 +68,7 @@ extension EnvironmentValues {
 public struct ToolbarPlacement: Hashable, Sendable {
     enum Bar: Hashable, Sendable { case automatic, navigationBar, bottomBar, tabBar }
     let bar: Bar
-    /// The navigation bar.
+    /// The navigation bar, on a panel.
     public static let automatic = ToolbarPlacement(bar: .automatic)
     public static let navigationBar = ToolbarPlacement(bar: .navigationBar)
     public static let bottomBar = ToolbarPlacement(bar: .bottomBar)

@@ -104,9 +104,6 @@ package final class ViewHost {
     var preferenceObservers: [PreferenceObserving] = []
     /// What the presentation layer shows, in order (see `PresentationRoot`).
     var presentations: [Presentation] = []
-    /// The height at the screen's bottom the on-screen keyboard takes (0 while it is down): presentations
-    /// are laid out above it, as the app's content is.
-    var keyboardOverlap: CGFloat = 0
     /// `ScrollViewProxy.scrollTo` calls not carried out yet (see `ScrollRequest`).
     var scrollRequests: [ScrollRequest] = []
 
