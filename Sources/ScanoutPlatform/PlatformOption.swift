@@ -128,9 +128,9 @@ extension PlatformOptions {
             guard !v.isEmpty else { throw InvalidValue(expected: "a udev seat name, e.g. seat0") }
             o.seat = v
         },
-        PlatformOption(flag: "--appearance", variable: "SCANOUT_APPEARANCE", boardKey: "appearance", argument: "light|dark",
-                       help: "the app's colour scheme (default light, as SwiftUI's)") { o, v throws(InvalidValue) in
-            guard let a = PanelAppearance(rawValue: v.lowercased()) else { throw InvalidValue(expected: "light or dark") }
+        PlatformOption(flag: "--appearance", variable: "SCANOUT_APPEARANCE", boardKey: "appearance", argument: "light|dark|auto",
+                       help: "the app's colour scheme (default light, as SwiftUI's; auto: dark in a dark room, by the board's light sensor)") { o, v throws(InvalidValue) in
+            guard let a = PanelAppearance(rawValue: v.lowercased()) else { throw InvalidValue(expected: "light, dark or auto") }
             o.appearance = a
         },
         PlatformOption(flag: "--osk", variable: "SCANOUT_OSK", boardKey: "osk", argument: "auto|always|never",

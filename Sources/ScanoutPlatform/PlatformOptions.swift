@@ -10,10 +10,12 @@ public enum BackendKind: String, Sendable, CaseIterable {
     case window
 }
 
-/// Light or dark: the colour scheme a board's panel shows its app in (the UI layer's `ColorScheme`).
+/// Light or dark: the colour scheme a board's panel shows its app in (the UI layer's `ColorScheme`); `auto`
+/// follows the board's ambient light sensor (`AutoAppearance`), light without one.
 public enum PanelAppearance: String, Sendable, CaseIterable {
     case light
     case dark
+    case auto
 }
 
 /// When the on-screen keyboard shows: with a focused field unless a hardware keyboard is attached (auto),
@@ -63,6 +65,8 @@ public struct PlatformOptions: Sendable, Equatable {
     public var traceTouches = false
     /// The colour scheme the app starts in (`\.colorScheme` at its root).
     public var appearance = PanelAppearance.light
+    /// Where `appearance = auto` looks for a light sensor (sysfs's IIO devices; tests point it elsewhere).
+    public var ambientLightDevices = AmbientLightSensor.devicesFolder
     /// When the on-screen keyboard shows for a focused text field.
     public var onScreenKeyboard = OnScreenKeyboardSetting.auto
     /// The on-screen keyboard's letter layout ("de-DE"); nil: from the locale.

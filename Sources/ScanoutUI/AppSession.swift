@@ -27,6 +27,14 @@ final class AppSession {
     private var typingKeyboards: Set<String> = []
     /// The focused text field's caret blink: one timer armed for the host's next wake time.
     private var caretTimer: LoopTimer?
+    /// `appearance = auto`: the board's light sensor, what its readings decided, and the timer that reads it
+    /// (none without a sensor, and none for a simulated run).
+    private var lightSensor: AmbientLightSensor?
+    private var autoAppearance: AutoAppearance?
+    private var lightTimer: LoopTimer?
+    private var reportedUnreadableSensor = false
+    /// The board's scheme: its `appearance`, or with `auto` what the light sensor decided last.
+    private(set) var boardScheme: ColorScheme
     let host: ViewHost
     /// The frame, as TestHost runs it too: input through the display transform, update, layout, display list,
     /// the damage repainted in a private composition (the display's format, the logical size), commit.
@@ -58,7 +66,7 @@ final class AppSession {
     /// A `.preferredColorScheme` on the root view wins over the board's `appearance`, as it does over the
     /// system's in SwiftUI.
     private var background: RGBA {
-        Palette.background.resolved(in: host.rootPreferredColorScheme ?? options.appearance.colorScheme)
+        Palette.background.resolved(in: host.rootPreferredColorScheme ?? boardScheme)
     }
 
     /// Throws `.stopped` when a signal stopped the app while it waited for the display (DRM master held elsewhere).
@@ -79,7 +87,20 @@ final class AppSession {
         environment.displaySize = CGSize(width: transform.logicalWidth, height: transform.logicalHeight)
         environment.displayScale = CGFloat(options.scale)
         environment.displayRotation = options.rotation.degrees
-        environment.colorScheme = options.appearance.colorScheme
+        boardScheme = options.appearance.colorScheme
+        if options.appearance == .auto {
+            if let sensor = AmbientLightSensor.find(in: options.ambientLightDevices) {
+                let lux = sensor.lux()
+                let auto = AutoAppearance(lux: lux)
+                lightSensor = sensor
+                autoAppearance = auto
+                boardScheme = auto.appearance.colorScheme
+                AppLog.info("scanout: appearance auto: following the light sensor \(sensor.folder) (\(lux.map { "\(Int(min($0, 1e9).rounded())) lux" } ?? "no reading") now: \(auto.appearance.rawValue); dark below \(Int(auto.darkBelowLux)) lux, light above \(Int(auto.lightAboveLux)))")
+            } else {
+                AppLog.info("scanout: appearance auto: no ambient light sensor (an IIO device with in_illuminance) under \(options.ambientLightDevices); light")
+            }
+        }
+        environment.colorScheme = boardScheme
         if let locale = options.locale { environment.locale = Locale(identifier: locale) }
         if let layout = options.onScreenKeyboardLayout.flatMap(OnScreenKeyboardLayout.init(rawValue:)) {
             environment.onScreenKeyboardLayout = layout
@@ -93,8 +114,9 @@ final class AppSession {
         let safe = options.safeArea
         host.safeAreaInsets = EdgeInsets(top: safe.top, leading: safe.left, bottom: safe.bottom, trailing: safe.right)
         pipeline = FramePipeline(host: host, transform: transform, format: display.format,
-                                 background: Palette.background.resolved(in: options.appearance.colorScheme))
+                                 background: Palette.background.resolved(in: boardScheme))
         try setUpTextInput()
+        try setUpLightSensor()
         ok = true
     }
 
@@ -113,6 +135,37 @@ final class AppSession {
         host.wakesForCaretBlink = true
         caretTimer = try loop.makeTimer(name: "wake-up (caret blink, timelines)") { [unowned self] in self.scheduler.requestFrame() }
         repeatTimer = try loop.makeTimer(name: "key repeat") { [unowned self] in self.repeatHeldKey() }
+    }
+
+    /// `appearance = auto` with a sensor: read it every `AutoAppearance.pollInterval` (a simulated run has no
+    /// real time to wait for: its scheme is the first reading's).
+    private func setUpLightSensor() throws(PlatformError) {
+        guard lightSensor != nil, simulatedClock == nil else { return }
+        let timer = try loop.makeTimer(name: "light sensor (appearance auto)") { [unowned self] in self.readLightSensor() }
+        try timer.scheduleRepeating(every: AutoAppearance.pollInterval)
+        lightTimer = timer
+    }
+
+    /// Takes a reading of the light sensor; when it moves the panel across a threshold, the whole app redraws
+    /// in the other scheme (its state kept: only the root environment changes). An unreadable sensor keeps
+    /// the scheme it had, with one log line.
+    func readLightSensor() {
+        guard let sensor = lightSensor, var auto = autoAppearance else { return }
+        guard let lux = sensor.lux() else {
+            if !reportedUnreadableSensor {
+                reportedUnreadableSensor = true
+                AppLog.error("scanout: appearance auto: cannot read the light sensor \(sensor.folder); keeping \(auto.appearance.rawValue)")
+            }
+            return
+        }
+        reportedUnreadableSensor = false
+        let changed = auto.update(lux: lux)
+        autoAppearance = auto
+        guard changed else { return }
+        boardScheme = auto.appearance.colorScheme
+        AppLog.info("scanout: appearance auto: \(Int(min(lux, 1e9).rounded())) lux, now \(auto.appearance.rawValue)")
+        let scheme = boardScheme
+        host.setEnvironment { $0.colorScheme = scheme }
     }
 
     /// After a frame: the host's next wake-up (the caret's next blink, a `TimelineView`'s next date), or no

@@ -96,6 +96,53 @@ final class AppTests: XCTestCase, @unchecked Sendable {
         }
     }
 
+    /// `--appearance auto`: the board's light sensor decides the scheme at start and, read again, switches the
+    /// running app (its state kept) and the background; without a sensor the app is light.
+    func testAutoAppearanceFollowsTheLightSensor() throws {
+        let root = "/tmp/scanout-iio-test-\(getpid())"
+        let lux = root + "/iio:device0/in_illuminance_input"
+        mkdir(root, 0o755); mkdir(root + "/iio:device0", 0o755)
+        defer { unlink(lux); rmdir(root + "/iio:device0"); rmdir(root) }
+        func write(_ text: String) { let f = fopen(lux, "w"); fputs(text, f); fclose(f) }
+        let path = "/tmp/scanout-auto-appearance-test-\(getpid()).ppm"
+        defer { unlink(path) }
+        var options = PlatformOptions()
+        options.backend = .headless
+        options.frames = 2
+        options.snapshotPath = path
+        options.headlessWidth = 40
+        options.headlessHeight = 20
+        options.appearance = .auto
+        options.ambientLightDevices = root
+        final class Counter { var appeared = 0 }
+        let counter = Counter()
+        write("3\n")
+        try MainActor.assumeIsolated { () throws in
+            let session = try AppSession(scene: WindowGroup { Text("x").onAppear { counter.appeared += 1 } }, options: options)
+            XCTAssertEqual(session.host.environment.colorScheme, .dark, "3 lux: a dark room")
+            write("30\n")
+            session.readLightSensor()
+            XCTAssertEqual(session.host.environment.colorScheme, .dark, "inside the gap: unchanged")
+            write("400\n")
+            session.readLightSensor()
+            XCTAssertEqual(session.host.environment.colorScheme, .light)
+            XCTAssertEqual(session.run(), 0)
+            XCTAssertEqual(counter.appeared, 1, "the switch redraws the app, it does not make it again")
+        }
+        guard let f = fopen(path, "r") else { return XCTFail("no snapshot at \(path)") }
+        defer { fclose(f) }
+        var bytes = [UInt8](repeating: 0, count: 14)
+        XCTAssertEqual(fread(&bytes, 1, 14, f), 14)
+        XCTAssertEqual(Int(bytes[13]), 255, "the background follows the switch to light")
+
+        options.ambientLightDevices = root + "/none"
+        try MainActor.assumeIsolated { () throws in
+            let session = try AppSession(scene: WindowGroup { Text("x") }, options: options)
+            XCTAssertEqual(session.host.environment.colorScheme, .light, "no sensor: light")
+            XCTAssertEqual(session.run(), 0)
+        }
+    }
+
     // Synchronous: the session runs the main loop, which drains main-actor jobs itself (see MainLoopTests).
     func testHeadlessSessionRunsSimulatedFramesAndWritesASnapshot() throws {
         let path = "/tmp/scanout-app-test-\(getpid()).ppm"
