@@ -1,3 +1,4 @@
+import CSymbolFont
 import ScanoutText
 
 /// Which face and size a run uses.
@@ -75,8 +76,9 @@ public final class TextEngine {
 
     public init() {}
 
-    /// Google's Material Icons (Debian's fonts-material-design-icons-iconfont), for `Image(systemName:)`.
-    public static let symbolFontPath = "/usr/share/fonts/truetype/material-design-icons-iconfont/MaterialIcons-Regular.ttf"
+    /// The name messages give the symbol font: Google's Material Icons, the glyphs `Image(systemName:)` draws,
+    /// compiled into Scanout (CSymbolFont) so symbols look the same on every board and need no font package.
+    public static let symbolFontName = "Material Icons (compiled in)"
     private var symbolFace: ScanoutText.Font??
 
     func face(_ d: FontDescriptor) -> ScanoutText.Font? {
@@ -184,9 +186,13 @@ public final class TextEngine {
         if let cached = symbolFace { return cached }
         var loaded: ScanoutText.Font?
         do {
-            loaded = try ScanoutText.Font(path: Self.symbolFontPath)
+            var size: UInt = 0
+            let bytes = scanout_symbol_font(&size)
+            loaded = try ScanoutText.Font(staticBytes: UnsafeRawBufferPointer(start: bytes, count: Int(size)),
+                                          name: Self.symbolFontName)
         } catch {
-            let message = "scanout: cannot load the symbol font \(Self.symbolFontPath): \(error) (install fonts-material-design-icons-iconfont); symbols are drawn as placeholders"
+            // Only a FreeType that cannot start gets here (the bytes are Scanout's own).
+            let message = "scanout: cannot load the symbol font \(Self.symbolFontName): \(error); symbols are drawn as placeholders"
             errors.append(message)
             print(message)
         }

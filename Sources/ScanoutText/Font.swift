@@ -40,7 +40,10 @@ public final class Font {
     /// DejaVu Sans at `defaultPath`.
     public static func `default`() throws -> Font { try Font(path: defaultPath) }
 
+    /// The file's path, or the name of a font loaded from memory.
     public let path: String
+    /// The bytes of a font loaded from memory (HarfBuzz reads the same ones); nil for a file.
+    let staticBytes: UnsafeRawBufferPointer?
     /// Which face of the file (a collection such as Noto Sans CJK holds several).
     public let faceIndex: Int
     public let familyName: String
@@ -84,15 +87,30 @@ public final class Font {
     static let loadFlags = Int32(FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP | FT_LOAD_NO_AUTOHINT)
 
     /// Loads face `faceIndex` of the font file at `path`. Throws `FontError`; never traps on a bad file.
-    public init(path: String, faceIndex: Int = 0) throws {
+    public convenience init(path: String, faceIndex: Int = 0) throws {
         try Font.checkReadable(path)
+        try self.init(path: path, faceIndex: faceIndex, bytes: nil)
+    }
 
+    /// Loads face `faceIndex` of a font held in memory for the whole process (a font compiled into the
+    /// program), named `name` in messages and caches. The bytes are read in place, never copied or freed.
+    public convenience init(staticBytes: UnsafeRawBufferPointer, name: String, faceIndex: Int = 0) throws {
+        try self.init(path: name, faceIndex: faceIndex, bytes: staticBytes)
+    }
+
+    private init(path: String, faceIndex: Int, bytes: UnsafeRawBufferPointer?) throws {
         var lib: FT_Library?
         let initError = FT_Init_FreeType(&lib)
         guard initError == 0, let lib else { throw FontError.libraryInitFailed(freeTypeError: Int32(initError)) }
 
         var faceOut: FT_Face?
-        let openError = FT_New_Face(lib, path, FT_Long(faceIndex), &faceOut)
+        let openError: FT_Error
+        if let bytes, let base = bytes.baseAddress {
+            openError = FT_New_Memory_Face(lib, base.assumingMemoryBound(to: FT_Byte.self), FT_Long(bytes.count),
+                                           FT_Long(faceIndex), &faceOut)
+        } else {
+            openError = FT_New_Face(lib, path, FT_Long(faceIndex), &faceOut)
+        }
         guard openError == 0, let face = faceOut else {
             FT_Done_FreeType(lib)
             throw FontError.invalidFont(path: path, freeTypeError: Int32(openError))
@@ -107,6 +125,7 @@ public final class Font {
         self.library = lib
         self.face = face
         self.path = path
+        self.staticBytes = bytes
         self.faceIndex = faceIndex
         familyName = rec.family_name.map { String(cString: $0) } ?? ""
         styleName = rec.style_name.map { String(cString: $0) } ?? ""

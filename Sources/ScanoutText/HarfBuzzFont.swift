@@ -10,8 +10,15 @@ final class HarfBuzzFont {
 
     /// nil when HarfBuzz cannot read the file (FreeType could, or the `Font` would not exist: such a font is
     /// drawn unshaped).
-    init?(path: String, faceIndex: Int) {
-        guard let blob = hb_blob_create_from_file_or_fail(path) else { return nil }
+    init?(path: String, faceIndex: Int, staticBytes: UnsafeRawBufferPointer? = nil) {
+        let made: OpaquePointer?
+        if let bytes = staticBytes, let base = bytes.baseAddress {
+            made = hb_blob_create_or_fail(base.assumingMemoryBound(to: CChar.self), UInt32(clamping: bytes.count),
+                                          HB_MEMORY_MODE_READONLY, nil, nil)
+        } else {
+            made = hb_blob_create_from_file_or_fail(path)
+        }
+        guard let blob = made else { return nil }
         defer { hb_blob_destroy(blob) }
         guard let face = hb_face_create(blob, UInt32(clamping: faceIndex)) else { return nil }
         defer { hb_face_destroy(face) }

@@ -74,7 +74,7 @@ extension Font {
     /// This font's HarfBuzz face, made on first use (also asked of fallback faces by the font that shapes).
     fileprivate func harfBuzzFont() -> HarfBuzzFont? {
         if case .some(let made) = harfBuzz { return made }
-        let made = HarfBuzzFont(path: path, faceIndex: faceIndex)
+        let made = HarfBuzzFont(path: path, faceIndex: faceIndex, staticBytes: staticBytes)
         harfBuzz = .some(made)
         return made
     }

@@ -34,8 +34,9 @@ final class LayerBehavior<Layer: View>: ModifierBehavior {
         content.place(in: bounds, proposal: ProposedViewSize(bounds.size))
         let l = layer
         let p = ProposedViewSize(bounds.size)
-        let s = l.sizeThatFits(p)
-        let outer = ViewDimensions(size: bounds.size), inner = ViewDimensions(size: s)
+        // The layer's own guides count (a badge set past the content's end with `alignmentGuide`), as in SwiftUI.
+        let inner = LayoutSubview(unit: l).dimensions(in: p), s = CGSize(width: inner.width, height: inner.height)
+        let outer = ViewDimensions(size: bounds.size)
         l.place(in: CGRect(x: bounds.minX + outer[alignment.horizontal] - inner[alignment.horizontal],
                            y: bounds.minY + outer[alignment.vertical] - inner[alignment.vertical], width: s.width, height: s.height), proposal: p)
     }

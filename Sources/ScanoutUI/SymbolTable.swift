@@ -2,7 +2,8 @@
 /// fonts-material-design-icons-iconfont, Apache-2.0): name → (Material icon name, code point in the font).
 /// The pairs were chosen by meaning (`house` → `home`, `gear` → `settings`); the code points come from the
 /// package's `material-design-icons.css`. Where SF has an outline and a `.fill` variant and Material has
-/// only one, both map to it.
+/// only one, both map to it. The glyphs of these code points are compiled in (CSymbolFont): after adding a
+/// name with a new code point, run scripts/make-symbol-font.
 enum SymbolTable {
     static let glyphs: [String: (material: String, codePoint: UInt32)] = [
         "house": ("home", 0xe88a),

@@ -1,12 +1,11 @@
 import ScanoutRender
 
 extension Image {
-    /// A symbol by its SF Symbols name (SwiftUI's `Image(systemName:)`), drawn from Material Icons (Debian's
-    /// fonts-material-design-icons-iconfont): `house`, `gear`, `bolt`, `thermometer`, `wifi`, `battery.50`,
+    /// A symbol by its SF Symbols name (SwiftUI's `Image(systemName:)`), drawn from Material Icons (compiled
+    /// into Scanout, so every board draws the same; see scripts/make-symbol-font): `house`, `gear`, `bolt`, `thermometer`, `wifi`, `battery.50`,
     /// `lock`, `bell`, `chevron.right`, `plus`, `xmark`, `play.fill`, `power`, `trash` … — `Image.systemNames`
     /// lists them all. It is text-like: sized by the environment's font and `.imageScale`, drawn in the
-    /// foreground colour. An unknown name, or the font missing on the board, draws a placeholder box and
-    /// logs one line naming the symbol.
+    /// foreground colour. An unknown name draws a placeholder box and logs one line naming the symbol.
     public init(systemName: String) { self.init(source: .symbol(systemName)) }
 
     /// Every name `Image(systemName:)` draws (not in SwiftUI).
@@ -50,7 +49,7 @@ final class SymbolImageBehavior: NodeBehavior, HitTestableContent {
             if scalar == nil {
                 warnOnce("Image(systemName: \"\(newName)\"): not one of Scanout's symbols (see Image.systemNames); a placeholder is drawn")
             } else if let s = scalar, !TextEngine.shared.hasSymbol(s) {
-                warnOnce("Image(systemName: \"\(newName)\"): the symbol font \(TextEngine.symbolFontPath) is missing or lacks it (install fonts-material-design-icons-iconfont); a placeholder is drawn")
+                warnOnce("Image(systemName: \"\(newName)\"): the symbol font \(TextEngine.symbolFontName) did not load or lacks it; a placeholder is drawn")
                 scalar = nil
             }
         }

@@ -152,35 +152,28 @@ struct TabEntry: Identifiable {
     }
 }
 
-/// A tab's item in the bar: its icon (a simple shape where a symbol would be) over its title, tinted when
-/// selected, with its badge.
+/// A tab's item in the bar: its label (`tabItem`'s view, or a `Tab`'s symbol beside its title, as on an iPad's
+/// bar), tinted when selected, with its badge just past the label's end.
 struct TabBarItem: View {
     let tab: TabEntry
     let selected: Bool
 
     var body: some View {
-        VStack(spacing: 4) {
+        Group {
             if let item = tab.item {
                 item
-            } else {
-                TabSymbolPlaceholder()
-                if let title = tab.title { title.font(.caption) }
+            } else if let title = tab.title {
+                if let name = tab.systemImage { Label { title } icon: { Image(systemName: name) } } else { title }
             }
         }
         .foregroundColor(selected ? Palette.tint : Palette.unselectedTab)
         .overlay(alignment: .topTrailing) {
-            if let badge = tab.badge { BadgeView(text: badge).offset(x: 16, y: -4) }
+            if let badge = tab.badge {
+                BadgeView(text: badge).alignmentGuide(.trailing) { $0[.leading] - 2 }.offset(y: -8)
+            }
         }
         .frame(maxWidth: .infinity, minHeight: Palette.tabBarHeight)
         .contentShape(Rectangle())
-    }
-}
-
-/// Stands in for an SF Symbol until symbols are drawn: a rounded square in the item's colour.
-struct TabSymbolPlaceholder: View {
-    @Environment(\.foregroundColor) private var color
-    var body: some View {
-        RoundedRectangle(cornerRadius: 6).stroke(color ?? Palette.unselectedTab, lineWidth: 2.5).frame(width: 24, height: 24)
     }
 }
 

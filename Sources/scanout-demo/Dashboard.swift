@@ -18,7 +18,8 @@ struct Dashboard: View {
         VStack(alignment: .leading, spacing: 12) {
             HStack {
                 Text("Plant Overview").font(.title).foregroundColor(.white)
-                Text(running ? "Running" : "Stopped").font(.headline).foregroundColor(running ? .green : .orange)
+                Label(running ? "Running" : "Stopped", systemImage: running ? "bolt.fill" : "bolt.slash")
+                    .font(.headline).foregroundColor(running ? .green : .orange)
                 if Self.showsClock {
                     Spacer()
                     TimelineView(.periodic(from: .now, by: 1)) { context in

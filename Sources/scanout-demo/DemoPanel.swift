@@ -43,13 +43,13 @@ struct DemoPanel: View {
                         MachineDetail(machine: machine, tick: tick, running: running)
                     }
             }
-            .tabItem { Text("Overview") }
+            .tabItem { Label("Overview", systemImage: "house") }
             .tag(Screen.overview)
 
             NavigationStack {
                 EventList().navigationTitle("Events")
             }
-            .tabItem { Text("Events") }
+            .tabItem { Label("Events", systemImage: "list.bullet") }
             .tag(Screen.events)
             .badge(EventLog.unacknowledged)
 
@@ -59,7 +59,7 @@ struct DemoPanel: View {
                              language: Binding(get: { shownLanguage }, set: { language = $0 }))
                     .navigationTitle("Settings")
             }
-            .tabItem { Text("Settings") }
+            .tabItem { Label("Settings", systemImage: "gear") }
             .tag(Screen.settings)
         }
         .overlay(Color.black.opacity(dimming).allowsHitTesting(false))

@@ -13,7 +13,8 @@ struct MachineDetail: View {
                 VStack(alignment: .leading, spacing: 6) {
                     Text("Output").font(.headline).foregroundColor(Color(white: 0.7))
                     Text("\(machine.value(tick)) u/h").font(.largeTitle).foregroundColor(.white)
-                    Text(running ? "Running" : "Stopped").font(.headline).foregroundColor(running ? .green : .orange)
+                    Label(running ? "Running" : "Stopped", systemImage: running ? "bolt.fill" : "bolt.slash")
+                        .font(.headline).foregroundColor(running ? .green : .orange)
                 }
                 Gauge(value: machine.load(tick)) {
                     Text("Load")

@@ -264,6 +264,22 @@ struct StackLayoutTests {
         #expect(hanging.probeFrame("a").minX == 150)
     }
 
+    /// An overlay's (and a background's) view is aligned by its own guides: a badge set just past the card's
+    /// trailing edge with `alignmentGuide(.trailing) { $0[.leading] }`, as SwiftUI does.
+    @Test func overlayAndBackgroundHonourTheLayersGuides() async {
+        let host = laidOut(Color.red.frame(width: 100, height: 100).layoutProbe("card")
+            .overlay(alignment: .topTrailing) {
+                Color.blue.frame(width: 20, height: 20).alignmentGuide(.trailing) { $0[.leading] - 2 }
+                    .alignmentGuide(.top) { $0[.bottom] }.layoutProbe("badge")
+            }
+            .background(alignment: .leading) {
+                Color.green.frame(width: 10, height: 10).alignmentGuide(.leading) { $0[.trailing] }.layoutProbe("tab")
+            })
+        expectFrame(host.probeFrame("card"), x: 100, y: 50, width: 100, height: 100)
+        expectFrame(host.probeFrame("badge"), x: 202, y: 30, width: 20, height: 20)
+        expectFrame(host.probeFrame("tab"), x: 90, y: 95, width: 10, height: 10)
+    }
+
     @Test func alignmentGuidesInRowsZStacksAndThroughPadding() async {
         let row = laidOut(HStack(alignment: .top) {
             Color.red.frame(width: 20, height: 20).layoutProbe("a")

@@ -96,4 +96,14 @@ import GoldenImages
         let d = GoldenImage.difference(host.framebuffer, expected, over: GoldenTolerance.standard.maxChannelDelta)
         #expect(d.pixelsOver == 0, "ui-symbols-sheet: \(d.pixelsOver) pixels differ (max \(d.maxDelta))")
     }
+
+    /// The symbol font is compiled in (so a board's Debian release cannot change how symbols look, and no font
+    /// package is needed): the face symbols draw with is read from memory, never from a font file.
+    @Test func symbolsDrawWithTheCompiledInFont() {
+        #expect(TextEngine.shared.facePath(FontDescriptor.symbols(size: 24)) == "\(TextEngine.symbolFontName)#0")
+        let host = TestHost(rootView: Image(systemName: "bolt.fill").font(.system(size: 40)), width: 60, height: 60)
+        host.runFrame()
+        #expect(host.warnings.isEmpty, "\(host.warnings)")
+        #expect(Self.ink(host, in: ScanoutUI.CGRect(x: 0, y: 0, width: 60, height: 60)) { $0.alpha > 0 && $0.red < 64 } > 200)
+    }
 }

@@ -15,10 +15,10 @@ import ScanoutTesting
                     Text("Overview screen")
                     Button("Pressed \(presses)") { presses += 1 }
                 }
-                .tabItem { Text("Overview") }
+                .tabItem { Label("Overview", systemImage: "house") }
                 .tag(Screen.overview)
                 Text("Events screen")
-                    .tabItem { Text("Events") }
+                    .tabItem { Label("Events", systemImage: "list.bullet") }
                     .tag(Screen.events)
                     .badge(3)
                 Text("Settings screen")
@@ -97,8 +97,8 @@ import ScanoutTesting
         @State private var selection = "b"
         var body: some View {
             TabView(selection: $selection) {
-                Tab("Alpha", systemImage: "a.circle", value: "a") { Text("Alpha screen") }
-                Tab("Beta", systemImage: "b.circle", value: "b") { Text("Beta screen") }
+                Tab("Alpha", systemImage: "house", value: "a") { Text("Alpha screen") }
+                Tab("Beta", systemImage: "gear", value: "b") { Text("Beta screen") }
             }
         }
     }
@@ -109,6 +109,13 @@ import ScanoutTesting
         #expect(hasInk(host, try #require(host.frame(ofText: "Beta screen"))))
         host.tap(text: "Alpha"); settle(host)
         #expect(hasInk(host, try #require(host.frame(ofText: "Alpha screen"))))
+        // The item draws its symbol before its title, in the tint when selected.
+        let title = try #require(host.frame(ofText: "Alpha"))
+        let tinted = (Int(title.minX) - 30..<Int(title.minX) - 2).filter { x in
+            (Int(title.minY)..<Int(title.maxY)).contains { y in let p = host.pixel(x: x, y: y); return p.blue > 200 && p.red < 100 }
+        }
+        #expect(tinted.count > 8)
+        #expect(host.warnings.isEmpty, "\(host.warnings)")
     }
 
     @Test func tabViewGoldens() {
