@@ -45,7 +45,9 @@ final class AppSession {
     private(set) var scheduler: FrameScheduler!
     private var status: Int32 = 0
     private var suppressRequests = false
-    private var flips: [MonotonicTime] = []
+    /// Flip intervals while frames follow each other (under 4 refresh periods: animating, not idle gaps), kept
+    /// as running figures for the exit report: a kiosk flips for months, so no list of flips is kept.
+    private var animatingIntervals = IntervalStatistics()
     private(set) var committed = 0
     private let start = MonotonicTime.now()
     /// When the buffer now in flight was committed (for the watchdog's health check).
@@ -373,7 +375,7 @@ final class AppSession {
     private func flipped(at time: MonotonicTime) {
         let now = clock.now
         committedAt = nil
-        if flips.isEmpty {
+        if flipCount == 0 {
             // A simulated clock (headless --frames) has no display timing worth reporting.
             var line = simulatedClock == nil ? "first frame on screen \((now - start).milliseconds) ms after the app started"
                 : "first frame drawn (headless, simulated clock: no display timing to measure)"
@@ -386,8 +388,11 @@ final class AppSession {
             readyStatus = "showing the app on \(display.name) \(display.mode), rotation \(options.rotation.degrees)"
             platform.service.frameOnScreen(status: readyStatus)
         }
-        if flips.count < 100_000 { flips.append(now) }
         let period = display.mode.refreshPeriod
+        if let last = lastFlip {
+            let interval = (now - last).milliseconds
+            if interval < 4 * period.milliseconds { animatingIntervals.add(interval) }
+        }
         if let last = lastFlip, let began = frameBegan, began - last < period, now - last > period * 2 { longFlips += 1 }
         lastFlip = now
         frameBegan = nil
@@ -443,16 +448,32 @@ final class AppSession {
             + ", \(scheduler.pacedFrames) paced by the timer"
         // Flip intervals while frames follow each other (animating), leaving out the idle gaps between.
         let period = display.mode.refreshPeriod.milliseconds
-        let intervals = zip(flips.dropFirst(), flips).map { ($0 - $1).milliseconds }.filter { $0 < 4 * period }
-        if !intervals.isEmpty {
-            let mean = intervals.reduce(0, +) / Double(intervals.count)
+        let intervals = animatingIntervals
+        if intervals.count > 0 {
             func r(_ v: Double) -> Double { (v * 100).rounded() / 100 }
-            line += "; \(intervals.count) flip intervals while animating: min \(r(intervals.min()!)) / mean \(r(mean)) / "
-                + "max \(r(intervals.max()!)) ms (refresh period \(r(period)) ms)"
+            line += "; \(intervals.count) flip intervals while animating: min \(r(intervals.minimum)) / mean \(r(intervals.mean)) / "
+                + "max \(r(intervals.maximum)) ms (refresh period \(r(period)) ms)"
         }
         line += "; \(flipCount) flips, \(longFlips) late (more than 2 refresh periods after the flip before, "
             + "frames following each other); \(loop.wakeups) loop wake-ups"
         AppLog.info(line)
         for w in host.warnings { AppLog.error("scanout: warning: \(w)") }
+    }
+}
+
+/// Count, mean, least and greatest of a series of values, in constant space.
+struct IntervalStatistics {
+    private(set) var count = 0
+    private var sum = 0.0
+    private(set) var minimum = Double.infinity
+    private(set) var maximum = -Double.infinity
+    var mean: Double { count > 0 ? sum / Double(count) : 0 }
+
+    mutating func add(_ value: Double) {
+        guard value.isFinite else { return }
+        count += 1
+        sum += value
+        minimum = Swift.min(minimum, value)
+        maximum = Swift.max(maximum, value)
     }
 }

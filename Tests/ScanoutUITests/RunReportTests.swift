@@ -7,6 +7,18 @@ import ScanoutPlatform
 /// error at start, not at exit; the frame count says what it counts.
 @MainActor
 struct RunReportTests {
+    /// The exit report's flip figures are running ones: constant space however long the kiosk flips (a list of
+    /// flips grew by 8 bytes a flip, 800 kB by the 100,000th).
+    @Test func flipIntervalsAreKeptAsRunningFigures() {
+        var stats = IntervalStatistics()
+        #expect(stats.count == 0 && stats.mean == 0)
+        for v in [16.7, 13.3, .nan, 20.0, .infinity] { stats.add(v) }
+        #expect(stats.count == 3)
+        #expect(stats.minimum == 13.3 && stats.maximum == 20.0)
+        #expect(abs(stats.mean - 50.0 / 3) < 1e-9)
+        #expect(MemoryLayout<IntervalStatistics>.size <= 32)
+    }
+
     @Test func aSnapshotIntoAMissingFolderFailsAtStart() {
         var options = PlatformOptions()
         options.backend = .headless
