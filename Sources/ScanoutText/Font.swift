@@ -53,6 +53,9 @@ public final class Font {
     public let glyphCount: Int
     /// Whether FreeType reports kerning (a legacy 'kern' table; GPOS kerning needs shaping, not done here).
     public let hasKerning: Bool
+    /// The face's weight on OpenType's 100–900 scale (its OS/2 table; without one, 700 for a bold style, else
+    /// 400): fallback faces are looked for at this weight, so bold Latin falls back to bold CJK.
+    public let weightClass: Int
 
     let id: UInt64
     let ascenderUnits: Int
@@ -132,6 +135,12 @@ public final class Font {
         unitsPerEm = Int(rec.units_per_EM)
         glyphCount = max(0, Int(rec.num_glyphs))
         hasKerning = rec.face_flags & FT_Long(FT_FACE_FLAG_KERNING) != 0
+        let os2 = FT_Get_Sfnt_Table(face, FT_SFNT_OS2)?.assumingMemoryBound(to: TT_OS2.self)
+        if let w = os2.map({ Int($0.pointee.usWeightClass) }), (1...1000).contains(w) {
+            weightClass = w
+        } else {
+            weightClass = rec.style_flags & FT_Long(FT_STYLE_FLAG_BOLD) != 0 ? 700 : 400
+        }
         ascenderUnits = Int(rec.ascender)
         descenderUnits = Int(rec.descender)
         lineHeightUnits = Int(rec.height)

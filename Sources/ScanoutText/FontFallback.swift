@@ -21,7 +21,7 @@ extension Font {
         var found: UInt8 = 0
         if let k = fallbacks.firstIndex(where: { $0.glyphIndex(for: s) != 0 }) {
             found = UInt8(k + 1)
-        } else if fallbacks.count < Font.fallbackLimit, let file = FontFallback.file(for: scalar) {
+        } else if fallbacks.count < Font.fallbackLimit, let file = FontFallback.file(for: scalar, weight: weightClass) {
             if let k = fallbacks.firstIndex(where: { $0.path == file.path && $0.faceIndex == file.index }) {
                 found = UInt8(k + 1)
             } else if let face = try? Font(path: file.path, faceIndex: file.index), face.glyphIndex(for: s) != 0 {
@@ -42,8 +42,8 @@ enum FontFallback {
         var index: Int
     }
 
-    /// Scalar → the installed face that draws it (nil: none does), shared by every font in the process.
-    private static let files = Mutex<[UInt32: File?]>([:])
+    /// Weight and scalar → the installed face that draws it (nil: none does), shared by every font in the process.
+    private static let files = Mutex<[UInt64: File?]>([:])
 
     /// Characters that draw nothing (controls, joiners, bidi controls, variation selectors): never worth a
     /// fallback face; shaping makes them zero-width.
@@ -53,23 +53,27 @@ enum FontFallback {
     }
 
     /// The file and face index of an installed scalable face with a glyph for `scalar`, from fontconfig's
-    /// best match for sans-serif text containing it; nil when fontconfig has none (or no configuration).
-    static func file(for scalar: UInt32) -> File? {
-        if let known = files.withLock({ $0[scalar] }) { return known }
-        let found = match(scalar)
+    /// best match for sans-serif text containing it at `weight` (OpenType's 100–900: a bold font's fallback is
+    /// bold where the board has such a face); nil when fontconfig has none (or no configuration).
+    static func file(for scalar: UInt32, weight: Int = 400) -> File? {
+        let w = UInt64(max(1, min(1000, weight)))
+        let key = w << 32 | UInt64(scalar)
+        if let known = files.withLock({ $0[key] }) { return known }
+        let found = match(scalar, weight: Int32(w))
         files.withLock {
             if $0.count >= Font.otherGlyphsLimit { $0.removeAll(keepingCapacity: true) }
-            $0[scalar] = .some(found)
+            $0[key] = .some(found)
         }
         return found
     }
 
-    private static func match(_ scalar: UInt32) -> File? {
+    private static func match(_ scalar: UInt32, weight: Int32) -> File? {
         guard let wanted = FcCharSetCreate() else { return nil }
         defer { FcCharSetDestroy(wanted) }
         _ = FcCharSetAddChar(wanted, scalar)
         let found = FontLookup.bestMatch(family: "sans-serif") { pattern in
             _ = FcPatternAddCharSet(pattern, "charset", wanted)
+            _ = FcPatternAddInteger(pattern, "weight", Int32(FcWeightFromOpenType(weight)))
         } accept: { match in
             // The best match may still lack the character (fontconfig then ranks by family): check.
             var has: OpaquePointer? = nil

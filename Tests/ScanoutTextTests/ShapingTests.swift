@@ -122,6 +122,23 @@ import Testing
         #expect(width == Double(font.placedGlyphs(of: "温度 25°").advance) * 20 / Double(font.unitsPerEm))
     }
 
+    /// A bold font's fallback is the bold face of the family that has the character (Noto Sans CJK Bold), not
+    /// the regular one: bold Japanese in a bold title.
+    @Test func aBoldFontFallsBackToABoldFace() throws {
+        let boldCJK = "/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc"
+        guard FileManager.default.fileExists(atPath: boldCJK) else {
+            Issue.record("\(boldCJK) is missing: run scripts/setup fonts-noto-cjk")
+            return
+        }
+        let regular = try Font.default()
+        let bold = try Font(path: "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf")
+        #expect(regular.weightClass == 400 && bold.weightClass == 700)
+        let r = regular.placedGlyphs(of: "設定").glyphs, b = bold.placedGlyphs(of: "設定").glyphs
+        #expect(r[0].fontPath == Self.cjk, "\(r[0].fontPath)")
+        #expect(b[0].fontPath == boldCJK, "\(b[0].fontPath)")
+        #expect(b.allSatisfy { $0.glyph != 0 })
+    }
+
     @Test func kerningOffTurnsOffGPOSKerning() throws {
         let font = try Font.default()
         let on = font.placedGlyphs(of: "مرحبا AV", kerning: true).advance
