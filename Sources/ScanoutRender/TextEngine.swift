@@ -123,6 +123,21 @@ public final class TextEngine {
         ParagraphDirection.mark(forLine: line)
     }
 
+    /// A stretch of one piece of a styled line (`Text + Text`) in bidi order (see `visualRuns`).
+    public struct VisualRun: Sendable, Equatable {
+        public var piece: Int
+        public var range: Range<String.Index>
+        public var isRightToLeft: Bool
+    }
+
+    /// The runs of a line's `pieces` (logical order) in visual order, the line being part of `paragraph`
+    /// (which gives the base direction); nil when nothing is right to left (draw the pieces as they come).
+    public nonisolated static func visualRuns(of pieces: [String], paragraph: String) -> [VisualRun]? {
+        BidiRuns.visualRuns(of: pieces, paragraph: paragraph)?.map {
+            VisualRun(piece: $0.piece, range: $0.range, isRightToLeft: $0.isRightToLeft)
+        }
+    }
+
     /// Makes an app's font file usable by its family name (see `FontLookup.register(path:)`).
     public nonisolated static func registerFont(path: String) throws {
         try FontLookup.register(path: path)

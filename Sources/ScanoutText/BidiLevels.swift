@@ -78,6 +78,11 @@ public enum ParagraphDirection {
         if start == line.startIndex && end == line.endIndex { return nil }
         let scalars = base[start..<end].unicodeScalars.map(\.value)
         guard scalars.contains(where: BidiLevels.mayBeRightToLeft) else { return nil }
+        return mark(forParagraph: scalars)
+    }
+
+    /// RLM for a paragraph whose first strong character is right to left, else LRM.
+    static func mark(forParagraph scalars: [UInt32]) -> Character {
         var types = [FriBidiCharType](repeating: FriBidiCharType(0), count: scalars.count)
         let direction = scalars.withUnsafeBufferPointer { text in
             types.withUnsafeMutableBufferPointer { t in

@@ -21,11 +21,15 @@ struct RichTextLayout {
         var width: Double = 0
         var ascender: Double = 0
         var height: Double = 0
+        /// The paragraph (of `paragraphs`) the line is part of: its text gives the line's base direction.
+        var paragraph = 0
     }
 
     let parts: [Text]
     let fonts: [FontDescriptor]
     private(set) var lines: [Line] = []
+    /// The text of each paragraph (the parts between line breaks), for the bidi algorithm's base direction.
+    private(set) var paragraphs: [String] = [""]
     private(set) var size = CGSize.zero
     let lineSpacing: Double
 
@@ -69,6 +73,7 @@ struct RichTextLayout {
                 line.ascender = m.ascender
                 line.height = m.lineHeight
             }
+            line.paragraph = paragraphs.count - 1
             lines.append(line)
             line = Line()
             pendingSpaces.removeAll()
@@ -92,9 +97,12 @@ struct RichTextLayout {
                 switch token {
                 case .newline:
                     finishLine()
+                    paragraphs.append("")
                 case .spaces(let s):
+                    paragraphs[paragraphs.count - 1] += s
                     pendingSpaces.append((index, s, engine.width(of: s, font: fonts[index])))
                 case .word(let w):
+                    paragraphs[paragraphs.count - 1] += w
                     let width = engine.width(of: w, font: fonts[index])
                     let spaces = pendingSpaces.reduce(0) { $0 + $1.width }
                     if let maxWidth, !line.pieces.isEmpty, line.width + spaces + width > maxWidth + 0.5 {
@@ -169,37 +177,62 @@ struct RichTextLayout {
     }
 
     /// Text runs for each piece on its line's baseline, then the underlines and strikethroughs; slanted parts
-    /// are drawn through a shear about their baseline.
+    /// are drawn through a shear about their baseline. A line holding right-to-left text is drawn run by run in
+    /// bidi order (the pieces are one paragraph to the algorithm), each run in its own direction.
     @MainActor
     func draw(in frame: CGRect, environment: EnvironmentValues, into list: inout DisplayList) {
-        let scheme = environment.colorScheme
         var top = frame.minY
         for line in lines {
             let baseline = top + line.ascender
             let x0 = frame.minX + TextLineLimit.offset(of: line.width, in: frame.width, alignment: environment.multilineTextAlignment,
                                                                direction: environment.layoutDirection)
-            for piece in line.pieces {
-                let part = parts[piece.part], font = fonts[piece.part]
-                let m = TextEngine.shared.metrics(font)
-                let color = (part.color ?? environment.foregroundColor ?? .primary).resolved(in: scheme)
-                let x = x0 + piece.x
-                let run = TextRun(string: piece.text, font: font, origin: Point(x: x, y: baseline), color: color,
-                                  frame: Rect(x: x, y: baseline - m.ascender, width: piece.width, height: m.lineHeight))
-                Self.append(run, slanted: font.italic && !TextEngine.shared.hasItalicFace(font), into: &list)
-                let thickness = Swift.max(1, (font.size / 14).rounded())
-                let visible = piece.text.hasSuffix(" ") ? piece.width - TextEngine.shared.width(of: " ", font: font) : piece.width
-                if let u = part.underline {
-                    let c = (u.color?.resolved(in: scheme)) ?? color
-                    let y = (baseline + font.size * 0.12).rounded()
-                    list.append(.fill(ScanoutRaster.Path(Rect(x: x, y: y, width: visible, height: thickness)), .solid(c), FillStyle()))
+            if let runs = TextEngine.visualRuns(of: line.pieces.map(\.text), paragraph: paragraphs[line.paragraph]) {
+                var x = x0
+                for run in runs {
+                    let piece = line.pieces[run.piece]
+                    let text = String(piece.text[run.range])
+                    let width = TextEngine.shared.width(of: text, font: fonts[piece.part])
+                    // The run's own direction, so that a run of digits or spaces is not laid out again by its own
+                    // first strong character.
+                    drawPiece(piece.part, text, mark: run.isRightToLeft ? "\u{200F}" : "\u{200E}", x: x, width: width,
+                              trailingSpaceOnLeft: run.isRightToLeft, baseline: baseline, environment: environment, into: &list)
+                    x += width
                 }
-                if let s = part.strikethrough {
-                    let c = (s.color?.resolved(in: scheme)) ?? color
-                    let y = (baseline - font.size * 0.3).rounded()
-                    list.append(.fill(ScanoutRaster.Path(Rect(x: x, y: y, width: visible, height: thickness)), .solid(c), FillStyle()))
+            } else {
+                for piece in line.pieces {
+                    drawPiece(piece.part, piece.text, mark: nil, x: x0 + piece.x, width: piece.width, trailingSpaceOnLeft: false,
+                              baseline: baseline, environment: environment, into: &list)
                 }
             }
             top += line.height + lineSpacing
+        }
+    }
+
+    /// One piece (or one bidi run of it) at `x` on `baseline`, with its part's decorations under its ink (its
+    /// trailing spaces left out: on the left of a right-to-left run).
+    @MainActor
+    private func drawPiece(_ index: Int, _ text: String, mark: Character?, x: Double, width: Double, trailingSpaceOnLeft: Bool,
+                           baseline: Double, environment: EnvironmentValues, into list: inout DisplayList) {
+        let part = parts[index], font = fonts[index]
+        let scheme = environment.colorScheme
+        let m = TextEngine.shared.metrics(font)
+        let color = (part.color ?? environment.foregroundColor ?? .primary).resolved(in: scheme)
+        let run = TextRun(string: mark.map { String($0) + text } ?? text, font: font, origin: Point(x: x, y: baseline), color: color,
+                          frame: Rect(x: x, y: baseline - m.ascender, width: width, height: m.lineHeight))
+        Self.append(run, slanted: font.italic && !TextEngine.shared.hasItalicFace(font), into: &list)
+        guard part.underline != nil || part.strikethrough != nil else { return }
+        let thickness = Swift.max(1, (font.size / 14).rounded())
+        let space = text.hasSuffix(" ") ? TextEngine.shared.width(of: " ", font: font) : 0
+        let visible = width - space, left = trailingSpaceOnLeft ? x + space : x
+        if let u = part.underline {
+            let c = (u.color?.resolved(in: scheme)) ?? color
+            let y = (baseline + font.size * 0.12).rounded()
+            list.append(.fill(ScanoutRaster.Path(Rect(x: left, y: y, width: visible, height: thickness)), .solid(c), FillStyle()))
+        }
+        if let s = part.strikethrough {
+            let c = (s.color?.resolved(in: scheme)) ?? color
+            let y = (baseline - font.size * 0.3).rounded()
+            list.append(.fill(ScanoutRaster.Path(Rect(x: left, y: y, width: visible, height: thickness)), .solid(c), FillStyle()))
         }
     }
 }
