@@ -93,6 +93,9 @@ public final class DisplayListRenderer {
         /// A blurred group's layer: the parent canvas, the blur, and the region blurred (an opaque blur's frame
         /// within the region drawn into the layer; otherwise that region).
         case blur(Canvas, Blur, IntRect)
+        /// A shadowed group's layer whose shadow is drawn already (from the shadow cache): the parent canvas, and
+        /// the region drawn into the layer (the clip around the group's pixels), the only one composited.
+        case groupOverItsShadow(Canvas, IntRect)
     }
 
     /// What the item loop carries from item to item: the canvas drawn on (an opacity layer's while one is
@@ -167,11 +170,13 @@ public final class DisplayListRenderer {
             drawIntoLayer(layer, over: grown, mask: nil, geometryIssue: geometryIssue)
         }
 
-        /// Draws from now on into `layer` over the clip only: a shadowed group whose shadow is drawn already
-        /// (from the shadow cache); the matching pop composites the layer.
-        mutating func pushGroupOverItsShadow(_ layer: PixelBuffer, geometryIssue: ((GeometryIssue) -> Void)?) {
-            pushes.append(.layer(canvas, 1))
-            drawIntoLayer(layer, over: clip, mask: nil, geometryIssue: geometryIssue)
+        /// Draws from now on into `layer` over the clip within `pixels` (where the group draws): a shadowed group
+        /// whose shadow is drawn already (from the shadow cache); the matching pop composites that region of the
+        /// layer only (a full repaint would otherwise blend a whole screen of clear pixels for each card).
+        mutating func pushGroupOverItsShadow(_ layer: PixelBuffer, pixels: IntRect, geometryIssue: ((GeometryIssue) -> Void)?) {
+            let region = clip.intersection(pixels)
+            pushes.append(.groupOverItsShadow(canvas, region))
+            drawIntoLayer(layer, over: region, mask: nil, geometryIssue: geometryIssue)
         }
 
         /// Draws `image` (device pixels) at `rect` on the canvas, within its clip.
@@ -254,6 +259,15 @@ public final class DisplayListRenderer {
             case .transform(let previous)?:
                 transform = previous
                 canvasHasTransform = false
+            case .groupOverItsShadow(let parent, let region)?:
+                endLayer(into: parent, opacity: 1) { layer in
+                    let (bounds, mask) = (parent.clipBounds, parent.clipMask)
+                    parent.clip(to: region)
+                    parent.draw(layer, in: Rect(x: 0, y: 0, width: Double(layer.width), height: Double(layer.height)), filter: .nearest)
+                    parent.resetClip()
+                    parent.clip(to: bounds)
+                    parent.clipMask = mask
+                }
             case .layer(let parent, let opacity)?:
                 endLayer(into: parent, opacity: max(0, min(1, opacity))) { layer in
                     parent.draw(layer, in: Rect(x: 0, y: 0, width: Double(layer.width), height: Double(layer.height)), filter: .nearest)
@@ -360,7 +374,7 @@ public final class DisplayListRenderer {
                 shadowCache.keep(index...end, of: items)
                 return end
             }
-            state.pushGroupOverItsShadow(layerBuffer(state.layerDepth), geometryIssue: baseCanvas.geometryIssue)
+            state.pushGroupOverItsShadow(layerBuffer(state.layerDepth), pixels: at, geometryIssue: baseCanvas.geometryIssue)
             return index
         }
     }

@@ -36,6 +36,8 @@ public final class FrameCompositor {
         get { renderer.cachesShadows }
         set { renderer.cachesShadows = newValue; bandPainter?.cachesShadows = newValue }
     }
+    /// How many shadows and blurs the private frame's renderer blurred from a whole group so far.
+    public var shadowBuilds: Int { renderer.shadowBuilds }
     /// Told when an item is dropped or simplified because of its geometry, with its index in the display list
     /// (see `DisplayListRenderer.geometryWarning`: once per index and reason, bounded).
     public var geometryWarning: ((GeometryIssue, _ itemIndex: Int) -> Void)? {
