@@ -9,6 +9,9 @@
 /// drawn through the transform's linear part and the fraction of its translation, and the whole pixels only
 /// place the image, so a group that moves by whole pixels keeps its image. What an entry holds depends on
 /// that key alone, never on history, so a renderer made afresh paints what one kept across frames does.
+/// Drawn whole, a group past the screen's edge casts its shadow as if the screen went on; blurring over the
+/// repainted region (the uncached path) reads nothing past the screen, so within about three standard
+/// deviations of the edge its shadow is a little lighter. Elsewhere both paint the same pixels.
 ///
 /// Entries are found by the index of the group's push in the list; one whose push was not visited in a
 /// render (the group went, or moved to another index) is dropped at its end. At most `maximumEntries`

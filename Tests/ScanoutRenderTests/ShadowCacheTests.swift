@@ -116,8 +116,8 @@ struct ShadowCacheTests {
         #expect(builds == [3, 3, 4, 4, 5, 6])
     }
 
-    /// The cache paints what blurring over the repainted region does (for groups at whole pixels; a group
-    /// drawn at a fraction of a pixel may differ by rounding), so the shadow goldens stay as they were.
+    /// The cache paints what blurring over the repainted region does (for groups at whole pixels, away from the
+    /// screen's edges; see `ShadowCache`), so the shadow goldens stay as they were.
     @Test func cachedShadowsEqualUncachedOnes() {
         for list in [Self.scene(), Self.scene(label: "x", inside: "Other", radius: 3, blur: 9)] {
             #expect(Self.differing(Self.fresh(list, cached: true), Self.fresh(list, cached: false)) == 0)
