@@ -2,7 +2,8 @@
 // through the whole frame pipeline — update, layout, display list, damage + compose — for the first frame and
 // for the damage case (one ring and one label change per frame), plus the cost of a frame with no change; and
 // eight labels and four dials turning under rotationEffect, composited from cached bitmaps against
-// rasterized through the turn.
+// rasterized through the turn; and twelve cards with shadows, blurred once per card (the shadow cache) against
+// blurred at every repaint.
 // Prints a per-stage breakdown and one JSON line per size (medians in ms over FRAMES frames after WARMUP).
 //
 // usage: scanout-view-bench [W H] [--scene DIR]     (no size: 800x480 and 1920x1080)
@@ -10,7 +11,9 @@
 // composing into display buffers and TURNED=0 the turned labels (for profiles of the damage frame alone);
 // TURNED=cached or TURNED=direct runs only that variant of the turning cases, TURNED_CASE=labels or
 // TURNED_CASE=dials only that case (for profiles). The renderer's default (`.automatic`) caches the labels and
-// draws the dials directly (see TransformedGroupCache.worthSampling).
+// draws the dials directly (see TransformedGroupCache.worthSampling). SHADOWS=0 skips the shadowed cards,
+// SHADOWS=cached or SHADOWS=uncached runs only that variant and SHADOW_CASE=card or SHADOW_CASE=background only
+// that case (for profiles: `--toggle-collect=*shadowFirstFrame*` or `*shadowDamageFrame*`).
 import Glibc
 import Observation
 import BenchScene
@@ -207,6 +210,106 @@ func dashboardDamageFrame(_ live: Live, _ host: ViewHost, _ compositor: FrameCom
     return (s0, s1, s2, s3, BenchTools.nowMs(), damage)
 }
 
+/// The changing value of the shadowed cards' case: only one card reads it.
+@Observable @MainActor
+final class ShadowLive {
+    var tick = 0
+}
+
+/// A card of the shadowed-cards case: a title and a value on a white rounded rectangle, with
+/// `.shadow(radius: 8, y: 4)` on the whole card (`wholeCard`: the value is inside the shadowed group, so a new
+/// value changes the group) or on its background only (the value is drawn beside the shadowed shape).
+struct ShadowedCard: View {
+    let index: Int
+    let wholeCard: Bool
+    let live: ShadowLive?
+    var body: some View {
+        let value = live.map { "21.\($0.tick % 10) °C" } ?? "\(18 + index).5 °C"
+        let content = VStack(alignment: .leading, spacing: 6) {
+            Text("Sensor \(index + 1)").font(.system(size: 14)).foregroundColor(.gray)
+            Text(value).font(.system(size: 28)).foregroundColor(.black)
+        }
+        .padding(14)
+        .frame(width: 170, height: 120, alignment: .topLeading)
+        if wholeCard {
+            content.background(RoundedRectangle(cornerRadius: 12).fill(Color.white)).shadow(radius: 8, y: 4)
+        } else {
+            content.background(RoundedRectangle(cornerRadius: 12).fill(Color.white).shadow(radius: 8, y: 4))
+        }
+    }
+}
+
+/// Twelve shadowed cards in three rows; card 5 shows the live value.
+struct ShadowedCards: View {
+    let wholeCard: Bool
+    let live: ShadowLive
+    let size: CGSize
+    var body: some View {
+        ZStack {
+            Color(white: 0.92)
+            VStack(spacing: 24) {
+                ForEach(0..<3, id: \.self) { row in
+                    HStack(spacing: 24) {
+                        ForEach(0..<4, id: \.self) { column in
+                            let i = row * 4 + column
+                            ShadowedCard(index: i, wholeCard: wholeCard, live: i == 5 ? live : nil)
+                        }
+                    }
+                }
+            }
+        }
+        .frame(width: size.width, height: size.height)
+    }
+}
+
+/// One damage frame of the shadowed cards: the live value changes, then update, layout, display list,
+/// damage + compose. Out of line for callgrind's `--toggle-collect=*shadowDamageFrame*`.
+@MainActor @inline(never)
+func shadowDamageFrame(_ live: ShadowLive, _ host: ViewHost, _ compositor: FrameCompositor) -> Damage {
+    live.tick += 1
+    host.update(); host.layout()
+    return compositor.render(host.makeDisplayList(), background: .black)
+}
+
+/// The first frame's compose of the shadowed cards: `list` painted whole by a compositor made afresh. Out of
+/// line for callgrind's `--toggle-collect=*shadowFirstFrame*`.
+@MainActor @inline(never)
+func shadowFirstFrame(_ list: DisplayList, cached: Bool, _ w: Int, _ h: Int) -> Double {
+    let fresh = FrameCompositor(width: w, height: h, format: .xrgb8888)
+    fresh.cachesShadows = cached
+    let s0 = BenchTools.nowMs()
+    fresh.render(list, background: .black)
+    return BenchTools.nowMs() - s0
+}
+
+/// The shadowed cards with the shadow cache on or off: median ms of the first frame's compose (the whole
+/// list painted by a compositor made afresh; update and layout do not depend on the cache) and of a damage
+/// frame, the damage's area, and the shadows blurred whole per damage frame (0 without the cache).
+@MainActor
+func shadowedCards(_ w: Int, _ h: Int, frames: Int, warmup: Int, wholeCard: Bool, cached: Bool)
+    -> (first: Double, damage: Double, area: Int, builds: Double) {
+    let size = CGSize(width: CGFloat(w), height: CGFloat(h))
+    let live = ShadowLive()
+    let host = ViewHost(rootView: ShadowedCards(wholeCard: wholeCard, live: live, size: size), size: size)
+    host.update(); host.layout()
+    let list = host.makeDisplayList()
+    var first: [Double] = []
+    for _ in 0..<max(5, frames / 10) { first.append(shadowFirstFrame(list, cached: cached, w, h)) }
+    let compositor = FrameCompositor(width: w, height: h, format: .xrgb8888)
+    compositor.cachesShadows = cached
+    compositor.render(list, background: .black)
+    var times: [Double] = []
+    var area = 0
+    let builds0 = compositor.shadowBuilds
+    for i in 0..<(warmup + frames) {
+        let s0 = BenchTools.nowMs()
+        let damage = shadowDamageFrame(live, host, compositor)
+        if i >= warmup { times.append(BenchTools.nowMs() - s0); area = damage.area }
+    }
+    return (BenchTools.median(first), BenchTools.median(times), area,
+            Double(compositor.shadowBuilds - builds0) / Double(warmup + frames))
+}
+
 var args = Array(CommandLine.arguments.dropFirst())
 let sceneDir = BenchTools.option("--scene", &args) ?? BenchTools.defaultSceneFolder
 var sizes: [(Int, Int)] = [(800, 480), (1920, 1080)]
@@ -316,6 +419,24 @@ func run(_ w: Int, _ h: Int) {
     print("\(w)x\(h): turning under rotationEffect, ms a frame composited from cached bitmaps / rasterized through the turn: "
         + "8 labels \(BenchTools.fixed4(labelsCached)) / \(BenchTools.fixed4(labelsDirect)), "
         + "4 dials (ring, needle, label) \(BenchTools.fixed4(dialsCached)) / \(BenchTools.fixed4(dialsDirect))")
+    let shadows = BenchTools.environment("SHADOWS") ?? "", shadowCase = BenchTools.environment("SHADOW_CASE") ?? ""
+    let zero = (first: 0.0, damage: 0.0, area: 0, builds: 0.0)
+    func shadowed(wholeCard: Bool, cached: Bool) -> (first: Double, damage: Double, area: Int, builds: Double) {
+        guard shadows != "0", shadows != (cached ? "uncached" : "cached"),
+              shadowCase != (wholeCard ? "background" : "card") else { return zero }
+        return shadowedCards(w, h, frames: frames, warmup: warmup, wholeCard: wholeCard, cached: cached)
+    }
+    var shadowJSON: [String] = []
+    for wholeCard in [true, false] {
+        let on = shadowed(wholeCard: wholeCard, cached: true), off = shadowed(wholeCard: wholeCard, cached: false)
+        let name = wholeCard ? "card" : "background"
+        print("\(w)x\(h): 12 cards, shadow(radius: 8, y: 4) on the \(wholeCard ? "whole card" : "card's background"), ms cached / uncached: "
+            + "first frame's compose \(BenchTools.fixed4(on.first)) / \(BenchTools.fixed4(off.first)), "
+            + "damage frame (one card's value) \(BenchTools.fixed4(on.damage)) / \(BenchTools.fixed4(off.damage)), "
+            + "\(max(on.area, off.area)) px repainted, \(BenchTools.fixed4(on.builds)) shadows blurred whole a frame")
+        shadowJSON.append("\"\(name)\":{\"first_cached\":\(BenchTools.fixed4(on.first)),\"first_uncached\":\(BenchTools.fixed4(off.first)),"
+            + "\"damage_cached\":\(BenchTools.fixed4(on.damage)),\"damage_uncached\":\(BenchTools.fixed4(off.damage))}")
+    }
     print("{\"bench\":\"scanout-views\",\"W\":\(w),\"H\":\(h),\"first_ms\":\(BenchTools.fixed4(first.update + first.layout + first.list + first.compose)),"
         + "\"damage_ms\":{\"median\":\(BenchTools.fixed4(BenchTools.median(total))),\"update\":\(BenchTools.fixed4(BenchTools.median(update))),\"layout\":\(BenchTools.fixed4(BenchTools.median(layout))),"
         + "\"display_list\":\(BenchTools.fixed4(BenchTools.median(displayList))),\"compose\":\(BenchTools.fixed4(BenchTools.median(compose)))},\"damage_px\":\(area),"
@@ -323,7 +444,8 @@ func run(_ w: Int, _ h: Int) {
         + "\"buffers\":{\"damage_copy_ms\":\(BenchTools.fixed4(copied.damage)),\"damage_bands_ms\":\(BenchTools.fixed4(banded.damage)),"
         + "\"full_copy_ms\":\(BenchTools.fixed4(copied.full)),\"full_bands_ms\":\(BenchTools.fixed4(banded.full))},"
         + "\"turning_ms\":{\"labels_cached\":\(BenchTools.fixed4(labelsCached)),\"labels_direct\":\(BenchTools.fixed4(labelsDirect)),"
-        + "\"dials_cached\":\(BenchTools.fixed4(dialsCached)),\"dials_direct\":\(BenchTools.fixed4(dialsDirect))}}")
+        + "\"dials_cached\":\(BenchTools.fixed4(dialsCached)),\"dials_direct\":\(BenchTools.fixed4(dialsDirect))},"
+        + "\"shadowed_cards_ms\":{\(shadowJSON.joined(separator: ","))}}")
 }
 
 MainActor.assumeIsolated {

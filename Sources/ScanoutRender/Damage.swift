@@ -116,10 +116,10 @@ struct DamageTracker {
                 stack.append(c)
                 if c.shadowReach == 0 { c.shadowClip = c.clip }
                 c.shadowReach += s.reach(scale: c.transform.maxAxisScale)
-            case .pushBlur(let radius):
+            case .pushBlur(let blur):
                 stack.append(c)
                 if c.shadowReach == 0 { c.shadowClip = c.clip }
-                c.shadowReach += Shadow.reach(radius: radius, scale: c.transform.maxAxisScale)
+                c.shadowReach += blur.reach(scale: c.transform.maxAxisScale)
             case .pop:
                 if let saved = stack.popLast() { c = saved }
             default:

@@ -54,7 +54,7 @@ extension DisplayList.Item {
         case let (.pushShadow(a), .pushShadow(b)):
             return a == b
         case let (.pushBlur(a), .pushBlur(b)):
-            return same(a, b)
+            return same(a.radius, b.radius) && a.opaqueFrame.map { f in b.opaqueFrame.map { same(f, $0) } ?? false } ?? (b.opaqueFrame == nil)
         case (.pop, .pop):
             return true
         default:

@@ -16,7 +16,7 @@ public struct DisplayList {
         /// Composites what follows, as one group, over its blurred and offset shadow.
         case pushShadow(Shadow)
         /// Composites what follows, as one group, blurred (a Gaussian of standard deviation radius / 2).
-        case pushBlur(Double)
+        case pushBlur(Blur)
         case pop
     }
 
@@ -177,6 +177,23 @@ public struct TextRun: Sendable, Equatable {
     public init(string: String, font: FontDescriptor, origin: Point, color: RGBA, frame: Rect) {
         self.string = string; self.font = font; self.origin = origin; self.color = color; self.frame = frame
     }
+}
+
+/// A blurred group (SwiftUI's `blur(radius:opaque:)`): a Gaussian of standard deviation `radius / 2`, as three
+/// box blurs. With `opaqueFrame` (points, in the group's coordinates: the view's frame) the blur is opaque: it
+/// reads pixels past the frame's edges as the nearest edge pixel (no transparency comes in at the edges) and
+/// draws only inside the frame; without, the group's edges fade into what is around it.
+public struct Blur: Hashable, Sendable {
+    public var radius: Double
+    public var opaqueFrame: Rect?
+
+    public init(radius: Double, opaqueFrame: Rect? = nil) {
+        self.radius = radius.isFinite ? max(0, min(radius, 256)) : 0
+        self.opaqueFrame = opaqueFrame
+    }
+
+    /// How far past the group's pixels the blur reaches, in device pixels at `scale`.
+    func reach(scale: Double) -> Double { Shadow.reach(radius: radius, scale: scale) }
 }
 
 /// A drop shadow under a group (SwiftUI's `shadow(color:radius:x:y:)`): the group's coverage blurred by about

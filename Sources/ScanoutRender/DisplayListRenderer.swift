@@ -47,6 +47,15 @@ public final class DisplayListRenderer {
         set { transformedGroupCaching = newValue ? .always : .never }
     }
 
+    /// Whether shadows and blurs are blurred once per group, whole, and composited from that image while the
+    /// group stays the same (see `ShadowCache`); false: blurred over the region being repainted at every
+    /// repaint (what a renderer drawing a group for the cache does inside it).
+    public var cachesShadows = true
+    private let shadowCache = ShadowCache()
+    /// The transform the list is drawn through (nil: the device scale); the shadow cache draws a group
+    /// through its own.
+    var rootTransform: AffineTransform?
+
     public init(target: PixelBuffer, scale: Double = 1, text: TextEngine = .shared) {
         self.target = target
         self.scale = scale
@@ -81,8 +90,12 @@ public final class DisplayListRenderer {
         case clip(IntRect, AlphaMask?), transform(AffineTransform), layer(Canvas, Double)
         /// A shadow group's layer: the parent canvas, the shadow, and the region drawn into the layer.
         case shadow(Canvas, Shadow, IntRect)
-        /// A blurred group's layer: the parent canvas, the blur radius, and the region drawn into the layer.
-        case blur(Canvas, Double, IntRect)
+        /// A blurred group's layer: the parent canvas, the blur, and the region blurred (an opaque blur's frame
+        /// within the region drawn into the layer; otherwise that region).
+        case blur(Canvas, Blur, IntRect)
+        /// A shadowed group's layer whose shadow is drawn already (from the shadow cache): the parent canvas, and
+        /// the region drawn into the layer (the clip around the group's pixels), the only one composited.
+        case groupOverItsShadow(Canvas, IntRect)
     }
 
     /// What the item loop carries from item to item: the canvas drawn on (an opacity layer's while one is
@@ -99,9 +112,9 @@ public final class DisplayListRenderer {
         var pushes: [Push] = []
         var layerDepth = 0
 
-        init(base: Canvas, scale: Double) {
+        init(base: Canvas, transform: AffineTransform) {
             canvas = base
-            transform = AffineTransform(scaleX: scale, y: scale)
+            self.transform = transform
             canvas.transform = transform
             clip = canvas.clipBounds
         }
@@ -148,11 +161,32 @@ public final class DisplayListRenderer {
         }
 
         /// Draws from now on into `layer` over the clip grown by the blur's reach; the matching pop
-        /// composites the layer blurred.
-        mutating func pushBlur(_ layer: PixelBuffer, radius: Double, geometryIssue: ((GeometryIssue) -> Void)?) {
-            let grown = grownClip(by: { Shadow.reach(radius: radius, scale: $0) }, in: layer)
-            pushes.append(.blur(canvas, radius, grown))
+        /// composites the layer blurred (an opaque blur within its frame).
+        mutating func pushBlur(_ layer: PixelBuffer, blur: Blur, geometryIssue: ((GeometryIssue) -> Void)?) {
+            let grown = grownClip(by: { blur.reach(scale: $0) }, in: layer)
+            var region = grown
+            if let frame = blur.opaqueFrame { region = region.intersection(DisplayList.bounds(of: frame, under: transform).nearestIntRect) }
+            pushes.append(.blur(canvas, blur, region))
             drawIntoLayer(layer, over: grown, mask: nil, geometryIssue: geometryIssue)
+        }
+
+        /// Draws from now on into `layer` over the clip within `pixels` (where the group draws): a shadowed group
+        /// whose shadow is drawn already (from the shadow cache); the matching pop composites that region of the
+        /// layer only (a full repaint would otherwise blend a whole screen of clear pixels for each card).
+        mutating func pushGroupOverItsShadow(_ layer: PixelBuffer, pixels: IntRect, geometryIssue: ((GeometryIssue) -> Void)?) {
+            let region = clip.intersection(pixels)
+            pushes.append(.groupOverItsShadow(canvas, region))
+            drawIntoLayer(layer, over: region, mask: nil, geometryIssue: geometryIssue)
+        }
+
+        /// Draws `image` (device pixels) at `rect` on the canvas, within its clip.
+        func composite(_ image: PixelBuffer, at rect: IntRect) {
+            let saved = (canvas.transform, canvas.opacity)
+            canvas.transform = .identity
+            canvas.opacity = 1
+            canvas.draw(image, in: Rect(x: Double(rect.x), y: Double(rect.y), width: Double(rect.width), height: Double(rect.height)),
+                        filter: .nearest)
+            (canvas.transform, canvas.opacity) = saved
         }
 
         /// The clip grown by `reach` (device pixels at the transform's scale), within `layer`.
@@ -196,11 +230,12 @@ public final class DisplayListRenderer {
 
         mutating func pop() {
             switch pushes.popLast() {
-            case .blur(let parent, let radius, let region)?:
+            case .blur(let parent, let blur, let region)?:
                 let scale = transform.maxAxisScale
                 endLayer(into: parent, opacity: 1) { layer in
                     guard !region.isEmpty, scale.isFinite,
-                          let (image, at) = ShadowBlur.blurred(layer, in: region, sigma: radius * scale / 2) else { return }
+                          let (image, at) = ShadowBlur.blurred(layer, in: region, sigma: blur.radius * scale / 2,
+                                                               opaque: blur.opaqueFrame != nil) else { return }
                     parent.draw(image, in: Rect(x: Double(at.x), y: Double(at.y), width: Double(at.width), height: Double(at.height)),
                                 filter: .nearest)
                 }
@@ -224,6 +259,15 @@ public final class DisplayListRenderer {
             case .transform(let previous)?:
                 transform = previous
                 canvasHasTransform = false
+            case .groupOverItsShadow(let parent, let region)?:
+                endLayer(into: parent, opacity: 1) { layer in
+                    let (bounds, mask) = (parent.clipBounds, parent.clipMask)
+                    parent.clip(to: region)
+                    parent.draw(layer, in: Rect(x: 0, y: 0, width: Double(layer.width), height: Double(layer.height)), filter: .nearest)
+                    parent.resetClip()
+                    parent.clip(to: bounds)
+                    parent.clipMask = mask
+                }
             case .layer(let parent, let opacity)?:
                 endLayer(into: parent, opacity: max(0, min(1, opacity))) { layer in
                     parent.draw(layer, in: Rect(x: 0, y: 0, width: Double(layer.width), height: Double(layer.height)), filter: .nearest)
@@ -247,6 +291,8 @@ public final class DisplayListRenderer {
         guard !region.isEmpty else { return }
         if outlines.count > list.count { outlines.removeLast(outlines.count - list.count) }
         groupCache.forgetGroups(notIn: list.items)
+        shadowCache.beginRender()
+        defer { shadowCache.endRender() }
         let base = baseCanvas
         base.resetClip()
         base.clip(to: region)
@@ -254,7 +300,7 @@ public final class DisplayListRenderer {
         base.opacity = 1
         base.blendMode = .normal
         base.clear(background)
-        var state = RenderState(base: base, scale: scale)
+        var state = RenderState(base: base, transform: rootTransform ?? AffineTransform(scaleX: scale, y: scale))
         let items = list.items
         var skipUntil = -1  // items up to this index were composited from a cached group bitmap
         let reporting = geometryWarning != nil
@@ -288,14 +334,87 @@ public final class DisplayListRenderer {
             case .pushOpacity(let o):
                 state.pushLayer(layerBuffer(state.layerDepth), opacity: o, geometryIssue: base.geometryIssue)
             case .pushShadow(let s):
-                state.pushShadow(layerBuffer(state.layerDepth), shadow: s, geometryIssue: base.geometryIssue)
-            case .pushBlur(let radius):
-                state.pushBlur(layerBuffer(state.layerDepth), radius: radius, geometryIssue: base.geometryIssue)
+                if cachesShadows, let end = pushCachedShadow(s, items: items, index: index, state: &state) {
+                    skipUntil = end
+                } else {
+                    state.pushShadow(layerBuffer(state.layerDepth), shadow: s, geometryIssue: base.geometryIssue)
+                }
+            case .pushBlur(let blur):
+                if cachesShadows, let end = drawCachedBlur(blur, items: items, index: index, state: &state) {
+                    skipUntil = end
+                } else {
+                    state.pushBlur(layerBuffer(state.layerDepth), blur: blur, geometryIssue: base.geometryIssue)
+                }
             case .pop:
                 state.pop()
             }
         }
     }
+
+    /// Draws the shadow of the group pushed at `index` from the shadow cache and pushes a layer for its content
+    /// over the clip; returns `index`, or the index of the group's pop when it draws nothing in the clip (the
+    /// items up to it are done); nil when the group is not cached (blurred over the clip instead).
+    private func pushCachedShadow(_ s: Shadow, items: [DisplayList.Item], index: Int, state: inout RenderState) -> Int? {
+        let t = state.transform, scale = t.maxAxisScale
+        let dx = (t.a * s.offset.x + t.c * s.offset.y).rounded(), dy = (t.b * s.offset.x + t.d * s.offset.y).rounded()
+        guard s.color.alpha > 0, scale.isFinite, dx.isFinite, dy.isFinite, abs(dx) < Double(1 << 30), abs(dy) < Double(1 << 30),
+              let end = TransformedGroupCache.matchingPop(of: index, in: items) else { return nil }
+        switch shadowCache.lookup(at: index, items: items[(index + 1)..<end], effect: .shadow(color: s.color, radius: s.radius),
+                                  transform: t, sigma: s.radius * scale / 2, reach: s.reach(scale: scale),
+                                  shift: (Int(dx), Int(dy)), clip: state.clip, draw: drawGroup) {
+        case .uncacheable:
+            return nil
+        case .outside:
+            shadowCache.keep(index...end, of: items)
+            return end
+        case .image(let image, let at):
+            state.composite(image, at: IntRect(x: at.x + Int(dx), y: at.y + Int(dy), width: at.width, height: at.height))
+            // The group's own pixels lie within the unmoved image: when the clip misses it, only the shadow shows.
+            guard at.intersects(state.clip) else {
+                shadowCache.keep(index...end, of: items)
+                return end
+            }
+            state.pushGroupOverItsShadow(layerBuffer(state.layerDepth), pixels: at, geometryIssue: baseCanvas.geometryIssue)
+            return index
+        }
+    }
+
+    /// Draws the group pushed at `index` blurred from the shadow cache; returns the index of its pop (the items
+    /// up to it are done), or nil when the group is not cached (blurred over the clip instead).
+    private func drawCachedBlur(_ blur: Blur, items: [DisplayList.Item], index: Int, state: inout RenderState) -> Int? {
+        let t = state.transform, scale = t.maxAxisScale
+        guard scale.isFinite, let end = TransformedGroupCache.matchingPop(of: index, in: items) else { return nil }
+        switch shadowCache.lookup(at: index, items: items[(index + 1)..<end], effect: .blur(blur), transform: t,
+                                  sigma: blur.radius * scale / 2, reach: blur.reach(scale: scale), shift: (0, 0),
+                                  clip: state.clip, draw: drawGroup) {
+        case .uncacheable:
+            return nil
+        case .outside:
+            shadowCache.keep(index...end, of: items)
+        case .image(let image, let at):
+            shadowCache.keep(index...end, of: items)
+            state.composite(image, at: at)
+        }
+        return end
+    }
+
+    /// Paints `list` into `buffer` (cleared first) through `transform`, for the shadow cache: as this renderer
+    /// would, but blurring nested shadows over the buffer instead of caching them.
+    private func drawGroup(_ list: DisplayList, into buffer: PixelBuffer, transform: AffineTransform) {
+        let painter = DisplayListRenderer(target: buffer, scale: scale, text: text)
+        painter.transformedGroupCaching = transformedGroupCaching
+        painter.cachesShadows = false
+        painter.rootTransform = transform
+        painter.render(list, background: .clear)
+    }
+
+    /// How many shadows and blurs were blurred from a whole group so far (for tests: an unchanged group is
+    /// blurred once, however often it is repainted).
+    public var shadowBuilds: Int { shadowCache.builds }
+
+    /// How many groups keep a shadow or blur in the cache now, and the bytes of their images (for tests).
+    public var cachedShadows: Int { shadowCache.count }
+    public var shadowCacheBytes: Int { shadowCache.bytes }
 
     /// When the caching policy takes the group pushed at `index` under `t`, composites it from its cached
     /// bitmap and returns the index of its closing pop (the items up to it are done); nil: draw it directly.

@@ -31,6 +31,13 @@ public final class FrameCompositor {
         get { renderer.transformedGroupCaching }
         set { renderer.transformedGroupCaching = newValue; bandPainter?.transformedGroupCaching = newValue }
     }
+    /// Whether shadows and blurs are blurred once per group and kept (see `DisplayListRenderer.cachesShadows`).
+    public var cachesShadows: Bool {
+        get { renderer.cachesShadows }
+        set { renderer.cachesShadows = newValue; bandPainter?.cachesShadows = newValue }
+    }
+    /// How many shadows and blurs the private frame's renderer blurred from a whole group so far.
+    public var shadowBuilds: Int { renderer.shadowBuilds }
     /// Told when an item is dropped or simplified because of its geometry, with its index in the display list
     /// (see `DisplayListRenderer.geometryWarning`: once per index and reason, bounded).
     public var geometryWarning: ((GeometryIssue, _ itemIndex: Int) -> Void)? {
@@ -53,6 +60,7 @@ public final class FrameCompositor {
         if let p = bandPainter { return p }
         let p = DisplayListRenderer(target: bandBuffer(for: target).view(at: 0), scale: scale, text: text)
         p.transformedGroupCaching = renderer.transformedGroupCaching
+        p.cachesShadows = renderer.cachesShadows
         p.geometryWarning = geometryWarning
         bandPainter = p
         return p

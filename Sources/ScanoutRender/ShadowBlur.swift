@@ -39,8 +39,10 @@ enum ShadowBlur {
 
     /// `layer`'s pixels in `area` blurred (each premultiplied channel alike, so colours stay premultiplied),
     /// over the drawn pixels' box grown by the blur, and where the image goes; nil when nothing was drawn.
-    static func blurred(_ layer: PixelBuffer, in area: IntRect, sigma: Double) -> (PixelBuffer, IntRect)? {
-        guard let region = blurredRegion(of: layer, in: area, sigma: sigma) else { return nil }
+    /// `opaque`: over all of `area` instead, reading past its edges the nearest edge pixel (an opaque blur:
+    /// nothing transparent comes in at the edges, and nothing is drawn outside).
+    static func blurred(_ layer: PixelBuffer, in area: IntRect, sigma: Double, opaque: Bool = false) -> (PixelBuffer, IntRect)? {
+        guard let region = opaque ? (area.isEmpty ? nil : area) : blurredRegion(of: layer, in: area, sigma: sigma) else { return nil }
         let w = region.width, h = region.height
         let out = PixelBuffer(width: w, height: h)
         let radius = boxRadius(sigma)
@@ -53,7 +55,7 @@ enum ShadowBlur {
                         let row = layer.row(region.y + y).assumingMemoryBound(to: UInt32.self) + region.x
                         for x in 0..<w { a[y * w + x] = Int32((row[x] >> shift) & 255) << 8 }
                     }
-                    blur(a, width: w, height: h, radius: radius, scratch: sc)
+                    blur(a, width: w, height: h, radius: radius, scratch: sc, clampingToEdges: opaque)
                     for y in 0..<h {
                         let row = out.row(y).assumingMemoryBound(to: UInt32.self)
                         for x in 0..<w {
@@ -86,13 +88,19 @@ enum ShadowBlur {
         return region.width > 0 && region.height > 0 ? region : nil
     }
 
-    /// Three box passes each way over a `width`×`height` plane, in place.
+    /// Three box passes each way over a `width`×`height` plane, in place; past its edges the plane is clear,
+    /// or (`clampingToEdges`) its nearest edge value.
     private static func blur(_ a: UnsafeMutableBufferPointer<Int32>, width w: Int, height h: Int, radius: Int,
-                             scratch: UnsafeMutableBufferPointer<Int32>) {
+                             scratch: UnsafeMutableBufferPointer<Int32>, clampingToEdges: Bool = false) {
         guard radius > 0 else { return }
         for _ in 0..<3 {
-            for y in 0..<h { boxPass(a.baseAddress! + y * w, count: w, step: 1, radius: radius, scratch: scratch) }
-            for x in 0..<w { boxPass(a.baseAddress! + x, count: h, step: w, radius: radius, scratch: scratch) }
+            if clampingToEdges {
+                for y in 0..<h { clampedBoxPass(a.baseAddress! + y * w, count: w, step: 1, radius: radius, scratch: scratch) }
+                for x in 0..<w { clampedBoxPass(a.baseAddress! + x, count: h, step: w, radius: radius, scratch: scratch) }
+            } else {
+                for y in 0..<h { boxPass(a.baseAddress! + y * w, count: w, step: 1, radius: radius, scratch: scratch) }
+                for x in 0..<w { boxPass(a.baseAddress! + x, count: h, step: w, radius: radius, scratch: scratch) }
+            }
         }
     }
 
@@ -131,6 +139,22 @@ enum ShadowBlur {
             let enter = i + radius, leave = i - radius - 1
             if enter < count { sum += Int64(scratch[enter]) }
             if leave >= 0 { sum -= Int64(scratch[leave]) }
+            p[i * step] = Int32((sum + window / 2) / window)
+        }
+    }
+
+    /// One box blur like `boxPass`, reading the first and last values past the line's ends.
+    @inline(__always)
+    private static func clampedBoxPass(_ p: UnsafeMutablePointer<Int32>, count: Int, step: Int, radius: Int,
+                                       scratch: UnsafeMutableBufferPointer<Int32>) {
+        for i in 0..<count { scratch[i] = p[i * step] }
+        let window = Int64(2 * radius + 1), last = count - 1
+        // The window around -1: radius + 1 copies of the first value and the values up to index radius - 1.
+        var sum = Int64(radius + 1) * Int64(scratch[0])
+        for i in 0..<radius { sum += Int64(scratch[min(i, last)]) }
+        for i in 0..<count {
+            sum += Int64(scratch[min(i + radius, last)])
+            sum -= Int64(scratch[max(i - radius - 1, 0)])
             p[i * step] = Int32((sum + window / 2) / window)
         }
     }

@@ -189,24 +189,28 @@ extension View {
 
 struct BlurModifier: PrimitiveModifier {
     let radius: CGFloat
+    var opaque = false
     func makeBehavior() -> ModifierBehavior { BlurBehavior() }
 }
 
-/// Draws the content as one group, blurred (the renderer's `pushBlur`). Drawing only: layout is the content's.
+/// Draws the content as one group, blurred (the renderer's `pushBlur`); opaque, within the view's frame.
+/// Drawing only: layout is the content's.
 final class BlurBehavior: ModifierBehavior {
     private var radius: CGFloat?
+    private var opaque = false
 
     override func updateModifier(_ modifier: any ViewModifier) {
-        let r = modifier.known(as: BlurModifier.self).radius
-        guard r != radius else { return }
+        let m = modifier.known(as: BlurModifier.self)
+        guard m.radius != radius || m.opaque != opaque else { return }
         let hadOne = radius != nil
-        radius = r
+        radius = m.radius
+        opaque = m.opaque
         if hadOne { node.setNeedsDisplay() }
     }
 
     override func draw(into list: inout DisplayList) {
         guard let r = radius, r.isFinite, r > 0 else { super.draw(into: &list); return }
-        list.append(.pushBlur(Double(Swift.min(r, 256))))
+        list.append(.pushBlur(ScanoutRender.Blur(radius: Double(Swift.min(r, 256)), opaqueFrame: opaque ? node.frame.raster : nil)))
         super.draw(into: &list)
         list.append(.pop)
     }
@@ -214,9 +218,10 @@ final class BlurBehavior: ModifierBehavior {
 
 extension View {
     /// Draws this view blurred by about `radius` points (a Gaussian of standard deviation radius / 2; SwiftUI's
-    /// `blur(radius:opaque:)`). Its edges fade into what is around it; `opaque: true` (which in SwiftUI keeps
-    /// them opaque) draws the same here. Non-finite or non-positive radii draw the view as it is.
+    /// `blur(radius:opaque:)`). Its edges fade into what is around it; with `opaque: true` the blur reads past
+    /// the view's frame the nearest edge pixel, so no transparency comes in at the edges, and draws only inside
+    /// the frame. Non-finite or non-positive radii draw the view as it is.
     public func blur(radius: CGFloat, opaque: Bool = false) -> some View {
-        modifier(BlurModifier(radius: radius))
+        modifier(BlurModifier(radius: radius, opaque: opaque))
     }
 }

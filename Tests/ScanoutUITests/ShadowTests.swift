@@ -99,4 +99,66 @@ final class ShadowTests: XCTestCase, @unchecked Sendable {
             GoldenImage.assertMatches(host.framebuffer, named: "ui-shadow-\(dark ? "dark" : "light")")
         }
     }
+
+    /// The shadow cache (each group blurred whole, once) paints exactly what blurring over the repainted
+    /// region at every repaint does: the goldens above are the same either way.
+    @MainActor func testCachedShadowsPaintWhatUncachedOnesDo() async {
+        for dark in [false, true] {
+            let host = TestHost(rootView: Cards().preferredColorScheme(dark ? .dark : .light), width: 800, height: 480)
+            host.runFrame()
+            var painted: [PixelBuffer] = []
+            for cached in [true, false] {
+                let r = DisplayListRenderer(target: PixelBuffer(width: 800, height: 480, format: .xrgb8888))
+                r.cachesShadows = cached
+                r.render(host.displayList, background: host.background)
+                painted.append(r.target)
+            }
+            XCTAssertEqual(GoldenImage.difference(painted[0], painted[1], over: 0).pixelsOver, 0)
+            XCTAssertEqual(GoldenImage.difference(painted[0], host.framebuffer, over: 0).pixelsOver, 0)
+        }
+    }
+
+    /// A view blurred opaque (pixels past its frame read as its edge pixels: SwiftUI's `opaque: true`)
+    /// stays opaque to its edges and draws nothing outside its frame; the ordinary blur fades across them.
+    struct OpaqueBlur: View {
+        var body: some View {
+            HStack(spacing: 40) {
+                ForEach([false, true], id: \.self) { opaque in
+                    VStack(spacing: 0) {
+                        Color(red: 0.9, green: 0.2, blue: 0.3).frame(height: 40)
+                        Color(red: 0.2, green: 0.5, blue: 0.9).frame(height: 40)
+                    }
+                    .frame(width: 80)
+                    .blur(radius: 8, opaque: opaque)
+                }
+            }
+            .frame(width: 300, height: 160)
+            .background(Color.white)
+        }
+    }
+
+    @MainActor func testAnOpaqueBlurStaysOpaqueAndInsideItsFrame() async {
+        let host = TestHost(rootView: OpaqueBlur(), width: 300, height: 160)
+        host.runFrame()
+        // Fading: x 50...130; opaque: x 170...250; both y 40...120. Rows 40...52 and 108...120 are more than
+        // the blur's reach from where red meets blue: blurred opaque, they keep the colour they have inside.
+        let white = RGBA(red: 255, green: 255, blue: 255)
+        let red = host.pixel(x: 210, y: 52), blue = host.pixel(x: 210, y: 108)
+        XCTAssertGreaterThan(red.red, 200)
+        XCTAssertLessThan(red.blue, 100)
+        XCTAssertGreaterThan(blue.blue, 200)
+        for (x, y) in [(170, 40), (249, 40), (210, 40), (170, 60), (249, 52)] {
+            XCTAssertEqual(host.pixel(x: x, y: y), red, "(\(x), \(y)): red to the edge, not faded")
+        }
+        for (x, y) in [(170, 119), (249, 119), (210, 119), (170, 108)] {
+            XCTAssertEqual(host.pixel(x: x, y: y), blue, "(\(x), \(y)): blue to the edge, not faded")
+        }
+        for (x, y) in [(169, 80), (250, 80), (210, 39), (210, 120)] {
+            XCTAssertEqual(host.pixel(x: x, y: y), white, "(\(x), \(y)): nothing outside the frame")
+        }
+        XCTAssertNotEqual(host.pixel(x: 50, y: 52), host.pixel(x: 90, y: 52), "the ordinary blur fades at its edges")
+        XCTAssertNotEqual(host.pixel(x: 45, y: 80), white, "and spreads past them")
+        XCTAssertEqual(host.pixelsDifferingFromFullRepaint(), 0)
+        GoldenImage.assertMatches(host.framebuffer, named: "ui-blur-opaque")
+    }
 }
