@@ -24,5 +24,7 @@ let package = Package(
         fuzzer("font", ["ScanoutText", "ScanoutRaster"]),
         fuzzer("board", ["ScanoutPlatform"]),
         fuzzer("options", ["ScanoutPlatform"]),
+        fuzzer("text", ["ScanoutText", "ScanoutRaster"]),
+        fuzzer("textinput", ["ScanoutTesting", "ScanoutUI"]),
     ]
 )
