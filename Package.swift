@@ -4,6 +4,11 @@
 import CompilerPluginSupport
 import PackageDescription
 
+// The fuzzing build (scripts/fuzz sets SCANOUT_FUZZING=1) leaves the #Preview plugin out of ScanoutUI: its
+// `--sanitize fuzzer` links libFuzzer's main into every executable of the graph, and the plugin is one (its own
+// main would clash). Nothing that build compiles expands #Preview.
+let previewPlugin: [Target.Dependency] = Context.environment["SCANOUT_FUZZING"] == "1" ? [] : ["ScanoutMacros"]
+
 let package = Package(
     name: "Scanout",
     products: [
@@ -54,7 +59,7 @@ let package = Package(
         // Runtime modules link libdispatch's main-queue hooks (the run loop drains main-actor jobs itself).
         // #Preview's compiler plugin: a host tool (Foundation, no SwiftSyntax), never linked into an app.
         .macro(name: "ScanoutMacros"),
-        .target(name: "ScanoutUI", dependencies: ["ScanoutGraph", "ScanoutRaster", "ScanoutRender", "ScanoutPlatform", "ScanoutMacros"]),
+        .target(name: "ScanoutUI", dependencies: ["ScanoutGraph", "ScanoutRaster", "ScanoutRender", "ScanoutPlatform"] + previewPlugin),
         // KMS/DRM, libinput, udev, the epoll run loop and the frame scheduler. It knows pixel buffers
         // (ScanoutRaster's PixelBuffer and PixelFormat), never views or drawing.
         .target(name: "ScanoutPlatform", dependencies: ["ScanoutRaster", "CLinux", "CDRM", "CInput", "CUdev", "CXKBCommon"],

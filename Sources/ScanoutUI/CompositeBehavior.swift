@@ -14,6 +14,8 @@ class BodyEvaluator<Input, Output: View>: NodeBehavior, SubscribingBehavior {
     private var body: Attribute<Output?>?
     private var reconciledAt: UInt64 = 0
     private let observer = ObservationInvalidator()
+    /// Ends the trackings of earlier evaluations and reconciles (see `TrackingEpochs`).
+    private let epochs = TrackingEpochs()
     /// `ObservableObject`s the last evaluation read, with their subscriptions.
     var subscriptions: [ObjectIdentifier: ObservableObjectPublisher.Subscription] = [:]
     private var subscribedThisEvaluation: Set<ObjectIdentifier> = []
@@ -55,8 +57,11 @@ class BodyEvaluator<Input, Output: View>: NodeBehavior, SubscribingBehavior {
         observer.generation &+= 1
         let generation = observer.generation
         let observer = self.observer
+        let epochs = self.epochs
+        epochs.endEvaluationTracking()
         let out = withObservationTracking {
-            makeBody(value)
+            epochs.trackEvaluation()
+            return makeBody(value)
         } onChange: {
             observer.fire(generation)
         }
@@ -82,8 +87,11 @@ class BodyEvaluator<Input, Output: View>: NodeBehavior, SubscribingBehavior {
         reconciledAt = body.changedAt
         let generation = observer.generation
         let observer = self.observer
+        let epochs = self.epochs
+        epochs.endReconcileTracking()
         body.recordingReads {
             withObservationTracking {
+                epochs.trackReconcile()
                 node.reconcile([ChildSlot(key: 0, view: out)])
             } onChange: {
                 observer.fire(generation)
@@ -95,6 +103,9 @@ class BodyEvaluator<Input, Output: View>: NodeBehavior, SubscribingBehavior {
     override func invalidateBody() { body?.invalidate() }
 
     override func destroyed() {
+        // A model that outlives the view (shared by screens pushed and popped) keeps no registration of it.
+        epochs.endEvaluationTracking()
+        epochs.endReconcileTracking()
         observer.behavior = nil
         subscriptions.removeAll()
         body?.destroy()
@@ -158,6 +169,24 @@ enum MainActorCheck {
     }
 }
 
+/// Ends a body's earlier Observation trackings when it is evaluated again. A tracking stays registered with
+/// every model it read until one of the properties it read changes; a body evaluated again for another reason
+/// (its state, its inputs) registers anew, so a body reading a property that never changes (a title, a
+/// setting) would add a registration at every evaluation, without end — a kiosk's memory growing for months.
+/// The Observation framework offers no handle to cancel a tracking, but a tracking that fires removes all its
+/// registrations: every tracking also reads this object's counter, and bumping the counter before the next one
+/// fires (and so ends) the previous one, whose handler sees an old generation and does nothing.
+@Observable @MainActor
+final class TrackingEpochs {
+    private var evaluation: UInt64 = 0
+    private var reconcile: UInt64 = 0
+
+    func trackEvaluation() { _ = evaluation }
+    func trackReconcile() { _ = reconcile }
+    func endEvaluationTracking() { evaluation &+= 1 }
+    func endReconcileTracking() { reconcile &+= 1 }
+}
+
 /// Turns Observation's one-shot change callbacks into body invalidations, on the main actor.
 final class ObservationInvalidator: @unchecked Sendable {
     @MainActor weak var behavior: NodeBehavior?
@@ -173,7 +202,12 @@ final class ObservationInvalidator: @unchecked Sendable {
         }
     }
 
+    /// Change callbacks handled in the process, stale ones included (tests check that no stale tracking is left
+    /// behind to fire).
+    @MainActor static var handledChanges = 0
+
     @MainActor private func invalidate(_ generation: UInt64) {
+        Self.handledChanges += 1
         guard generation == self.generation else { return }  // a stale tracking from an older evaluation
         behavior?.invalidateBody()
     }

@@ -8,7 +8,8 @@ import ScanoutUI
 /// Never a crash, hang or memory error, whatever is typed or where the caret goes.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTextInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
-    var input = FuzzInput(data, size)
+    // libFuzzer calls on the main thread, where the UI lives; the input is read only there.
+    nonisolated(unsafe) var input = FuzzInput(data, size)
     MainActor.assumeIsolated {
         let host = TestHost(rootView: Fields(), width: 320, height: 240)
         host.runFrame()
