@@ -103,7 +103,7 @@ final class AppTests: XCTestCase, @unchecked Sendable {
         let lux = root + "/iio:device0/in_illuminance_input"
         mkdir(root, 0o755); mkdir(root + "/iio:device0", 0o755)
         defer { unlink(lux); rmdir(root + "/iio:device0"); rmdir(root) }
-        func write(_ text: String) { let f = fopen(lux, "w"); fputs(text, f); fclose(f) }
+        func write(_ text: String) { guard let f = fopen(lux, "w") else { return XCTFail("cannot write \(lux)") }; fputs(text, f); fclose(f) }
         let path = "/tmp/scanout-auto-appearance-test-\(getpid()).ppm"
         defer { unlink(path) }
         var options = PlatformOptions()
