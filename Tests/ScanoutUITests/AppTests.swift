@@ -40,6 +40,27 @@ final class AppTests: XCTestCase, @unchecked Sendable {
         }
     }
 
+    /// A headless run of `frames` simulated frames at 40x20, its last frame written to `snapshot`.
+    func headlessOptions(frames: Int, snapshot: String) -> PlatformOptions {
+        var options = PlatformOptions()
+        options.backend = .headless
+        options.frames = frames
+        options.snapshotPath = snapshot
+        options.headlessWidth = 40
+        options.headlessHeight = 20
+        return options
+    }
+
+    /// The red channel of the top-left pixel of a PPM snapshot (where an app drawing only a small text shows its
+    /// background); nil when the file cannot be read.
+    func topLeftRed(ofSnapshot path: String) -> Int? {
+        guard let f = fopen(path, "r") else { return nil }
+        defer { fclose(f) }
+        var bytes = [UInt8](repeating: 0, count: 14)  // "P6\n40 20\n255\n" and the first pixel's red
+        guard fread(&bytes, 1, 14, f) == 14 else { return nil }
+        return Int(bytes[13])
+    }
+
     @MainActor func testScenesResolveToAViewHost() async {
         var env = EnvironmentValues()
         env.displaySize = ScanoutUI.CGSize(width: 320, height: 240)
@@ -75,12 +96,7 @@ final class AppTests: XCTestCase, @unchecked Sendable {
         for (appearance, expected) in [(PanelAppearance.light, (255, ColorScheme.light)), (.dark, (0, ColorScheme.dark))] {
             let path = "/tmp/scanout-appearance-test-\(getpid()).ppm"
             defer { unlink(path) }
-            var options = PlatformOptions()
-            options.backend = .headless
-            options.frames = 2
-            options.snapshotPath = path
-            options.headlessWidth = 40
-            options.headlessHeight = 20
+            var options = headlessOptions(frames: 2, snapshot: path)
             options.appearance = appearance
             let scheme = try MainActor.assumeIsolated { () throws -> ColorScheme in
                 let session = try AppSession(scene: WindowGroup { Text("x") }, options: options)
@@ -88,11 +104,7 @@ final class AppTests: XCTestCase, @unchecked Sendable {
                 return session.host.environment.colorScheme
             }
             XCTAssertEqual(scheme, expected.1)
-            guard let f = fopen(path, "r") else { return XCTFail("no snapshot at \(path)") }
-            defer { fclose(f) }
-            var bytes = [UInt8](repeating: 0, count: 14)  // "P6\n40 20\n255\n" and the first pixel's red
-            XCTAssertEqual(fread(&bytes, 1, 14, f), 14)
-            XCTAssertEqual(Int(bytes[13]), expected.0, "\(appearance): the top-left pixel is the background")
+            XCTAssertEqual(topLeftRed(ofSnapshot: path), expected.0, "\(appearance): the top-left pixel is the background")
         }
     }
 
@@ -106,12 +118,7 @@ final class AppTests: XCTestCase, @unchecked Sendable {
         func write(_ text: String) { guard let f = fopen(lux, "w") else { return XCTFail("cannot write \(lux)") }; fputs(text, f); fclose(f) }
         let path = "/tmp/scanout-auto-appearance-test-\(getpid()).ppm"
         defer { unlink(path) }
-        var options = PlatformOptions()
-        options.backend = .headless
-        options.frames = 2
-        options.snapshotPath = path
-        options.headlessWidth = 40
-        options.headlessHeight = 20
+        var options = headlessOptions(frames: 2, snapshot: path)
         options.appearance = .auto
         options.ambientLightDevices = root
         final class Counter { var appeared = 0 }
@@ -129,11 +136,7 @@ final class AppTests: XCTestCase, @unchecked Sendable {
             XCTAssertEqual(session.run(), 0)
             XCTAssertEqual(counter.appeared, 1, "the switch redraws the app, it does not make it again")
         }
-        guard let f = fopen(path, "r") else { return XCTFail("no snapshot at \(path)") }
-        defer { fclose(f) }
-        var bytes = [UInt8](repeating: 0, count: 14)
-        XCTAssertEqual(fread(&bytes, 1, 14, f), 14)
-        XCTAssertEqual(Int(bytes[13]), 255, "the background follows the switch to light")
+        XCTAssertEqual(topLeftRed(ofSnapshot: path), 255, "the background follows the switch to light")
 
         options.ambientLightDevices = root + "/none"
         try MainActor.assumeIsolated { () throws in
