@@ -102,6 +102,13 @@ class BodyEvaluator<Input, Output: View>: NodeBehavior, SubscribingBehavior {
 
     override func invalidateBody() { body?.invalidate() }
 
+    deinit {
+        // Freed without `destroyed()` (a subtree dropped whole): a tracking that is never ended keeps the
+        // models it read and itself alive in a cycle (model's registrar ↔ tracking), so end it here too.
+        epochs.endEvaluationTracking()
+        epochs.endReconcileTracking()
+    }
+
     override func destroyed() {
         // A model that outlives the view (shared by screens pushed and popped) keeps no registration of it.
         epochs.endEvaluationTracking()
@@ -176,8 +183,10 @@ enum MainActorCheck {
 /// The Observation framework offers no handle to cancel a tracking, but a tracking that fires removes all its
 /// registrations: every tracking also reads this object's counter, and bumping the counter before the next one
 /// fires (and so ends) the previous one, whose handler sees an old generation and does nothing.
-@Observable @MainActor
-final class TrackingEpochs {
+/// Not main-actor isolated: a view's behaviour freed without being destroyed (a dropped subtree) ends its
+/// trackings from its deinit, which Swift 6.0 does not isolate; it runs on the main thread like the rest.
+@Observable
+final class TrackingEpochs: @unchecked Sendable {
     private var evaluation: UInt64 = 0
     private var reconcile: UInt64 = 0
 
