@@ -19,12 +19,13 @@ final class NavigationScreenModel {
     var toolbar: ToolbarContent?
 }
 
-struct NavigationScreenModelKey: EnvironmentKey { static let defaultValue: NavigationScreenModel? = nil }
+struct NavigationScreenModelKey: EnvironmentKey { static let defaultValue = WeakReference<NavigationScreenModel>(nil) }
 
 extension EnvironmentValues {
+    /// Weak (see `WeakReference`): the screen's state owns the model.
     var navigationScreen: NavigationScreenModel? {
-        get { self[NavigationScreenModelKey.self] }
-        set { self[NavigationScreenModelKey.self] = newValue }
+        get { self[NavigationScreenModelKey.self].object }
+        set { self[NavigationScreenModelKey.self] = WeakReference(newValue) }
     }
 }
 

@@ -172,12 +172,13 @@ struct WeakScreenModel {
     weak var model: NavigationScreenModel?
 }
 
-struct NavigationControllerKey: EnvironmentKey { static let defaultValue: NavigationController? = nil }
+struct NavigationControllerKey: EnvironmentKey { static let defaultValue = WeakReference<NavigationController>(nil) }
 
 extension EnvironmentValues {
+    /// Weak (see `WeakReference`): the stack's state owns the controller.
     var navigationController: NavigationController? {
-        get { self[NavigationControllerKey.self] }
-        set { self[NavigationControllerKey.self] = newValue }
+        get { self[NavigationControllerKey.self].object }
+        set { self[NavigationControllerKey.self] = WeakReference(newValue) }
     }
 }
 

@@ -9,14 +9,20 @@
 /// Sendable as in SwiftUI: what it holds is only read and written on the main actor (`callAsFunction`).
 public struct DismissAction: Equatable, @unchecked Sendable {
     let isPresented: Binding<Bool>?
-    /// A pushed screen: its stack's controller and its level (1: the first screen pushed on the root).
-    var screen: (controller: NavigationController, level: Int)? = nil
+    /// A pushed screen: its stack's controller (weak, see `WeakReference`) and its level (1: the first screen
+    /// pushed on the root).
+    var screen: (controller: WeakReference<NavigationController>, level: Int)? = nil
+
+    init(isPresented: Binding<Bool>?, screen: (controller: NavigationController, level: Int)? = nil) {
+        self.isPresented = isPresented
+        self.screen = screen.map { (WeakReference($0.controller), $0.level) }
+    }
 
     @MainActor public func callAsFunction() {
         if let isPresented {
             isPresented.wrappedValue = false
         } else if let screen {
-            screen.controller.dismiss(level: screen.level)
+            screen.controller.object?.dismiss(level: screen.level)
         }
     }
 
@@ -24,7 +30,7 @@ public struct DismissAction: Equatable, @unchecked Sendable {
     // or the same screen.
     public nonisolated static func == (a: DismissAction, b: DismissAction) -> Bool {
         switch (a.isPresented, b.isPresented) {
-        case (nil, nil): return a.screen?.controller === b.screen?.controller && a.screen?.level == b.screen?.level
+        case (nil, nil): return a.screen?.controller.object === b.screen?.controller.object && a.screen?.level == b.screen?.level
         case let (x?, y?): return x.hasSameLocation(as: y)
         default: return false
         }

@@ -188,6 +188,32 @@ private struct Screen: View {
         #expect(survivors.isEmpty, "outlived their host: \(survivors)")
     }
 
+    /// A stack with screens pushed through `navigationDestination(isPresented:)` (a split view collapsed into
+    /// one stack, two levels deep) is freed with its host: the pushed views, kept in the stack's state, keep
+    /// the environment they were installed with, which must not hold the stack's controller or a screen's bar
+    /// model strongly (a reference cycle that kept the whole graph).
+    @Test @MainActor func aCollapsedSplitViewWithPushedScreensIsFreed() {
+        weak var weakHost: ViewHost?
+        weak var weakGraph: AnyObject?
+        var objects: [Weak] = []
+        do {
+            let host = TestHost(rootView: NavigationSplitViewTests.ThreeColumns(), width: 480, height: 800)
+            host.runFrame()
+            host.tap(text: "Hall A")
+            host.advance(seconds: 1)
+            host.tap(text: "Hall A press")
+            host.advance(seconds: 1)
+            #expect(host.visibleTexts.contains("Showing Hall A press"))
+            objects = Self.nodesAndBehaviours(of: host.host)
+            weakHost = host.host
+            weakGraph = host.host.graph
+        }
+        #expect(weakHost == nil)
+        #expect(weakGraph == nil, "the attribute graph kept by a cycle through the pushed screens' environment")
+        let survivors = objects.compactMap { $0.object.map { String(describing: type(of: $0)) } }
+        #expect(survivors.isEmpty, "outlived their host: \(survivors)")
+    }
+
     /// An object without `@Published` properties has one publisher as long as it lives (a send reaches the
     /// views subscribed to it), and the table that keeps them drops the freed objects' ones.
     @Test @MainActor func publishersOfObjectsWithoutPublishedPropertiesGoWithTheirObjects() {
