@@ -298,6 +298,18 @@ public final class Canvas {
         fill(rect, with: .image(ImagePattern(image: image, transform: t, filter: filter, extend: .pad)))
     }
 
+    /// Blends `image` 1:1 with its top-left pixel at device (x, y): the transform is not applied (a colour glyph,
+    /// scaled for the device grid like a mask), the clip, opacity and blend mode are.
+    public func draw(_ image: PixelBuffer, at x: Int, _ y: Int) {
+        guard image.width > 0, image.height > 0 else { return }
+        let saved = transform
+        transform = .identity
+        defer { transform = saved }
+        let place = AffineTransform(translationX: Double(x), y: Double(y))
+        fill(Rect(x: Double(x), y: Double(y), width: Double(image.width), height: Double(image.height)),
+             with: .image(ImagePattern(image: image, transform: place, filter: .nearest, extend: .pad)))
+    }
+
     /// Blends a colour through a coverage mask placed at its own origin (device pixels; the transform is not
     /// applied — glyph masks are rasterized in device space already).
     public func draw(_ mask: AlphaMask, color: RGBA) {

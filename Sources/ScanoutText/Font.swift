@@ -24,7 +24,7 @@ private let nextFontID = Atomic<UInt64>(1)
 private let liveFonts = Atomic<Int>(0)
 private let liveFallbackFaces = Atomic<Int>(0)
 
-/// One font face, loaded with FreeType from a file.
+/// One font face, loaded with FreeType from a file (outlines; or colour bitmaps, for emoji).
 ///
 /// Glyphs are loaded unscaled (`FT_LOAD_NO_SCALE`, which also means no hinting, no embedded bitmaps and no
 /// autohinter) and scaled in `Double` by `size / unitsPerEm`: one outline serves every size, advances and
@@ -56,6 +56,12 @@ public final class Font {
     /// The face's weight on OpenType's 100–900 scale (its OS/2 table; without one, 700 for a bold style, else
     /// 400): fallback faces are looked for at this weight, so bold Latin falls back to bold CJK.
     public let weightClass: Int
+
+    /// A colour bitmap face (Noto Color Emoji's CBDT): the pixels per em of the strike its glyphs are drawn
+    /// from, scaled to the text's size (see `ColorGlyphCache`); 0 for a face of outlines.
+    let colorStrikePPEM: Double
+    /// Whether glyphs are colour bitmaps rather than outlines.
+    public var isColorBitmap: Bool { colorStrikePPEM > 0 }
 
     let id: UInt64
     let ascenderUnits: Int
@@ -119,11 +125,15 @@ public final class Font {
             throw FontError.invalidFont(path: path, freeTypeError: Int32(openError))
         }
         let rec = face.pointee
-        guard rec.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0, rec.units_per_EM > 0 else {
+        let strike = Font.colorStrike(of: face)
+        let design = Font.designMetrics(of: face)
+        guard rec.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0 || strike != nil, design.unitsPerEm > 0 else {
             FT_Done_Face(face)
             FT_Done_FreeType(lib)
             throw FontError.notScalable(path: path)
         }
+        if let strike { FT_Select_Size(face, FT_Int(strike.index)) }
+        colorStrikePPEM = strike?.ppem ?? 0
 
         self.library = lib
         self.face = face
@@ -132,7 +142,7 @@ public final class Font {
         self.faceIndex = faceIndex
         familyName = rec.family_name.map { String(cString: $0) } ?? ""
         styleName = rec.style_name.map { String(cString: $0) } ?? ""
-        unitsPerEm = Int(rec.units_per_EM)
+        unitsPerEm = design.unitsPerEm
         glyphCount = max(0, Int(rec.num_glyphs))
         hasKerning = rec.face_flags & FT_Long(FT_FACE_FLAG_KERNING) != 0
         let os2 = FT_Get_Sfnt_Table(face, FT_SFNT_OS2)?.assumingMemoryBound(to: TT_OS2.self)
@@ -141,10 +151,10 @@ public final class Font {
         } else {
             weightClass = rec.style_flags & FT_Long(FT_STYLE_FLAG_BOLD) != 0 ? 700 : 400
         }
-        ascenderUnits = Int(rec.ascender)
-        descenderUnits = Int(rec.descender)
-        lineHeightUnits = Int(rec.height)
-        bboxUnits = (Int(rec.bbox.xMin), Int(rec.bbox.yMin), Int(rec.bbox.xMax), Int(rec.bbox.yMax))
+        ascenderUnits = design.ascender
+        descenderUnits = design.descender
+        lineHeightUnits = design.lineHeight
+        bboxUnits = design.bbox
         id = nextFontID.wrappingAdd(1, ordering: .relaxed).oldValue
 
         asciiGlyphs = .allocate(capacity: 128)
@@ -190,6 +200,36 @@ public final class Font {
         }
         if info.st_mode & S_IFMT == S_IFDIR { throw FontError.unreadable(path: path, reason: "it is a directory") }
         if access(path, R_OK) != 0 { throw FontError.unreadable(path: path, reason: String(cString: strerror(errno))) }
+    }
+
+    /// The largest strike of a colour face without outlines (emoji), which its glyphs are scaled from.
+    private static func colorStrike(of face: FT_Face) -> (index: Int, ppem: Double)? {
+        let rec = face.pointee
+        guard rec.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) == 0, rec.face_flags & FT_Long(FT_FACE_FLAG_COLOR) != 0,
+              rec.num_fixed_sizes > 0, let sizes = rec.available_sizes else { return nil }
+        var best: (index: Int, ppem: Double)?
+        for i in 0..<Int(rec.num_fixed_sizes) {
+            let ppem = Double(sizes[i].y_ppem) / 64
+            if ppem > 0, ppem > best?.ppem ?? 0 { best = (i, ppem) }
+        }
+        return best
+    }
+
+    /// Design units and vertical metrics: FreeType's, or for a face without outlines (whose em FreeType reports
+    /// as 0) the file's head and hhea tables, where advances and positions are still in design units.
+    private static func designMetrics(of face: FT_Face)
+        -> (unitsPerEm: Int, ascender: Int, descender: Int, lineHeight: Int, bbox: (xMin: Int, yMin: Int, xMax: Int, yMax: Int)) {
+        let rec = face.pointee
+        if rec.units_per_EM > 0 {
+            return (Int(rec.units_per_EM), Int(rec.ascender), Int(rec.descender), Int(rec.height),
+                    (Int(rec.bbox.xMin), Int(rec.bbox.yMin), Int(rec.bbox.xMax), Int(rec.bbox.yMax)))
+        }
+        guard let head = FT_Get_Sfnt_Table(face, FT_SFNT_HEAD)?.assumingMemoryBound(to: TT_Header.self).pointee,
+              let hhea = FT_Get_Sfnt_Table(face, FT_SFNT_HHEA)?.assumingMemoryBound(to: TT_HoriHeader.self).pointee
+        else { return (0, 0, 0, 0, (0, 0, 0, 0)) }
+        let ascender = Int(hhea.Ascender), descender = Int(hhea.Descender)
+        return (Int(head.Units_Per_EM), ascender, descender, ascender - descender + Int(hhea.Line_Gap),
+                (Int(head.xMin), Int(head.yMin), Int(head.xMax), Int(head.yMax)))
     }
 
     // MARK: - Metrics
@@ -259,6 +299,22 @@ public final class Font {
     /// The horizontal kerning adjustment between `left` and `right` at `size`, in pixels (negative = closer).
     public func kerning(_ left: GlyphIndex, _ right: GlyphIndex, size: Double) -> Double {
         Double(kerningUnits(left, right)) * scale(size)
+    }
+
+    // MARK: - Colour bitmaps
+
+    /// Loads `glyph`'s colour bitmap at the strike (premultiplied BGRA rows, as `PixelFormat.argb8888` keeps
+    /// them) and hands it to `body` with its offset from the pen in strike pixels (left, and top above the
+    /// baseline); nil for an outline face or a glyph without a colour bitmap.
+    func withColorBitmap<R>(_ glyph: GlyphIndex,
+                            _ body: (_ rows: UnsafeRawPointer, _ width: Int, _ height: Int, _ pitch: Int, _ left: Int, _ top: Int) -> R) -> R? {
+        guard isColorBitmap, Int(glyph) < glyphCount, FT_Load_Glyph(face, glyph, Int32(FT_LOAD_COLOR)) == 0,
+              let slot = face.pointee.glyph else { return nil }
+        let bitmap = slot.pointee.bitmap
+        guard bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_BGRA.rawValue), bitmap.width > 0, bitmap.rows > 0,
+              bitmap.pitch >= Int32(bitmap.width) * 4, let buffer = bitmap.buffer else { return nil }
+        return body(UnsafeRawPointer(buffer), Int(bitmap.width), Int(bitmap.rows), Int(bitmap.pitch),
+                    Int(slot.pointee.bitmap_left), Int(slot.pointee.bitmap_top))
     }
 
     // MARK: - Outlines

@@ -125,8 +125,11 @@ extension Font {
         for (i, v) in scalars.enumerated() {
             let script = HarfBuzzFont.script(of: v)
             let neutral = HarfBuzzFont.isNeutral(script)
-            var face = faceIndex(for: v)
-            if script == HB_SCRIPT_INHERITED, let last = runs.last { face = last.face }
+            let next = i + 1 < scalars.count ? scalars[i + 1] : 0
+            var face = faceIndex(for: v, emoji: next == 0xFE0F || (next != 0xFE0E && FontFallback.hasEmojiPresentation(v)))
+            // Marks, joiners, selectors and tags stay in the face of what they follow: an emoji sequence (a family
+            // joined by U+200D, a skin tone, a flag's tags) is one ligature of one face.
+            if script == HB_SCRIPT_INHERITED || FontFallback.isInvisible(v), let last = runs.last { face = last.face }
             if var last = runs.last, last.level == levels[i], last.face == face,
                neutral || last.script == script || last.script == HB_SCRIPT_COMMON {
                 if !neutral { last.script = script }

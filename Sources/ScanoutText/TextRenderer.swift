@@ -18,10 +18,14 @@ public final class TextRenderer {
     public let cache: GlyphCache
     /// Unscaled outlines for text drawn through a transform that turns, shears or mirrors glyphs.
     public let outlines: OutlineCache
+    /// Emoji and other colour glyphs, scaled per size (they ignore the text's colour, as in SwiftUI).
+    public let colorGlyphs: ColorGlyphCache
 
-    public init(cache: GlyphCache = GlyphCache(), outlines: OutlineCache = OutlineCache()) {
+    public init(cache: GlyphCache = GlyphCache(), outlines: OutlineCache = OutlineCache(),
+                colorGlyphs: ColorGlyphCache = ColorGlyphCache()) {
         self.cache = cache
         self.outlines = outlines
+        self.colorGlyphs = colorGlyphs
     }
 
     /// Draws `text` with its baseline starting at `baseline`, in **device pixels**: the canvas transform is not
@@ -54,6 +58,12 @@ public final class TextRenderer {
             let (ix, qx) = GlyphCache.quantize(x)
             var (gy, gqy) = (iy, qy)
             if rise != 0 { (gy, gqy) = GlyphCache.quantize(baseline.y - Double(rise) * s) }
+            if face.isColorBitmap {
+                let g = colorGlyphs.glyph(font: face, glyph: glyph, size64: size64)
+                // At the nearest whole pixel: a bitmap scaled once per size, not per quarter pixel.
+                if let image = g.image { canvas.draw(image, at: ix + (qx >= 2 ? 1 : 0) + g.originX, gy + (gqy >= 2 ? 1 : 0) + g.originY) }
+                return
+            }
             let mask = cache.mask(font: face, glyph: glyph, size64: size64, subpixelX: qx, subpixelY: gqy)
             guard mask.width > 0 else { return }
             canvas.draw(mask, at: ix + mask.originX, gy + mask.originY, color: color)

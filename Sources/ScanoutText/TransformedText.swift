@@ -1,7 +1,8 @@
 import ScanoutRaster
 
 /// Text under a rotation, shear, mirror or non-uniform scale: each glyph's outline is filled as a path
-/// through the transform, so the glyphs turn with the text instead of staying upright at a moved pen.
+/// through the transform, so the glyphs turn with the text instead of staying upright at a moved pen (a colour
+/// glyph's bitmap is drawn through it as an image).
 ///
 /// Pen positions, advances and kerning come from the same walk as upright text (`forEachGlyph`), so the line
 /// has the width it was measured with; outlines are unhinted, like the masks of upright text, and are flattened
@@ -47,6 +48,11 @@ extension TextRenderer {
                                     ty: baseline.y - Double(rise) * s)
                 .concatenating(transform)
             guard TextRenderer.touches(clip, box, under: g) else { return }
+            if face.isColorBitmap {
+                drawColorGlyph(glyph, of: face, size: size, pen: Point(x: baseline.x + Double(pen) * s, y: baseline.y - Double(rise) * s),
+                               transform: transform, on: canvas)
+                return
+            }
             let outline = outlines.outline(of: glyph, font: face)
             guard !outline.path.isEmpty else { return }
             canvas.transform = g
@@ -54,6 +60,19 @@ extension TextRenderer {
                         tolerance: GlyphCache.tolerance)
         }
         return Double(advance) * s
+    }
+
+    /// A colour glyph (emoji) scaled once for the size it has on the device, then drawn as an image through the
+    /// transform (bilinear: it turns with the text).
+    private func drawColorGlyph(_ glyph: GlyphIndex, of face: Font, size: Double, pen: Point, transform: AffineTransform,
+                                on canvas: Canvas) {
+        let k = abs(transform.a * transform.d - transform.b * transform.c).squareRoot()
+        guard k > 0, let size64 = GlyphCache.size64(size * k) else { return }
+        let g = colorGlyphs.glyph(font: face, glyph: glyph, size64: size64)
+        guard let image = g.image else { return }
+        canvas.transform = transform
+        canvas.draw(image, in: Rect(x: pen.x + Double(g.originX) / k, y: pen.y + Double(g.originY) / k,
+                                    width: Double(image.width) / k, height: Double(image.height) / k))
     }
 
     /// Whether `box` mapped by `t`, grown by a pixel for anti-aliasing, reaches into `clip`.
