@@ -86,6 +86,8 @@ public final class Font {
     /// HarfBuzz's face of the same file, made when text first needs shaping (`.none` = not yet tried; `.some(nil)`
     /// = HarfBuzz could not read the file, so text is drawn unshaped).
     var harfBuzz: HarfBuzzFont?? = .none
+    /// Whether Latin text may skip shaping (see `LatinShortcut`); nil until first asked.
+    var latinShortcutStorage: LatinShortcut?
     /// Lines already shaped (see `ShapedLine.swift`), bounded like `otherGlyphs`.
     var shapedLines: [ShapedLine.Key: ShapedLine] = [:]
     /// Faces that draw characters this one lacks, in the order they were found (see `FontFallback.swift`).

@@ -68,6 +68,15 @@ final class HarfBuzzFont {
         }
     }
 
+    static let gsub = LatinShortcut.tag("GSUB")
+    static let gpos = LatinShortcut.tag("GPOS")
+
+    /// What Latin text of this face needs from shaping (see `LatinShortcut`).
+    func latinShortcut(hasKernTable: Bool) -> LatinShortcut {
+        guard let face = hb_font_get_face(font) else { return .none }
+        return LatinShortcut(face, hasKernTable: hasKernTable)
+    }
+
     /// The script of `scalar` (Common for digits, spaces and most punctuation; Inherited for combining marks).
     static func script(of scalar: UInt32) -> hb_script_t {
         hb_unicode_script(hb_unicode_funcs_get_default(), scalar)

@@ -50,14 +50,27 @@ extension Font {
         return v >= 0xE000 && v < 0xF900
     }
 
-    /// Whether `text` takes the shaping path. Text that does not keeps its old glyphs and positions exactly.
+    /// Whether `text` takes the shaping path: scripts that need it, and Latin text the face would lay out
+    /// otherwise than one glyph per scalar with 'kern' pairs (ligatures, GPOS-only kerning: see
+    /// `LatinShortcut`). Text that does not keeps its glyphs and positions exactly.
     @inline(__always)
     func needsShaping(_ text: String) -> Bool {
+        let latin = latinShortcut
+        if latin.shapesAll { return !text.isEmpty }
         for b in text.utf8 where b >= 0xCC {
             // U+0300 is the first scalar whose UTF-8 lead byte is 0xCC; only then is the scalar walk needed.
-            return text.unicodeScalars.contains { !Font.drawsUnshaped($0.value) }
+            if text.unicodeScalars.contains(where: { !Font.drawsUnshaped($0.value) }) { return true }
+            break
         }
-        return false
+        return latin.hasLigature(in: text)
+    }
+
+    /// Made on first use, from the face's layout tables.
+    var latinShortcut: LatinShortcut {
+        if let known = latinShortcutStorage { return known }
+        let made = harfBuzzFont()?.latinShortcut(hasKernTable: hasKerning) ?? .none
+        latinShortcutStorage = made
+        return made
     }
 
     /// `text` shaped on one line, from the cache or shaped now; nil when HarfBuzz cannot read this font's file.
@@ -72,7 +85,7 @@ extension Font {
     }
 
     /// This font's HarfBuzz face, made on first use (also asked of fallback faces by the font that shapes).
-    fileprivate func harfBuzzFont() -> HarfBuzzFont? {
+    func harfBuzzFont() -> HarfBuzzFont? {
         if case .some(let made) = harfBuzz { return made }
         let made = HarfBuzzFont(path: path, faceIndex: faceIndex, staticBytes: staticBytes)
         harfBuzz = .some(made)

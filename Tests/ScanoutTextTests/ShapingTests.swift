@@ -19,6 +19,9 @@ import Testing
         (noto + "NotoSansThai-Regular.ttf", 0, "สวัสดีครับ ผู้ใช้"),
         (cjk, 0, "こんにちは、世界"),
         (cjk, 0, "안녕하세요"),
+        // Latin with DejaVu's default ligatures (ff, fi, fl, ffi, ffl), and in a face that kerns only through GPOS.
+        (dejaVu, 0, "office fluffy waffle"),
+        (noto + "NotoSans-Regular.ttf", 0, "AVATAR Wave To office"),
     ]
 
     static var hbShape: String? {
@@ -74,9 +77,26 @@ import Testing
     @Test func latinKeepsItsUnshapedGlyphsAndKerning() throws {
         let font = try Font.default()
         #expect(!font.needsShaping("Temperature 21.5 °C — ready… Ωμέγα Привет"))
+        #expect(!font.needsShaping("Filling line 4: 820 u/h, oil level"), "no pair that starts a ligature")
+        #expect(!font.needsShaping("Shift report") && font.needsShaping("Überfluss"), "ft is no ligature, fl is")
         let placed = font.placedGlyphs(of: "AVAT")
         #expect(placed.glyphs.map(\.glyph) == "AVAT".unicodeScalars.map { font.glyphIndex(for: $0) })
         #expect(placed.glyphs[1].x < Int(font.advanceUnits(font.glyphIndex(for: "A"))), "kerned")
+    }
+
+    /// The shortcut equals shaping for text it takes: DejaVu's 'kern' table and its GPOS kerning agree.
+    @Test func theLatinShortcutEqualsHBShape() throws {
+        guard let tool = Self.hbShape else {
+            Issue.record("hb-shape is missing: run scripts/setup libharfbuzz-bin")
+            return
+        }
+        let font = try Font.default()
+        for text in ["AVATAR Wave To Ty 1.23", "Yes, LT P. \"quoted\" Ärger", "Temperature 21.5 °C"] {
+            #expect(!font.needsShaping(text))
+            let ours = font.placedGlyphs(of: text).glyphs
+            let theirs = try Self.reference(tool, font: Self.dejaVu, face: 0, text: text)
+            #expect(ours.map(\.glyph) == theirs.map(\.0) && ours.map(\.x) == theirs.map(\.1), "\(text)")
+        }
     }
 
     @Test func rightToLeftRunsAreLaidOutInVisualOrder() throws {
