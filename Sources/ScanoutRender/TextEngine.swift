@@ -233,6 +233,44 @@ public final class TextEngine {
         return f.width(of: text, size: d.size, tracking: f.trackingUnits(d.tracking, size: d.size))
     }
 
+    /// Where carets go in `text` on one line, per character (points from the start of the line as drawn): the
+    /// caret's x at each boundary 0…count, and each character's span, in drawing order (see
+    /// `Font.caretLayout(in:)`): bidi text puts them out of logical order.
+    public func caretLayout(in text: String, font d: FontDescriptor) -> (positions: [Double], extents: [(left: Double, right: Double)]) {
+        guard let f = face(d) else {
+            let w = d.size * 0.6 + d.tracking
+            return ((0...text.count).map { Double($0) * w }, (0..<text.count).map { (Double($0) * w, Double($0 + 1) * w) })
+        }
+        let byScalar = f.caretLayout(in: text)
+        let s = d.size / Double(f.unitsPerEm)
+        var positions = [Double(byScalar.positions[0]) * s]
+        var extents: [(left: Double, right: Double)] = []
+        positions.reserveCapacity(text.count + 1)
+        extents.reserveCapacity(text.count)
+        var scalar = 0
+        for c in text {
+            let first = scalar
+            scalar += c.unicodeScalars.count
+            positions.append(Double(byScalar.positions[min(scalar, byScalar.positions.count - 1)]) * s)
+            // A character of several scalars (a base and its marks, an emoji sequence) spans all of theirs.
+            var l = Int.max, r = Int.min
+            for j in first..<min(scalar, byScalar.extents.count) { l = min(l, byScalar.extents[j].left); r = max(r, byScalar.extents[j].right) }
+            extents.append(l <= r ? (Double(l) * s, Double(r) * s) : (positions[positions.count - 2], positions[positions.count - 2]))
+        }
+        return (positions, extents)
+    }
+
+    /// Whether `text` holds right-to-left characters (a field then places its caret by `caretPositions`).
+    public nonisolated static func hasRightToLeft(_ text: String) -> Bool { TextCaret.mayBeRightToLeft(text) }
+
+    /// The boundary of `positions` nearest `x`, and the one drawn next to the left or right of a boundary.
+    public nonisolated static func boundary(nearest x: Double, in positions: [Double]) -> Int {
+        TextCaret.boundary(nearest: x, in: positions)
+    }
+    public nonisolated static func boundary(from: Int, toRight: Bool, in positions: [Double]) -> Int {
+        TextCaret.boundary(from: from, toRight: toRight, in: positions)
+    }
+
     /// Lines of `text` wrapped at `maxWidth` points (nil: no wrapping).
     public func lines(of text: String, font d: FontDescriptor, maxWidth: Double?) -> [(text: Substring, width: Double)] {
         guard let f = face(d) else { return [(text[...], width(of: text, font: d))] }

@@ -21,6 +21,11 @@ struct ShapedLine {
     var y: [Int32] = []
     /// The scalar offset in the text of the character each glyph comes from (for carets and hit testing).
     var clusters: [UInt32] = []
+    /// Each glyph's pen position before its offset, its advance (design units), and whether its run reads
+    /// right to left: where a caret goes (see `TextCaret.swift`).
+    var pens: [Int32] = []
+    var advances: [Int32] = []
+    var rightToLeft: [Bool] = []
     /// The line's advance width (design units of the line's font).
     var advance = 0
 
@@ -122,6 +127,9 @@ extension Font {
                     line.x.append(Int32(clamping: pen + units(dx)))
                     line.y.append(Int32(clamping: units(dy)))
                     line.clusters.append(cluster)
+                    line.pens.append(Int32(clamping: pen))
+                    line.advances.append(Int32(clamping: units(advance)))
+                    line.rightToLeft.append(run.level & 1 == 1)
                     pen += units(advance)
                 }
             }

@@ -64,6 +64,10 @@ final class TextInputBehavior: NodeBehavior, HitTestableContent, CaretBlinking {
     static let window = 400
     /// The characters drawn last (`lo..<hi`), and how far left of the field's text edge character `lo` is.
     private var drawn: (lo: Int, hi: Int, shift: CGFloat) = (0, 0, 0)
+    /// For text with right-to-left characters (drawn whole): where each caret boundary and character is, in
+    /// drawing order. Carets, selections, taps and arrow keys go by these, so they follow what is seen; other
+    /// text goes by prefix widths (its drawing order is its logical order).
+    private var bidiLayout: (positions: [Double], extents: [(left: Double, right: Double)])?
 
     private func shown(prefix count: Int) -> String { shown(0, count) }
 
@@ -110,6 +114,7 @@ final class TextInputBehavior: NodeBehavior, HitTestableContent, CaretBlinking {
             if editing.text.isEmpty {
                 scrollX = 0
                 drawn = (0, 0, 0)
+                bidiLayout = nil
                 FieldDrawing.placeholder(placeholder, font: font, x: inner.minX, top: top, scheme: scheme, into: &list)
             } else {
                 let range = editing.selectedCharacterRange
@@ -117,7 +122,9 @@ final class TextInputBehavior: NodeBehavior, HitTestableContent, CaretBlinking {
                 let caret = editing.text.distance(from: editing.text.startIndex, to: editing.caret)
                 let windowed = count > 2 * Self.window
                 let lo = windowed ? max(0, caret - Self.window) : 0, hi = windowed ? min(count, caret + Self.window) : count
-                let caretX = width(lo, caret)
+                let bidi = !windowed && !field.isSecure && TextEngine.hasRightToLeft(editing.text)
+                bidiLayout = bidi ? TextEngine.shared.caretLayout(in: editing.text, font: font) : nil
+                let caretX = bidiLayout.map { $0.positions[min(caret, $0.positions.count - 1)] } ?? width(lo, caret)
                 let shift: CGFloat
                 if windowed {
                     // Only the window is measured: the caret is kept in view from its start.
@@ -132,9 +139,10 @@ final class TextInputBehavior: NodeBehavior, HitTestableContent, CaretBlinking {
                 let x0 = inner.minX - shift
                 let selLo = min(max(range.lowerBound, lo), hi), selHi = min(max(range.upperBound, lo), hi)
                 if isFocused, selHi > selLo {
-                    let a = width(lo, selLo), b = width(lo, selHi)
-                    let r = CGRect(x: x0 + a, y: top, width: b - a, height: m.lineHeight)
-                    list.append(.fill(ScanoutRaster.Path(roundedRect: r.raster, cornerRadius: 0), Palette.textSelection.paint(in: scheme), FillStyle()))
+                    for (a, b) in selectionSpans(selLo, selHi, from: lo) {
+                        let r = CGRect(x: x0 + a, y: top, width: b - a, height: m.lineHeight)
+                        list.append(.fill(ScanoutRaster.Path(roundedRect: r.raster, cornerRadius: 0), Palette.textSelection.paint(in: scheme), FillStyle()))
+                    }
                 }
                 let s = shown(lo, hi)
                 let w = TextEngine.shared.width(of: s, font: font)
@@ -150,6 +158,24 @@ final class TextInputBehavior: NodeBehavior, HitTestableContent, CaretBlinking {
             }
             list.append(.pop)
         }
+    }
+
+    /// The spans (x from the drawn text's start) that characters `selLo..<selHi` cover: one for text drawn in
+    /// logical order; for bidi text, the characters' own spans merged where they touch (a selection across a
+    /// direction change is drawn in pieces, as it is seen).
+    private func selectionSpans(_ selLo: Int, _ selHi: Int, from lo: Int) -> [(CGFloat, CGFloat)] {
+        guard let layout = bidiLayout else { return [(width(lo, selLo), width(lo, selHi))] }
+        let spans = layout.extents[min(selLo, layout.extents.count)..<min(selHi, layout.extents.count)]
+            .map { (CGFloat($0.left), CGFloat($0.right)) }.sorted { $0.0 < $1.0 }
+        var merged: [(CGFloat, CGFloat)] = []
+        for span in spans {
+            if let last = merged.last, span.0 <= last.1 + 0.5 {
+                merged[merged.count - 1].1 = max(last.1, span.1)
+            } else {
+                merged.append(span)
+            }
+        }
+        return merged
     }
 
     private func drawCaret(x: CGFloat, top: CGFloat, height: CGFloat, scheme: ColorScheme, into list: inout DisplayList) {
@@ -220,6 +246,7 @@ final class TextInputBehavior: NodeBehavior, HitTestableContent, CaretBlinking {
 
     /// The character boundary whose x is nearest `x` (a binary search: widths grow with the prefix).
     private func characterOffset(nearest x: CGFloat) -> Int {
+        if let layout = bidiLayout { return min(TextEngine.boundary(nearest: Double(x), in: layout.positions), editing.text.count) }
         // Within what was drawn last (all of it, or the window around the caret of a very long text).
         let first = min(drawn.lo, editing.text.count), end = min(max(drawn.hi, first), editing.text.count)
         var lo = first, hi = end
@@ -246,8 +273,18 @@ final class TextInputBehavior: NodeBehavior, HitTestableContent, CaretBlinking {
             return .handled
         case .delete: editing.deleteBackward()
         case .deleteForward: editing.deleteForward()
-        case .leftArrow: editing.moveLeft(extending: shift)
-        case .rightArrow: editing.moveRight(extending: shift)
+        case .leftArrow, .rightArrow:
+            let right = press.key == .rightArrow
+            if let layout = bidiLayout, layout.positions.count == editing.text.count + 1,
+               !(editing.hasSelection && !shift) {
+                // To the boundary drawn next on that side (in Arabic, left is onwards).
+                let caret = editing.text.distance(from: editing.text.startIndex, to: editing.caret)
+                editing.setCaret(characterOffset: TextEngine.boundary(from: caret, toRight: right, in: layout.positions), extending: shift)
+            } else if right {
+                editing.moveRight(extending: shift)
+            } else {
+                editing.moveLeft(extending: shift)
+            }
         case .home, .upArrow: editing.moveToStart(extending: shift)
         case .end, .downArrow: editing.moveToEnd(extending: shift)
         default:

@@ -208,3 +208,49 @@ import ScanoutRender
         #expect(host.contains(text: "idle"))
     }
 }
+
+/// A field with right-to-left text places its caret as it is drawn: taps, arrows and typing follow what is seen.
+@Suite @MainActor struct BidiTextFieldTests {
+    private struct Mixed: View {
+        @State var text = "abc אבג"
+        var body: some View {
+            VStack(alignment: .leading) {
+                Text("text: \(text)")
+                TextField("Words", text: $text).accessibilityIdentifier("mixed").frame(width: 300)
+            }
+            .frame(width: 400, height: 200, alignment: .topLeading)
+        }
+    }
+
+    private func field(_ host: TestHost) -> (minX: Double, midY: Double, end: Double) {
+        let f = host.frame(ofAccessibilityIdentifier: "mixed")!
+        let w = TextEngine.shared.width(of: "abc אבג", font: FontDescriptor(size: 17))
+        return (Double(f.minX), Double(f.midY), Double(f.minX) + 10 + w)
+    }
+
+    @Test func aTapAtTheRightEndPutsTheCaretBeforeTheFirstHebrewLetter() {
+        let host = TestHost(rootView: Mixed(), width: 400, height: 200)
+        host.runFrame()
+        let f = field(host)
+        host.tap(x: f.end + 3, y: f.midY)
+        host.runFrame()
+        host.tap(x: f.end + 3, y: f.midY)  // focused now: the caret goes to the boundary drawn nearest
+        host.type("X")
+        #expect(host.contains(text: "text: abc Xאבג"), "\(host.visibleTexts)")
+    }
+
+    @Test func arrowsMoveTheCaretAsItIsDrawn() {
+        let host = TestHost(rootView: Mixed(), width: 400, height: 200)
+        host.runFrame()
+        let f = field(host)
+        host.tap(x: f.minX + 20, y: f.midY)
+        host.press(.end)  // logically after ג, drawn where the Hebrew word begins
+        host.press(.leftArrow)  // drawn next to the left: after "c"
+        host.type("Y")
+        #expect(host.contains(text: "text: abcY אבג"), "\(host.visibleTexts)")
+        host.press(.end)
+        host.press(.rightArrow)  // drawn next to the right: between ג and ב
+        host.type("Z")
+        #expect(host.contains(text: "text: abcY אבZג"), "\(host.visibleTexts)")
+    }
+}
