@@ -62,6 +62,9 @@ protocol LazyRowProvider: AnyObject {
     var rowCount: Int { get }
     /// Row `index`'s node, if it was made.
     func existingRow(at index: Int) -> ViewNode?
+    /// The rows made so far with their indices, in index order: a layout walks these and the runs of rows not
+    /// made between them, so its cost follows the rows made, not the data's size.
+    func madeRows() -> [(index: Int, node: ViewNode)]
     /// Row `index`'s node, made from its element if needed (its body runs at the next pull).
     func makeRow(at index: Int) -> ViewNode
     /// The row of the element with this id when rows are made on demand (nil when not, or no such id).
@@ -80,11 +83,17 @@ protocol RowLifting: AnyObject {
 final class ForEachBehavior<Data: RandomAccessCollection, ID: Hashable, Content: View>: NodeBehavior, LazyRowProvider, RowLifting, ExplicitlyIdentifiedChildren {
     private var forEach: ForEach<Data, ID, Content>!
     private var isLazy = false
-    /// Lazy: the rows of the current data, and the nodes made so far by id.
+    /// Eager: every row's id and position in the data.
     private var ids: [ID] = []
     private var indices: [Data.Index] = []
-    private var rowOfID: [ID: Int] = [:]
+    /// Lazy: the number of rows, the nodes made so far and their rows, by id. Ids are read from the data when
+    /// a row is asked for, not collected for the whole data at each update: a lazy list of 100,000 rows costs
+    /// what its made rows cost. A made row still at its row keeps it; one that moved is found through
+    /// `rowOfID`, built then (or for `scrollTo`) and kept until the data changes.
+    private var count = 0
     private var made: [ID: ViewNode] = [:]
+    private var madeRow: [ID: Int] = [:]
+    private var rowOfIDStorage: [ID: Int]?
 
     override var role: LayoutRole { .transparent }
     override var childrenAppearWithParent: Bool { !isLazy }
@@ -94,31 +103,69 @@ final class ForEachBehavior<Data: RandomAccessCollection, ID: Hashable, Content:
     override func update(_ view: any View) -> [ChildSlot]? {
         if forEach == nil { isLazy = node.isLazyStackContent }
         forEach = (view as! ForEach<Data, ID, Content>)
-        (ids, indices, rowOfID) = forEach.rows
         // (Loops: a closure or method reference handed to `map` here is main-actor isolated and checks the
         // executor for every row.)
         var slots = [ChildSlot]()
         guard isLazy else {
+            let rows = forEach.rows
+            (ids, indices) = (rows.ids, rows.indices)
             slots.reserveCapacity(ids.count)
-            for row in ids.indices { slots.append(slot(row)) }
+            for row in ids.indices { slots.append(slot(row, id: ids[row], at: indices[row])) }
             return slots
         }
+        count = forEach.data.count
+        rowOfIDStorage = nil
         // Made rows whose ids are still there get the new values, in data order; the others are destroyed.
-        made = made.filter { rowOfID[$0.key] != nil }
-        for row in ids.indices where made[ids[row]] != nil { slots.append(slot(row)) }
+        var kept: [ID: Int] = [:]
+        for (id, row) in madeRow {
+            if row < count, self.id(at: row) == id {
+                kept[id] = row
+            } else if let moved = rowOfID[id] {
+                kept[id] = moved
+            }
+        }
+        made = made.filter { kept[$0.key] != nil }
+        madeRow = kept
+        for (id, row) in kept.sorted(by: { $0.value < $1.value }) { slots.append(slot(row, id: id, at: dataIndex(row))) }
         return slots
     }
 
-    private func slot(_ row: Int) -> ChildSlot {
-        let content = forEach.content(forEach.data[indices[row]])
-        guard forEach.deleteAction != nil || forEach.moveAction != nil else { return ChildSlot(key: ids[row], view: content) }
-        return ChildSlot(key: ids[row], view: EditableRow(content: content, index: row,
-                                                          onDelete: forEach.deleteAction, onMove: forEach.moveAction))
+    private func dataIndex(_ row: Int) -> Data.Index { forEach.data.index(forEach.data.startIndex, offsetBy: row) }
+    private func id(at row: Int) -> ID { forEach.data[dataIndex(row)][keyPath: forEach.id] }
+
+    /// Every id's first row (a later duplicate would share its identity, so it is dropped, as SwiftUI warns).
+    private var rowOfID: [ID: Int] {
+        if let known = rowOfIDStorage { return known }
+        let made = forEach.rows.rowOfID
+        rowOfIDStorage = made
+        return made
     }
 
-    var rowCount: Int { ids.count }
+    private func slot(_ row: Int, id: ID, at index: Data.Index) -> ChildSlot {
+        let content = forEach.content(forEach.data[index])
+        guard forEach.deleteAction != nil || forEach.moveAction != nil else { return ChildSlot(key: id, view: content) }
+        return ChildSlot(key: id, view: EditableRow(content: content, index: row,
+                                                    onDelete: forEach.deleteAction, onMove: forEach.moveAction))
+    }
 
-    func existingRow(at index: Int) -> ViewNode? { made[ids[index]] }
+    var rowCount: Int { isLazy ? count : ids.count }
+
+    func existingRow(at index: Int) -> ViewNode? {
+        guard isLazy else { return nil }
+        return made[id(at: index)]
+    }
+
+    func madeRows() -> [(index: Int, node: ViewNode)] {
+        // The children are the made rows in data order (and rows going away, which `made` no longer names).
+        var out: [(index: Int, node: ViewNode)] = []
+        out.reserveCapacity(made.count)
+        for child in node.children {
+            guard let id = child.key.base as? ID, made[id] === child, let index = madeRow[id] else { continue }
+            out.append((index, child))
+        }
+        if zip(out, out.dropFirst()).contains(where: { $0.index > $1.index }) { out.sort { $0.index < $1.index } }
+        return out
+    }
 
     func rowIndex(of id: AnyHashable) -> Int? {
         guard isLazy, let key = id.base as? ID else { return nil }
@@ -126,15 +173,18 @@ final class ForEachBehavior<Data: RandomAccessCollection, ID: Hashable, Content:
     }
 
     func makeRow(at index: Int) -> ViewNode {
-        if let row = made[ids[index]] { return row }
+        let id = self.id(at: index)
+        if let row = made[id] { return row }
         // Children stay in data order: the new row goes before the first made row that follows it.
         var lo = 0, hi = node.children.count
         while lo < hi {
             let mid = (lo + hi) / 2
-            if rowOfID[node.children[mid].key.base as! ID]! < index { lo = mid + 1 } else { hi = mid }
+            let key = node.children[mid].key.base as? ID
+            if (key.flatMap { madeRow[$0] } ?? Int.max) < index { lo = mid + 1 } else { hi = mid }
         }
-        let row = node.insertChild(slot(index), at: lo)
-        made[ids[index]] = row
+        let row = node.insertChild(slot(index, id: id, at: dataIndex(index)), at: lo)
+        made[id] = row
+        madeRow[id] = index
         return row
     }
 

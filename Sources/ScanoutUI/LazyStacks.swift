@@ -107,17 +107,20 @@ final class LazyStackBehavior: NodeBehavior {
         stackAxis == .vertical ? ProposedViewSize(width: length, height: nil) : ProposedViewSize(width: nil, height: length)
     }
 
-    /// Every row in order with its node (nil: not made) and size: measured when it is in the laid-out tree,
-    /// its last placed size when made but out of the window, the estimate otherwise.
-    private func forEachRow(_ proposal: ProposedViewSize, _ body: (_ row: Row, _ size: CGSize) -> Void) {
+    /// The stack's content in order: each single view and made row with its size (measured when it is in the
+    /// laid-out tree, its last placed size when made but out of the window), and each run of rows not made
+    /// yet as one `gap` with the estimated size of one of them — so a walk costs the rows made, not the data's
+    /// size (a list of 100,000 rows lays out as fast as one of 1,000).
+    private func walk(_ proposal: ProposedViewSize, row body: (_ row: Row, _ size: CGSize) -> Void,
+                      gap: (_ provider: LazyRowProvider, _ rows: Range<Int>, _ size: CGSize) -> Void) {
         let segments = self.segments
+        var made: [ObjectIdentifier: [(index: Int, node: ViewNode)]] = [:]
         var known: CGFloat = 0, knownCount = 0
         for case .rows(let provider) in segments {
-            for i in 0..<provider.rowCount {
-                guard let row = provider.existingRow(at: i) else { continue }
-                known += along(row.frame.size)
-                knownCount += 1
-            }
+            let rows = provider.madeRows()
+            for r in rows { known += along(r.node.frame.size) }
+            knownCount += rows.count
+            made[ObjectIdentifier(provider)] = rows
         }
         let estimate = knownCount > 0 ? known / CGFloat(knownCount) : Self.estimatedRowLength
         let estimated = stackAxis == .vertical ? CGSize(width: 0, height: estimate) : CGSize(width: estimate, height: 0)
@@ -126,13 +129,27 @@ final class LazyStackBehavior: NodeBehavior {
             case .view(let v):
                 body(Row(node: v), v.cachedSize(proposal))
             case .rows(let provider):
-                for i in 0..<provider.rowCount {
-                    let row = provider.existingRow(at: i)
-                    let size = row.map { $0.hasAppeared ? $0.cachedSize(proposal) : $0.frame.size } ?? estimated
-                    body(Row(node: row, provider: provider, index: i), size)
+                var next = 0
+                for (index, row) in made[ObjectIdentifier(provider)] ?? [] {
+                    if index > next { gap(provider, next..<index, estimated) }
+                    body(Row(node: row, provider: provider, index: index), row.hasAppeared ? row.cachedSize(proposal) : row.frame.size)
+                    next = index + 1
                 }
+                if next < provider.rowCount { gap(provider, next..<provider.rowCount, estimated) }
             }
         }
+    }
+
+    /// Of `rows` (the first at `position`, each `step` after the one before and `length` long), those that may
+    /// cross `start..<end`: a range one row wider on each side than the arithmetic says (the exact test is
+    /// made row by row).
+    static func rowsCrossing(_ rows: Range<Int>, from position: CGFloat, step: CGFloat, length: CGFloat,
+                             start: CGFloat, end: CGFloat) -> Range<Int> {
+        guard step > 0, step.isFinite, position.isFinite else { return rows }
+        let first = ((start - length - position) / step).rounded(.down), last = ((end - position) / step).rounded(.up)
+        guard first.isFinite, last.isFinite else { return rows }
+        let lo = rows.lowerBound + Int(max(0, min(Double(rows.count), Double(first)))), hi = rows.lowerBound + Int(max(0, min(Double(rows.count), Double(last) + 1)))
+        return max(rows.lowerBound, lo - 1)..<min(rows.upperBound, max(lo, hi) + 1)
     }
 
     private struct Row {
@@ -144,10 +161,14 @@ final class LazyStackBehavior: NodeBehavior {
     override func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
         let acrossProposal = stackAxis == .vertical ? proposal.width : proposal.height
         var length: CGFloat = 0, acrossMax: CGFloat = 0, count = 0
-        forEachRow(rowProposal(across: acrossProposal)) { _, size in
+        walk(rowProposal(across: acrossProposal)) { _, size in
             length += along(size)
             acrossMax = max(acrossMax, across(size))
             count += 1
+        } gap: { _, rows, size in
+            length += along(size) * CGFloat(rows.count)
+            acrossMax = max(acrossMax, across(size))
+            count += rows.count
         }
         length += CGFloat(max(0, count - 1)) * spacing
         let acrossLength = acrossProposal.flatMap { $0.isFinite ? $0 : nil } ?? acrossMax
@@ -162,7 +183,7 @@ final class LazyStackBehavior: NodeBehavior {
         let bd = ViewDimensions(size: bounds.size)
         var inWindow: [ViewNode] = []
         var madeRows = false
-        forEachRow(proposal) { row, estimatedSize in
+        func visit(_ row: Row, _ estimatedSize: CGSize) {
             var size = estimatedSize
             var node = row.node
             let crosses = position + along(size) > windowStart && position < windowEnd
@@ -187,6 +208,14 @@ final class LazyStackBehavior: NodeBehavior {
                 }
             }
             position += along(size) + spacing
+        }
+        walk(proposal, row: visit) { provider, rows, size in
+            // Only the rows of the run that reach the window are visited (and made); the others are stepped over.
+            let step = along(size) + spacing
+            let crossing = Self.rowsCrossing(rows, from: position, step: step, length: along(size), start: windowStart, end: windowEnd)
+            position += step * CGFloat(crossing.lowerBound - rows.lowerBound)
+            for i in crossing { visit(Row(node: nil, provider: provider, index: i), size) }
+            position += step * CGFloat(rows.upperBound - crossing.upperBound)
         }
         // New rows replace estimates with measured sizes, which moves the rows after them (and the stack, when
         // it is not at the top of its scroll view): which rows are in the window is decided by a pass that makes
@@ -215,12 +244,22 @@ extension LazyStackBehavior: LazyRowLocating {
         let proposal = rowProposal(across: across(bounds.size))
         var position = stackAxis == .vertical ? bounds.minY : bounds.minX
         var found: CGRect?
-        forEachRow(proposal) { row, size in
+        func visit(_ row: Row, _ size: CGSize) {
             if found == nil, row.index == index, row.provider === rows {
                 found = stackAxis == .vertical ? CGRect(x: bounds.minX, y: position, width: bounds.width, height: size.height)
                                                : CGRect(x: position, y: bounds.minY, width: size.width, height: bounds.height)
             }
             position += along(size) + spacing
+        }
+        walk(proposal, row: visit) { provider, run, size in
+            let step = along(size) + spacing
+            if found == nil, provider === rows, run.contains(index) {
+                position += step * CGFloat(index - run.lowerBound)
+                visit(Row(node: nil, provider: provider, index: index), size)
+                position += step * CGFloat(run.upperBound - index - 1)
+            } else {
+                position += step * CGFloat(run.count)
+            }
         }
         return found
     }

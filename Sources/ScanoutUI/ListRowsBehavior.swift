@@ -64,15 +64,18 @@ final class ListRowsBehavior: NodeBehavior, LazyRowLocating {
     // MARK: Layout
 
     /// Walks every item in order with its frame (root coordinates when `origin` is the node's), calling
-    /// `visit` for each; `make` says whether rows crossing `window` are made now.
-    private func layout(width: CGFloat, origin: CGPoint, window: ClosedRange<CGFloat>?, visit: (ItemFrame) -> Void) -> CGFloat {
+    /// `visit` for each; rows crossing `window` are made now. Runs of rows not made are stepped over at their
+    /// estimated height, but for the rows that reach the window and the `wanted` one, so a walk costs the rows
+    /// made, not the data's size.
+    private func layout(width: CGFloat, origin: CGPoint, window: ClosedRange<CGFloat>?,
+                        wanted: (provider: LazyRowProvider, index: Int)? = nil, visit: (ItemFrame) -> Void) -> CGFloat {
         let items = self.items
         var known: CGFloat = 0, knownCount = 0
+        var made: [ObjectIdentifier: [(index: Int, node: ViewNode)]] = [:]
         for case .rows(let provider) in items {
-            for i in 0..<provider.rowCount {
-                guard let row = provider.existingRow(at: i), row.frame.height > 0 else { continue }
-                known += row.frame.height; knownCount += 1
-            }
+            let rows = provider.madeRows()
+            made[ObjectIdentifier(provider)] = rows
+            for r in rows where r.node.frame.height > 0 { known += r.node.frame.height; knownCount += 1 }
         }
         let estimate = knownCount > 0 ? known / CGFloat(knownCount) + 2 * Self.rowVerticalInset : Self.estimatedRowHeight
         let cellX = origin.x + margin, cellWidth = max(0, width - 2 * margin)
@@ -113,6 +116,31 @@ final class ListRowsBehavior: NodeBehavior, LazyRowLocating {
             previousHidesSeparator = hides
         }
 
+        /// Rows not made, each `estimate` tall with a separator above it: visited one by one only where they
+        /// may reach the window (or are wanted).
+        func gap(_ provider: LazyRowProvider, _ rows: Range<Int>) {
+            var visited: [Range<Int>] = []
+            if let window {
+                visited.append(LazyStackBehavior.rowsCrossing(rows, from: y, step: estimate, length: estimate,
+                                                             start: window.lowerBound, end: window.upperBound))
+            }
+            if let wanted, wanted.provider === provider, rows.contains(wanted.index) { visited.append(wanted.index..<(wanted.index + 1)) }
+            var i = rows.lowerBound
+            for r in visited.sorted(by: { $0.lowerBound < $1.lowerBound }) where !r.isEmpty {
+                stepOver(max(0, r.lowerBound - i))
+                for j in max(i, r.lowerBound)..<max(i, r.upperBound) { cell(node: nil, provider: provider, index: j) }
+                i = max(i, r.upperBound)
+            }
+            stepOver(rows.upperBound - i)
+        }
+        func stepOver(_ count: Int) {
+            guard count > 0 else { return }
+            if groupTop == nil { groupTop = y }
+            y += estimate * CGFloat(count)
+            lastRowBottom = y
+            previousHidesSeparator = false
+        }
+
         for item in items {
             switch item {
             case .sectionStart:
@@ -140,7 +168,13 @@ final class ListRowsBehavior: NodeBehavior, LazyRowLocating {
             case .row(let r):
                 cell(node: r, provider: nil, index: 0)
             case .rows(let provider):
-                for i in 0..<provider.rowCount { cell(node: provider.existingRow(at: i), provider: provider, index: i) }
+                var next = 0
+                for (index, row) in made[ObjectIdentifier(provider)] ?? [] {
+                    if index > next { gap(provider, next..<index) }
+                    cell(node: row, provider: provider, index: index)
+                    next = index + 1
+                }
+                if next < provider.rowCount { gap(provider, next..<provider.rowCount) }
             }
         }
         _ = inSection
@@ -175,7 +209,7 @@ final class ListRowsBehavior: NodeBehavior, LazyRowLocating {
     func frame(ofRow index: Int, in rows: LazyRowProvider) -> CGRect? {
         var found: CGRect?
         let saved = madeRows
-        _ = layout(width: node.frame.width, origin: node.frame.origin, window: nil) { item in
+        _ = layout(width: node.frame.width, origin: node.frame.origin, window: nil, wanted: (rows, index)) { item in
             if found == nil, item.kind == .row, item.index == index, item.provider === rows { found = item.frame }
         }
         madeRows = saved
