@@ -12,6 +12,11 @@ struct AlignmentIDType: @unchecked Sendable {
 struct AlignmentKey: Hashable {
     let id: ObjectIdentifier
     let horizontal: Bool
+
+    /// `firstTextBaseline` or `lastTextBaseline`: guides every text has (the others are explicit only where an
+    /// `alignmentGuide` modifier sets them).
+    var isTextBaseline: Bool { self == VerticalAlignment.firstTextBaseline.key || self == VerticalAlignment.lastTextBaseline.key }
+    var isFirstTextBaseline: Bool { self == VerticalAlignment.firstTextBaseline.key }
 }
 
 public struct HorizontalAlignment: Equatable, Sendable {
@@ -76,15 +81,25 @@ public struct ViewDimensions {
     public let width: CGFloat
     public let height: CGFloat
     let explicit: (AlignmentKey) -> CGFloat?
+    /// Where text baselines are asked for when there is no `explicit` closure (no `alignmentGuide` modifier in
+    /// the host): the subview itself, asked only for those two guides.
+    let baselines: LayoutUnit?
 
-    init(size: CGSize, explicit: @escaping (AlignmentKey) -> CGFloat? = { _ in nil }) {
+    init(size: CGSize, explicit: @escaping (AlignmentKey) -> CGFloat? = { _ in nil }, baselines: LayoutUnit? = nil) {
         width = size.width
         height = size.height
         self.explicit = explicit
+        self.baselines = baselines
     }
 
     public subscript(guide: HorizontalAlignment) -> CGFloat { explicit(guide.key) ?? guide.defaultValue(self) }
-    public subscript(guide: VerticalAlignment) -> CGFloat { explicit(guide.key) ?? guide.defaultValue(self) }
+    public subscript(guide: VerticalAlignment) -> CGFloat { self[explicit: guide] ?? guide.defaultValue(self) }
     public subscript(explicit guide: HorizontalAlignment) -> CGFloat? { explicit(guide.key) }
-    public subscript(explicit guide: VerticalAlignment) -> CGFloat? { explicit(guide.key) }
+    public subscript(explicit guide: VerticalAlignment) -> CGFloat? {
+        if let value = explicit(guide.key) { return value }
+        guard guide.key.isTextBaseline, let unit = baselines else { return nil }
+        let key = guide.key, size = CGSize(width: width, height: height)
+        // Layouts run on the main actor; only a baseline-aligned layout gets here.
+        return MainActor.assumeIsolated { unit.alignmentGuide(key, in: size) }
+    }
 }

@@ -8,8 +8,10 @@ public struct LabeledContent<Label: View, Content: View>: View {
         self.label = label(); self.content = content()
     }
 
+    /// A value (text) sits on the label's baseline, whatever its size; a control (a slider, a stepper, which
+    /// have no baseline: theirs would be their bottom edge) is centred on the label's line.
     public var body: some View {
-        HStack(alignment: .firstTextBaseline) {
+        HStack(alignment: Content.self == Text.self ? .firstTextBaseline : .center) {
             label
             Spacer(minLength: 16)
             content.foregroundStyle(.secondary)

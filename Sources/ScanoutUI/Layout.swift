@@ -38,7 +38,7 @@ public struct LayoutSubview {
         let size = unit.sizeThatFits(proposal)
         // Without `alignmentGuide` modifiers every guide is the default: no closure (one made here is isolated
         // to the main actor, and entering it checks the executor — for every subview of every stack).
-        guard unit.mayHaveExplicitGuides else { return ViewDimensions(size: size) }
+        guard unit.mayHaveExplicitGuides else { return ViewDimensions(size: size, baselines: unit) }
         let unit = self.unit
         return ViewDimensions(size: size) { key in unit.alignmentGuide(key, in: size) }
     }
@@ -47,7 +47,27 @@ public struct LayoutSubview {
     public func place(at position: CGPoint, anchor: UnitPoint = .topLeading, proposal: ProposedViewSize) {
         let size = unit.sizeThatFits(proposal)
         let origin = CGPoint(x: position.x - anchor.x * size.width, y: position.y - anchor.y * size.height)
+        if let recorder = Self.recorder {
+            recorder.placed.append((unit, CGRect(origin: origin, size: size)))
+            return
+        }
         unit.place(in: CGRect(origin: origin, size: size), proposal: proposal)
+    }
+
+    /// Where a layout would place its subviews, without placing them (a container's text baseline is its
+    /// subviews' baselines where they would go).
+    final class PlacementRecorder {
+        var placed: [(unit: LayoutUnit, frame: CGRect)] = []
+    }
+    private static var recorder: PlacementRecorder?
+
+    static func recordingPlacements(_ body: () -> Void) -> [(unit: LayoutUnit, frame: CGRect)] {
+        let saved = recorder
+        let r = PlacementRecorder()
+        recorder = r
+        body()
+        recorder = saved
+        return r.placed
     }
 
     /// Layout priority (`layoutPriority`): higher is offered space first by stacks.
@@ -156,8 +176,9 @@ extension ViewNode {
     /// Explicit alignment guides, cached with the sizes (a stack asks every child on every pass, and
     /// modifiers forward the question down their chain).
     func alignmentGuide(_ key: AlignmentKey, in size: CGSize) -> CGFloat? {
-        // Explicit guides come only from `alignmentGuide` modifiers: without any, every guide is the default.
-        guard host.hasExplicitAlignmentGuides else { return nil }
+        // Explicit guides come only from `alignmentGuide` modifiers (without any, every guide is the default),
+        // and text baselines from the texts inside.
+        guard host.hasExplicitAlignmentGuides || key.isTextBaseline else { return nil }
         let cacheKey = GuideCacheKey(key: key, size: size)
         if let cached = guideCache[cacheKey] { return cached }
         let value: CGFloat?
@@ -244,6 +265,26 @@ final class LayoutBehavior<L: Layout>: NodeBehavior {
         var c = cache ?? layout.makeCache(subviews: s)
         layout.placeSubviews(in: bounds, proposal: ProposedViewSize(bounds.size), subviews: s, cache: &c)
         cache = c
+    }
+
+    /// A container's text baselines are its subviews' where the layout would place them: the first baseline
+    /// the topmost of theirs, the last the lowest (a VStack's first is its first text's, an HStack aligned on
+    /// baselines has its texts' common one). Other guides are explicit only through `alignmentGuide`.
+    override func alignmentGuide(_ key: AlignmentKey, in size: CGSize) -> CGFloat? {
+        guard key.isTextBaseline else { return nil }
+        let s = subviews
+        var c = cache ?? layout.makeCache(subviews: s)
+        let layout = self.layout!
+        let placed = LayoutSubview.recordingPlacements {
+            layout.placeSubviews(in: CGRect(origin: .zero, size: size), proposal: ProposedViewSize(size), subviews: s, cache: &c)
+        }
+        var best: CGFloat?
+        for p in placed {
+            guard let g = p.unit.alignmentGuide(key, in: p.frame.size) else { continue }
+            let v = p.frame.minY + g
+            best = best.map { key.isFirstTextBaseline ? min($0, v) : max($0, v) } ?? v
+        }
+        return best
     }
 
     /// Which way this container stacks (spacers and dividers inside ask).

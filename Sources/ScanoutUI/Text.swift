@@ -296,6 +296,18 @@ final class TextBehavior: NodeBehavior {
 
     override func place(in bounds: CGRect) {}
 
+    /// The first line's baseline and the last's, from the top, at `size` (laid out as drawn there).
+    override func alignmentGuide(_ key: AlignmentKey, in size: CGSize) -> CGFloat? {
+        guard key.isTextBaseline else { return nil }
+        let environment = node.environment.current
+        let f = fittedFont(maxWidth: size.width + 0.5, maxHeight: size.height + 0.5, environment: environment)
+        let m = TextEngine.shared.metrics(f)
+        if key.isFirstTextBaseline { return m.ascender }
+        if text.isRich { return max(m.ascender, size.height - (m.lineHeight - m.ascender)) }
+        let count = max(1, shownLines(maxWidth: size.width + 0.5, font: f, environment: environment).count)
+        return m.ascender + CGFloat(count - 1) * (m.lineHeight + environment.lineSpacing)
+    }
+
     override func draw(into list: inout DisplayList) {
         let environment = node.environment.current
         let maxWidth = node.frame.width + 0.5
