@@ -217,8 +217,12 @@ final class TextBehavior: NodeBehavior {
         }
         if let l = laidOut[maxWidth] { return l }
         // Lines that all fit break the same at any width they fit in (a fixed-size text is measured
-        // unconstrained, then drawn in its frame's width).
+        // unconstrained, then drawn in its frame's width; a stack offers a label more than it needs).
         let lines: [(text: Substring, width: Double)]
+        if let w = maxWidth, w > 0, laidOut[nil] == nil {
+            let content = shown(text)
+            laidOut[nil] = TextEngine.shared.lines(of: textCase?.apply(content) ?? content, font: f, maxWidth: nil)
+        }
         if let w = maxWidth, let free = laidOut[nil], Self.allFit(free, in: w) {
             lines = free
         } else {
@@ -282,7 +286,8 @@ final class TextBehavior: NodeBehavior {
 
     override func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
         var maxWidth: Double?
-        if let w = proposal.width { maxWidth = max(w, 0) }
+        // An infinite width is no width (one layout serves both, and every width its lines fit in).
+        if let w = proposal.width, w.isFinite { maxWidth = max(w, 0) }
         let environment = node.environment.current
         if text.isRich { return richLayout(maxWidth: maxWidth, environment: environment).size }
         let f = fittedFont(maxWidth: maxWidth, maxHeight: proposal.height, environment: environment)
