@@ -1,6 +1,4 @@
 import Foundation
-import ScanoutImage
-import GoldenImages
 import ScanoutTesting
 import Testing
 import ScanoutUI
@@ -21,14 +19,6 @@ struct EmojiGoldenTests {
             Text("🌡️ 21° 🔥 🚀").font(.system(size: 48))
         }.padding(16).frame(width: 480, height: 200, alignment: .topLeading), width: 480, height: 200)
         host.runFrame()
-        let url = GoldenImage.goldensFolder.appendingPathComponent("text-emoji.png")
-        if ProcessInfo.processInfo.environment["SCANOUT_RECORD_GOLDENS"] == "1" {
-            try host.writePNG(to: url.path)
-            return
-        }
-        let expected = try ImageDecoder.load(contentsOfFile: url.path)
-        let d = GoldenImage.difference(host.framebuffer, expected, over: GoldenTolerance.standard.maxChannelDelta)
-        if d.pixelsOver > 0 { try? host.writePNG(to: NSTemporaryDirectory() + "text-emoji-actual.png") }
-        #expect(d.pixelsOver == 0, "text-emoji: \(d.pixelsOver) pixels differ (max \(d.maxDelta))")
+        expectGolden(host, named: "text-emoji")
     }
 }

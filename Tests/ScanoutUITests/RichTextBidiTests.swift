@@ -71,14 +71,6 @@ import ScanoutTesting
                 .frame(width: 300, alignment: .leading)
         }.font(.system(size: 20)).padding(16).frame(width: 400, height: 260, alignment: .topLeading), width: 400, height: 260)
         host.runFrame()
-        let url = GoldenImage.goldensFolder.appendingPathComponent("text-rich-bidi.png")
-        if ProcessInfo.processInfo.environment["SCANOUT_RECORD_GOLDENS"] == "1" {
-            try host.writePNG(to: url.path)
-            return
-        }
-        let expected = try ImageDecoder.load(contentsOfFile: url.path)
-        let d = GoldenImage.difference(host.framebuffer, expected, over: GoldenTolerance.standard.maxChannelDelta)
-        if d.pixelsOver > 0 { try? host.writePNG(to: NSTemporaryDirectory() + "text-rich-bidi-actual.png") }
-        #expect(d.pixelsOver == 0, "text-rich-bidi: \(d.pixelsOver) pixels differ (max \(d.maxDelta))")
+        expectGolden(host, named: "text-rich-bidi")
     }
 }

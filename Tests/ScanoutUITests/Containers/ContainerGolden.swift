@@ -18,18 +18,24 @@ func expectContainerGoldens<V: View>(_ name: String, frames: Int = 30, _ screen:
         host.runFrame()
         act(host)
         for _ in 0..<frames { host.runFrame() }
-        let file = "\(name)-\(scheme == .light ? "light" : "dark")"
-        let path = GoldenImage.goldensFolder.appendingPathComponent(file + ".png").path
-        if ProcessInfo.processInfo.environment["SCANOUT_RECORD_GOLDENS"] == "1" {
-            #expect(throws: Never.self, sourceLocation: sourceLocation) { try host.writePNG(to: path) }
-            continue
-        }
-        guard let expected = try? ImageDecoder.load(contentsOfFile: path) else {
-            Issue.record("no golden \(path); record it with SCANOUT_RECORD_GOLDENS=1", sourceLocation: sourceLocation)
-            continue
-        }
-        let d = GoldenImage.difference(host.framebuffer, expected, over: 2)
-        if d.pixelsOver > 0 { try? host.writePNG(to: NSTemporaryDirectory() + file + "-actual.png") }
-        #expect(d.pixelsOver == 0, "\(file): \(d.pixelsOver) pixels differ", sourceLocation: sourceLocation)
+        expectGolden(host, named: "\(name)-\(scheme == .light ? "light" : "dark")", sourceLocation: sourceLocation)
     }
+}
+
+/// Compares what `host` shows with `Tests/Goldens/<name>.png` (within 2 levels a channel; the actual image is
+/// written to the temporary folder when it differs); SCANOUT_RECORD_GOLDENS=1 records it instead.
+@MainActor
+func expectGolden(_ host: TestHost, named name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    let path = GoldenImage.goldensFolder.appendingPathComponent(name + ".png").path
+    if ProcessInfo.processInfo.environment["SCANOUT_RECORD_GOLDENS"] == "1" {
+        #expect(throws: Never.self, sourceLocation: sourceLocation) { try host.writePNG(to: path) }
+        return
+    }
+    guard let expected = try? ImageDecoder.load(contentsOfFile: path) else {
+        Issue.record("no golden \(path); record it with SCANOUT_RECORD_GOLDENS=1", sourceLocation: sourceLocation)
+        return
+    }
+    let d = GoldenImage.difference(host.framebuffer, expected, over: GoldenTolerance.standard.maxChannelDelta)
+    if d.pixelsOver > 0 { try? host.writePNG(to: NSTemporaryDirectory() + name + "-actual.png") }
+    #expect(d.pixelsOver == 0, "\(name): \(d.pixelsOver) pixels differ (max \(d.maxDelta))", sourceLocation: sourceLocation)
 }
