@@ -41,14 +41,9 @@ final class LayerBehavior<Layer: View>: ModifierBehavior {
                            y: bounds.minY + outer[alignment.vertical] - inner[alignment.vertical], width: s.width, height: s.height), proposal: p)
     }
 
-    override func draw(into list: inout DisplayList) {
-        guard node.children.count == 2 else { super.draw(into: &list); return }
-        if inFront {
-            node.children[0].draw(into: &list); node.children[1].draw(into: &list)
-        } else {
-            node.children[1].draw(into: &list); node.children[0].draw(into: &list)
-        }
-    }
+    /// A background (the second child) is drawn under the content, and a touch reaches the content first (a
+    /// button in front of a background with a tap gesture gets the tap, as in SwiftUI).
+    override var drawsChildrenInReverse: Bool { !inFront && node.children.count == 2 }
 }
 
 extension View {

@@ -93,6 +93,8 @@ class NodeBehavior {
     func destroyed() {}
 
     /// The explicit alignment guides this node defines for its frame (see `alignmentGuide`), if any.
+    /// Whether the children are drawn last first (a background under its content): hit testing follows.
+    var drawsChildrenInReverse: Bool { false }
     func alignmentGuide(_ key: AlignmentKey, in size: CGSize) -> CGFloat? { nil }
 
     /// Layout priority (see `layoutPriority`).

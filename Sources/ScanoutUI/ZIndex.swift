@@ -45,11 +45,13 @@ extension ViewNode {
         }
     }
 
-    /// The children in the order they are drawn (and, reversed, hit): by `zIndex`, stable.
+    /// The children in the order they are drawn (and, reversed, hit): by `zIndex`, stable; a background is drawn
+    /// (and so hit) under its content.
     var childrenInDrawingOrder: [ViewNode] {
-        guard host.hasZIndex, children.count > 1 else { return children }
-        let indices = children.map(\.zIndex)
-        guard indices.contains(where: { $0 != 0 }) else { return children }
-        return children.indices.sorted { indices[$0] != indices[$1] ? indices[$0] < indices[$1] : $0 < $1 }.map { children[$0] }
+        let ordered = behavior.drawsChildrenInReverse ? Array(children.reversed()) : children
+        guard host.hasZIndex, ordered.count > 1 else { return ordered }
+        let indices = ordered.map(\.zIndex)
+        guard indices.contains(where: { $0 != 0 }) else { return ordered }
+        return ordered.indices.sorted { indices[$0] != indices[$1] ? indices[$0] < indices[$1] : $0 < $1 }.map { ordered[$0] }
     }
 }

@@ -116,4 +116,30 @@ final class DrawingAndHitTestingTests: XCTestCase, @unchecked Sendable {
         host.tap(x: hidden.midX, y: hidden.midY)
         XCTAssertTrue(host.contains(text: "taps 0"))
     }
+
+    /// A background is under its content for touches too: a button in front of a background that has its own
+    /// tap gesture gets the tap; around the button, the background does. An overlay is in front.
+    @MainActor func testABackgroundsGestureIsUnderItsContent() async {
+        struct Card: View {
+            @State var log = "none"
+            var body: some View {
+                VStack {
+                    Text("log: \(log)")
+                    Button("Press") { log = "button" }
+                        .padding(40)
+                        .background(Color.gray.onTapGesture { log = "background" })
+                    Text("Covered").padding(20).overlay(Color.clear.contentShape(Rectangle()).onTapGesture { log = "overlay" })
+                }
+            }
+        }
+        let host = TestHost(rootView: Card(), width: 400, height: 400)
+        host.runFrame()
+        let button = host.frame(ofText: "Press")!
+        host.tap(text: "Press")
+        XCTAssertTrue(host.contains(text: "log: button"), "\(host.visibleTexts)")
+        host.tap(x: button.midX, y: button.minY - 30)  // in the padding: the background's
+        XCTAssertTrue(host.contains(text: "log: background"), "\(host.visibleTexts)")
+        host.tap(text: "Covered")
+        XCTAssertTrue(host.contains(text: "log: overlay"), "\(host.visibleTexts)")
+    }
 }
