@@ -40,8 +40,9 @@ struct PreferredColorSchemeModifier: PrimitiveModifier, Equatable {
 
 extension ViewHost {
     /// The appearance a `.preferredColorScheme(_:)` on the root view asks for, which the session paints the
-    /// window's background in (where no view draws). Looked for down the root's chain of single children —
-    /// where apps and previews write it — so finding it costs a few steps a frame, not a walk of the tree.
+    /// window's background in (where no view draws). Looked for down the root's chain of single children (and
+    /// the content of wrappers such as `background` and `onScreenKeyboard`) — where apps and previews write it —
+    /// so finding it costs a few steps a frame, not a walk of the tree.
     package var rootPreferredColorScheme: ColorScheme? {
         var node: ViewNode? = appRoot
         while let n = node {
@@ -49,7 +50,7 @@ extension ViewHost {
                let scheme = b.modifier?.colorScheme {
                 return scheme
             }
-            guard n.children.count == 1 else { return nil }
+            guard n.children.count == 1 || (n.behavior.firstChildIsContent && !n.children.isEmpty) else { return nil }
             node = n.children[0]
         }
         return nil

@@ -44,6 +44,7 @@ final class LayerBehavior<Layer: View>: ModifierBehavior {
     /// A background (the second child) is drawn under the content, and a touch reaches the content first (a
     /// button in front of a background with a tap gesture gets the tap, as in SwiftUI).
     override var drawsChildrenInReverse: Bool { !inFront && node.children.count == 2 }
+    override var firstChildIsContent: Bool { true }
 }
 
 extension View {

@@ -95,6 +95,9 @@ class NodeBehavior {
     /// The explicit alignment guides this node defines for its frame (see `alignmentGuide`), if any.
     /// Whether the children are drawn last first (a background under its content): hit testing follows.
     var drawsChildrenInReverse: Bool { false }
+    /// Whether the first child is the view this one wraps and the others are added around it (a background,
+    /// a keyboard beside the app): a preference of the root view is looked for through it.
+    var firstChildIsContent: Bool { false }
     func alignmentGuide(_ key: AlignmentKey, in size: CGSize) -> CGFloat? { nil }
 
     /// Layout priority (see `layoutPriority`).

@@ -92,15 +92,21 @@ final class KeyboardHostBehavior: NodeBehavior, AnimationTicking {
     private var slots: [ChildSlot] {
         var s = [ChildSlot(key: 0, view: hosting.contentView)]
         if progress > 0 || target > 0 {
+            // A `.preferredColorScheme` on the app's root is the window's, as in SwiftUI: the keyboard (beside the
+            // app's content, not in it) is drawn in it too (taken when the keyboard comes up or the host updates).
+            let scheme = node.host.rootPreferredColorScheme
             if let custom = hosting.customKeyboard {
                 s.append(ChildSlot(key: 2, view: custom(OnScreenKeyboardProxy(controller: self, keyboardType: state.type,
-                                                                              submitLabel: state.submitLabel))))
+                                                                              submitLabel: state.submitLabel))
+                                                    .preferredColorScheme(scheme)))
             } else {
-                s.append(ChildSlot(key: 1, view: OnScreenKeyboardView(state: state, controller: self)))
+                s.append(ChildSlot(key: 1, view: OnScreenKeyboardView(state: state, controller: self).preferredColorScheme(scheme)))
             }
         }
         return s
     }
+
+    override var firstChildIsContent: Bool { true }
 
     /// Whether the keyboard is (or is sliding) up.
     var isShown: Bool { target > 0 }

@@ -27,6 +27,23 @@ import ScanoutTesting
 
     private func settle(_ host: TestHost) { host.advance(seconds: 0.4) }
 
+    /// A `.preferredColorScheme` on the root view is the window's (as in SwiftUI): the keyboard, outside the
+    /// app's tree, is drawn dark under a dark root too.
+    @Test func theKeyboardFollowsTheRootsPreferredColorScheme() {
+        var backgrounds: [Int] = []
+        for scheme in [ColorScheme.light, .dark] {
+            let host = TestHost(rootView: Form().preferredColorScheme(scheme).onScreenKeyboard(.always), width: 800, height: 480)
+            host.runFrame()
+            host.tap(text: "Name")
+            settle(host)
+            #expect(host.contains(text: "q"))
+            // The keyboard's bottom-left corner, outside every key: its background.
+            let p = host.pixel(x: 1, y: 478)
+            backgrounds.append(Int(p.red) + Int(p.green) + Int(p.blue))
+        }
+        #expect(backgrounds[0] > 500 && backgrounds[1] < 250, "keyboard backgrounds, light then dark: \(backgrounds)")
+    }
+
     @Test func typingOnTheKeysEditsTheBoundString() {
         let host = TestHost(rootView: Form().onScreenKeyboard(.always), width: 800, height: 480)
         host.runFrame()
