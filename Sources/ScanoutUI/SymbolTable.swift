@@ -5,6 +5,11 @@
 /// only one, both map to it. The glyphs of these code points are compiled in (CSymbolFont): after adding a
 /// name with a new code point, run scripts/make-symbol-font.
 enum SymbolTable {
+    /// Symbols SF Symbols draws mirrored in a right-to-left layout (their direction is reading direction, not
+    /// left or right): bulleted lists, and forward/backward chevrons. "chevron.right" keeps pointing right, as
+    /// there; media controls (forward, backward) are not mirrored, as Apple's guidelines say.
+    static let mirroredInRightToLeft: Set<String> = ["list.bullet", "chevron.forward", "chevron.backward"]
+
     static let glyphs: [String: (material: String, codePoint: UInt32)] = [
         "house": ("home", 0xe88a),
         "mountain.2": ("landscape", 0xe3f7),

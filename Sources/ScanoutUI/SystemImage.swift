@@ -97,7 +97,15 @@ final class SymbolImageBehavior: NodeBehavior, HitTestableContent {
         let baseline = f.minY + (f.height - (m.ascender - m.descender)) / 2 + m.ascender
         let run = TextRun(string: String(Character(scalar)), font: d, origin: Point(x: f.minX, y: baseline), color: color,
                           frame: f.raster)
+        guard env.layoutDirection == .rightToLeft, SymbolTable.mirroredInRightToLeft.contains(name) else {
+            list.append(.text(run))
+            return
+        }
+        // A directional symbol (list bullets, forward and backward chevrons) faces the other way in right to
+        // left, as SF Symbols' do: mirrored about the frame's middle.
+        list.append(.pushTransform(AffineTransform(a: -1, b: 0, c: 0, d: 1, tx: 2 * Double(f.midX), ty: 0)))
         list.append(.text(run))
+        list.append(.pop)
     }
 
     func contentContains(_ point: CGPoint) -> Bool { node.frame.contains(point) }

@@ -45,6 +45,37 @@ import GoldenImages
         #expect(Self.ink(host, in: title) { $0.red > 200 && $0.green < 100 } > 100)  // red
     }
 
+    /// In right to left, directional symbols (a bulleted list, forward chevrons) are drawn mirrored, as SF Symbols
+    /// does; a symbol with a fixed direction (chevron.right) is not.
+    @Test func directionalSymbolsMirrorInRightToLeft() throws {
+        func ink(_ name: String, _ direction: LayoutDirection) throws -> (host: TestHost, frame: ScanoutUI.CGRect) {
+            let host = TestHost(rootView: Image(systemName: name).font(.system(size: 40)).layoutProbe("s")
+                .environment(\.layoutDirection, direction), width: 100, height: 100)
+            host.runFrame()
+            return (host, try #require(host.frame(ofProbe: "s")))
+        }
+        for (name, mirrored) in [("list.bullet", true), ("chevron.forward", true), ("chevron.right", false)] {
+            let ltr = try ink(name, .leftToRight), rtl = try ink(name, .rightToLeft)
+            var same = 0, asMirror = 0, inked = 0
+            let f = ltr.frame
+            for y in Int(f.minY)..<Int(f.maxY) {
+                for x in Int(f.minX)..<Int(f.maxX) {
+                    let a = ltr.host.pixel(x: x, y: y).red < 128
+                    let mx = Int(f.minX) + Int(f.maxX) - 1 - x
+                    if a { inked += 1 }
+                    if a && rtl.host.pixel(x: x, y: y).red < 128 { same += 1 }
+                    if a && rtl.host.pixel(x: mx, y: y).red < 128 { asMirror += 1 }
+                }
+            }
+            #expect(inked > 50)
+            if mirrored {
+                #expect(asMirror >= inked * 98 / 100 && same < inked * 95 / 100, "\(name): \(inked) inked, \(asMirror) as a mirror, \(same) the same")
+            } else {
+                #expect(same == inked, "\(name): drawn the same in both directions")
+            }
+        }
+    }
+
     @Test func anUnknownNameDrawsAPlaceholderAndLogsOnce() throws {
         struct Twice: View {
             @State var n = 0
