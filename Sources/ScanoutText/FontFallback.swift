@@ -26,13 +26,7 @@ extension Font {
         if let k = fallbacks.firstIndex(where: { $0.glyphIndex(for: s) != 0 }) {
             found = UInt8(k + 1)
         } else if fallbacks.count < Font.fallbackLimit, let file = FontFallback.file(for: scalar, weight: weightClass) {
-            if let k = fallbacks.firstIndex(where: { $0.path == file.path && $0.faceIndex == file.index }) {
-                found = UInt8(k + 1)
-            } else if let face = try? Font(path: file.path, faceIndex: file.index), face.glyphIndex(for: s) != 0 {
-                face.markAsFallback()
-                fallbacks.append(face)
-                found = UInt8(fallbacks.count)
-            }
+            found = fallback(file, drawing: s, colorOnly: false) ?? 0
         }
         if fallbackForScalar.count >= Font.otherGlyphsLimit { fallbackForScalar.removeAll(keepingCapacity: true) }
         fallbackForScalar[scalar] = found
@@ -43,10 +37,17 @@ extension Font {
     private func colorFaceIndex(for s: Unicode.Scalar) -> UInt8? {
         if let k = fallbacks.firstIndex(where: { $0.isColorBitmap && $0.glyphIndex(for: s) != 0 }) { return UInt8(k + 1) }
         guard fallbacks.count < Font.fallbackLimit, let file = FontFallback.file(for: s.value, color: true) else { return nil }
+        return fallback(file, drawing: s, colorOnly: true)
+    }
+
+    /// The fallback face of `file`: open already, or opened now when it draws `s` (and, with `colorOnly`, is a
+    /// colour face); nil when it is not such a face.
+    private func fallback(_ file: FontFallback.File, drawing s: Unicode.Scalar, colorOnly: Bool) -> UInt8? {
         if let k = fallbacks.firstIndex(where: { $0.path == file.path && $0.faceIndex == file.index }) {
-            return fallbacks[k].isColorBitmap ? UInt8(k + 1) : nil
+            return !colorOnly || fallbacks[k].isColorBitmap ? UInt8(k + 1) : nil
         }
-        guard let face = try? Font(path: file.path, faceIndex: file.index), face.isColorBitmap, face.glyphIndex(for: s) != 0 else { return nil }
+        guard let face = try? Font(path: file.path, faceIndex: file.index), !colorOnly || face.isColorBitmap,
+              face.glyphIndex(for: s) != 0 else { return nil }
         face.markAsFallback()
         fallbacks.append(face)
         return UInt8(fallbacks.count)

@@ -71,6 +71,20 @@ protocol LazyRowProvider: AnyObject {
     func rowIndex(of id: AnyHashable) -> Int?
 }
 
+extension LazyRowProvider {
+    /// Walks the rows in order as the made ones (`made`, from `madeRows()`) and the runs of rows not made between
+    /// them, each run once: what a lazy container's layout visits.
+    func walk(made: [(index: Int, node: ViewNode)], row: (_ index: Int, _ node: ViewNode) -> Void, gap: (_ rows: Range<Int>) -> Void) {
+        var next = 0
+        for (index, node) in made {
+            if index > next { gap(next..<index) }
+            row(index, node)
+            next = index + 1
+        }
+        if next < rowCount { gap(next..<rowCount) }
+    }
+}
+
 /// A container that draws one of its rows above the others while a finger drags it.
 @MainActor
 protocol RowLifting: AnyObject {

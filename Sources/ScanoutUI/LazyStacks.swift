@@ -129,13 +129,11 @@ final class LazyStackBehavior: NodeBehavior {
             case .view(let v):
                 body(Row(node: v), v.cachedSize(proposal))
             case .rows(let provider):
-                var next = 0
-                for (index, row) in made[ObjectIdentifier(provider)] ?? [] {
-                    if index > next { gap(provider, next..<index, estimated) }
+                provider.walk(made: made[ObjectIdentifier(provider)] ?? []) { index, row in
                     body(Row(node: row, provider: provider, index: index), row.hasAppeared ? row.cachedSize(proposal) : row.frame.size)
-                    next = index + 1
+                } gap: { rows in
+                    gap(provider, rows, estimated)
                 }
-                if next < provider.rowCount { gap(provider, next..<provider.rowCount, estimated) }
             }
         }
     }

@@ -168,13 +168,11 @@ final class ListRowsBehavior: NodeBehavior, LazyRowLocating {
             case .row(let r):
                 cell(node: r, provider: nil, index: 0)
             case .rows(let provider):
-                var next = 0
-                for (index, row) in made[ObjectIdentifier(provider)] ?? [] {
-                    if index > next { gap(provider, next..<index) }
+                provider.walk(made: made[ObjectIdentifier(provider)] ?? []) { index, row in
                     cell(node: row, provider: provider, index: index)
-                    next = index + 1
+                } gap: { rows in
+                    gap(provider, rows)
                 }
-                if next < provider.rowCount { gap(provider, next..<provider.rowCount) }
             }
         }
         _ = inSection
