@@ -3,6 +3,20 @@ import ScanoutUI
 import ScanoutTesting
 import ScanoutRender
 
+/// A field editing `text`, identified by `id`, under a line that shows the bound string.
+private struct EditedText: View {
+    @State var text: String
+    let id: String
+    init(_ text: String, id: String) { _text = State(initialValue: text); self.id = id }
+    var body: some View {
+        VStack(alignment: .leading) {
+            Text("text: \(text)")
+            TextField("Words", text: $text).accessibilityIdentifier(id).frame(width: 300)
+        }
+        .frame(width: 400, height: 200, alignment: .topLeading)
+    }
+}
+
 /// `TextField`, `SecureField`, `@FocusState` and `onSubmit` driven as a user would: taps and key presses.
 @Suite @MainActor struct TextFieldTests {
     private enum Field: Hashable { case name, pin }
@@ -30,17 +44,6 @@ import ScanoutRender
         }
     }
 
-    private struct Words: View {
-        @State var text = "alpha beta gamma"
-        var body: some View {
-            VStack(alignment: .leading) {
-                Text("text: \(text)")
-                TextField("Words", text: $text).accessibilityIdentifier("words").frame(width: 300)
-            }
-            .frame(width: 400, height: 200, alignment: .topLeading)
-        }
-    }
-
     /// Where the finger goes for character `offset` of "alpha beta gamma" (DejaVu Sans' advances at the body
     /// size, from the field's text edge).
     private func x(ofCharacter offset: Int, in host: TestHost) -> Double {
@@ -50,7 +53,7 @@ import ScanoutRender
     }
 
     @Test func aLongPressSelectsTheWordAndTypingReplacesIt() {
-        let host = TestHost(rootView: Words(), width: 400, height: 200)
+        let host = TestHost(rootView: EditedText("alpha beta gamma", id: "words"), width: 400, height: 200)
         host.runFrame()
         let y = Double(host.frame(ofAccessibilityIdentifier: "words")!.midY)
         host.touchDown(x: x(ofCharacter: 7, in: host) + 2, y: y)
@@ -63,7 +66,7 @@ import ScanoutRender
     }
 
     @Test func aDragInAFocusedFieldMovesTheCaret() {
-        let host = TestHost(rootView: Words(), width: 400, height: 200)
+        let host = TestHost(rootView: EditedText("alpha beta gamma", id: "words"), width: 400, height: 200)
         host.runFrame()
         let y = Double(host.frame(ofAccessibilityIdentifier: "words")!.midY)
         host.tap(x: x(ofCharacter: 16, in: host) + 20, y: y)  // focused, the caret at the end
@@ -80,7 +83,7 @@ import ScanoutRender
     }
 
     @Test func aDragAfterALongPressSelects() {
-        let host = TestHost(rootView: Words(), width: 400, height: 200)
+        let host = TestHost(rootView: EditedText("alpha beta gamma", id: "words"), width: 400, height: 200)
         host.runFrame()
         let y = Double(host.frame(ofAccessibilityIdentifier: "words")!.midY)
         host.tap(x: x(ofCharacter: 16, in: host) + 20, y: y)
@@ -211,17 +214,6 @@ import ScanoutRender
 
 /// A field with right-to-left text places its caret as it is drawn: taps, arrows and typing follow what is seen.
 @Suite @MainActor struct BidiTextFieldTests {
-    private struct Mixed: View {
-        @State var text = "abc אבג"
-        var body: some View {
-            VStack(alignment: .leading) {
-                Text("text: \(text)")
-                TextField("Words", text: $text).accessibilityIdentifier("mixed").frame(width: 300)
-            }
-            .frame(width: 400, height: 200, alignment: .topLeading)
-        }
-    }
-
     private func field(_ host: TestHost) -> (minX: Double, midY: Double, end: Double) {
         let f = host.frame(ofAccessibilityIdentifier: "mixed")!
         let w = TextEngine.shared.width(of: "abc אבג", font: FontDescriptor(size: 17))
@@ -229,7 +221,7 @@ import ScanoutRender
     }
 
     @Test func aTapAtTheRightEndPutsTheCaretBeforeTheFirstHebrewLetter() {
-        let host = TestHost(rootView: Mixed(), width: 400, height: 200)
+        let host = TestHost(rootView: EditedText("abc אבג", id: "mixed"), width: 400, height: 200)
         host.runFrame()
         let f = field(host)
         host.tap(x: f.end + 3, y: f.midY)
@@ -240,7 +232,7 @@ import ScanoutRender
     }
 
     @Test func arrowsMoveTheCaretAsItIsDrawn() {
-        let host = TestHost(rootView: Mixed(), width: 400, height: 200)
+        let host = TestHost(rootView: EditedText("abc אבג", id: "mixed"), width: 400, height: 200)
         host.runFrame()
         let f = field(host)
         host.tap(x: f.minX + 20, y: f.midY)
