@@ -24,6 +24,7 @@ let package = Package(
         .executable(name: "scanout-demo", targets: ["scanout-demo"]),
         .executable(name: "scanout-view-bench", targets: ["scanout-view-bench"]),
         .executable(name: "scanout-graph-bench", targets: ["scanout-graph-bench"]),
+        .executable(name: "scanout-navigation-bench", targets: ["scanout-navigation-bench"]),
         .executable(name: "scanout-probe", targets: ["scanout-probe"]),
     ],
     targets: [
@@ -81,6 +82,8 @@ let package = Package(
                           dependencies: ["BenchScene", "ScanoutRaster", "ScanoutText", "ScanoutImage"],
                           path: "Benchmarks/scanout-bench"),
         .executableTarget(name: "scanout-graph-bench", dependencies: ["ScanoutUI"], path: "Benchmarks/scanout-graph-bench"),
+        .executableTarget(name: "scanout-navigation-bench", dependencies: ["BenchScene", "ScanoutUI", "ScanoutRender"],
+                          path: "Benchmarks/scanout-navigation-bench"),
         .executableTarget(name: "scanout-text-bench", dependencies: ["ScanoutUI", "ScanoutTesting", "ScanoutText"], path: "Benchmarks/scanout-text-bench"),
         .executableTarget(name: "scanout-list-bench", dependencies: ["ScanoutUI", "ScanoutTesting", "BenchScene"], path: "Benchmarks/scanout-list-bench"),
         // The desktop simulator's check (Tests/Simulator/run): a text field and a pinch, their values on stdout.

@@ -50,6 +50,15 @@ public struct Rect: Hashable, Sendable {
         return IntRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
+    /// The largest integer rectangle inside this one (the pixels it covers whole; clamped as `enclosingIntRect`;
+    /// empty when none is, or a side is NaN).
+    public var innerIntRect: IntRect {
+        guard !minX.isNaN, !minY.isNaN, !width.isNaN, !height.isNaN else { return IntRect(x: 0, y: 0, width: 0, height: 0) }
+        let x0 = Self.clampedInt(minX.rounded(.up)), y0 = Self.clampedInt(minY.rounded(.up))
+        let x1 = Self.clampedInt(maxX.rounded(.down)), y1 = Self.clampedInt(maxY.rounded(.down))
+        return IntRect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
+    }
+
     /// The largest coordinate an integer rectangle made from doubles holds (2^40).
     static let intLimit = Double(1 << 40)
 

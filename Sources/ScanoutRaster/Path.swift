@@ -218,6 +218,39 @@ extension Path {
 }
 
 extension Path {
+    /// Whether the path is one axis-aligned rectangle (as `addRect` makes it): filling it touches no pixel
+    /// outside its bounding rectangle.
+    public var isRectangle: Bool {
+        guard verbs.count == 5, verbs == [.move, .line, .line, .line, .close], points.count == 4 else { return false }
+        let p = points
+        return (p[0].y == p[1].y && p[1].x == p[2].x && p[2].y == p[3].y && p[3].x == p[0].x)
+            || (p[0].x == p[1].x && p[1].y == p[2].y && p[2].x == p[3].x && p[3].y == p[0].y)
+    }
+
+    /// A rectangle that filling the path covers entirely, when the path is one axis-aligned rectangle or
+    /// rounded rectangle (as `addRect` and `addRoundedRect` make them): the rectangle itself, or the larger of
+    /// a rounded rectangle's two bands between its corners. Nil for any other path. (What lets a renderer know
+    /// that everything drawn before such a fill is hidden there.)
+    public var opaqueInterior: Rect? {
+        if isRectangle {
+            let r = boundingRect
+            return r.width > 0 && r.height > 0 && r.minX.isFinite && r.maxX.isFinite && r.minY.isFinite && r.maxY.isFinite ? r : nil
+        }
+        // addRoundedRect: the move to the top edge after the top-left corner, then per corner a line and the
+        // corner's cubic; the first corner ends on the right edge, a corner height below the top.
+        guard verbs == [.move, .line, .cubic, .line, .cubic, .line, .cubic, .line, .cubic, .close], points.count == 17 else { return nil }
+        let r = boundingRect
+        let rx = points[0].x - r.minX, ry = points[4].y - r.minY
+        guard r.width > 0, r.height > 0, rx >= 0, ry >= 0, 2 * rx <= r.width, 2 * ry <= r.height,
+              points[0].y == r.minY, points[4].x == r.maxX, r.minX.isFinite, r.maxX.isFinite, r.minY.isFinite, r.maxY.isFinite
+        else { return nil }
+        let wide = Rect(x: r.minX, y: r.minY + ry, width: r.width, height: r.height - 2 * ry)
+        let tall = Rect(x: r.minX + rx, y: r.minY, width: r.width - 2 * rx, height: r.height)
+        return wide.width * wide.height >= tall.width * tall.height ? wide : tall
+    }
+}
+
+extension Path {
     /// Whether both paths hold the same verbs and bit-identical points. Unlike `==`, a path with a NaN
     /// coordinate is identical to itself: a retained drawing of an app's NaN is unchanged next frame, not
     /// damaged and redrawn forever.

@@ -28,6 +28,7 @@ extension FrameCompositor {
         guard !region.isEmpty else { return damage }
         let bands = bandBuffer(for: target)
         let rows = bands.rows
+        bandRenderer(target).beginFrame()
         for r in region.rects where !r.isEmpty {
             var y = r.minY
             while y < r.maxY {
@@ -37,7 +38,7 @@ extension FrameCompositor {
                 let band = IntRect(x: r.minX, y: y, width: r.width, height: bottom - y)
                 let view = bands.view(at: top)
                 bandRenderer(target).retarget(view)
-                bandRenderer(target).render(list, background: background, in: band, itemBounds: tracker.bounds)
+                bandRenderer(target).render(list, background: background, in: band, tracker: tracker)
                 write(band, from: view, into: target)
                 y = bottom
             }

@@ -56,6 +56,8 @@ struct DamageTracker {
         /// the clip in force outside the outermost of them (a clip inside a shadow does not clip the shadow).
         var shadowReach: Double = 0
         var shadowClip: Rect?
+        /// Whether `clip` bounds a clip shape (what is drawn within it may not reach all of it).
+        var clipIsShape = false
     }
 
     struct Key: Hashable {
@@ -66,7 +68,7 @@ struct DamageTracker {
     /// The previous frame's items (a copy of its own, brought up to date by the edits: holding the recorder's
     /// list would make the recorder's next in-place update copy it), and each item's context and device bounds.
     private var previous = DisplayList()
-    private var contexts: [Context] = []
+    private(set) var contexts: [Context] = []
     /// What `bounds` holds for an item that draws nothing but changes the state of those after it (a push or a
     /// pop): a negative width, so the renderer tells these from drawing items without looking at the item.
     static let stateItemBounds = IntRect(x: 0, y: 0, width: -1, height: -1)
@@ -86,7 +88,11 @@ struct DamageTracker {
         for i in range {
             let item = list.items[i]
             var b = item.isDrawing ? IntRect(x: 0, y: 0, width: 0, height: 0) : DamageTracker.stateItemBounds
-            if let local = item.localBounds {
+            var local = item.localBounds
+            // A rectangle kept axis-aligned touches no pixel beyond its device rectangle (no outset for
+            // anti-aliasing needed): a sliding screen's background damages no column beside it.
+            if case .fill(let path, _, _) = item, c.transform.b == 0, c.transform.c == 0, path.isRectangle { local = path.boundingRect }
+            if let local {
                 var device = DisplayList.bounds(of: local, under: c.transform).intersection(screenRect)
                 if let clip = c.clip { device = device.intersection(clip) }
                 if c.shadowReach > 0, !device.isEmpty {
@@ -100,7 +106,8 @@ struct DamageTracker {
             switch item {
             case .pushTransform(let t):
                 stack.append(c)
-                c.transform = t.concatenating(c.transform)
+                let full = t.concatenating(c.transform)
+                c.transform = OpaquePanel.placement(ofGroupAt: i, in: list.items, full: full)?.transform ?? full
             case .pushClip(let r):
                 stack.append(c)
                 let device = DisplayList.bounds(of: r, under: c.transform)
@@ -109,6 +116,7 @@ struct DamageTracker {
                 stack.append(c)
                 let device = DisplayList.bounds(of: path.boundingRect, under: c.transform)
                 c.clip = c.clip.map { $0.intersection(device) } ?? device
+                c.clipIsShape = true
             case .pushOpacity(let o):
                 stack.append(c)
                 c.opacity *= o
@@ -193,6 +201,31 @@ struct DamageTracker {
         }
         hasPrevious = true
         return damage.clipped(to: screen)
+    }
+
+    /// The opaque cover to start repainting `region` of `list` (the list of the last `update`) from: an item that
+    /// fills an opaque rectangle (or rounded rectangle) at full opacity, keeping axes, with no shadow or clip
+    /// shape around it — the topmost one whose interior holds at least half of `region` (the rest is repainted
+    /// apart); with that interior in device pixels. Nothing drawn before a cover shows within its interior.
+    func cover(of region: IntRect, in list: DisplayList) -> (index: Int, interior: IntRect)? {
+        guard bounds.count == list.count, contexts.count == list.count else { return nil }
+        let items = list.items
+        let half = (region.width * region.height + 1) / 2
+        var j = items.count - 1
+        while j >= 0 {
+            defer { j -= 1 }
+            let b = bounds[j]
+            guard b.width >= 0, b.intersects(region) else { continue }
+            guard case .fill(let path, .solid(let color), _) = items[j], color.alpha == 255 else { continue }
+            let c = contexts[j]
+            guard c.opacity == 1, c.shadowReach == 0, !c.clipIsShape, c.transform.b == 0, c.transform.c == 0,
+                  let local = path.opaqueInterior else { continue }
+            var interior = DisplayList.bounds(of: local, under: c.transform).innerIntRect
+            if let clip = c.clip { interior = interior.intersection(clip.innerIntRect) }
+            let inside = interior.intersection(region)
+            if !inside.isEmpty, inside.width * inside.height >= half { return (j, interior) }
+        }
+        return nil
     }
 
     /// Whether `edits` (ascending, disjoint) turn a list of `old` items into one of `new`.

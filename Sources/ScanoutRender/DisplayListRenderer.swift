@@ -52,6 +52,24 @@ public final class DisplayListRenderer {
     /// repaint (what a renderer drawing a group for the cache does inside it).
     public var cachesShadows = true
     private let shadowCache = ShadowCache()
+
+    /// Whether a sliding opaque panel (a pushed screen, a sheet's card; see `OpaquePanel`) is copied from a
+    /// bitmap drawn once while its content stays the same (see `PanelCache`); false: drawn every frame.
+    /// Either way it is drawn at whole device pixels, so both paint the same.
+    public var cachesSlidingPanels = true
+    private let panelCache = PanelCache()
+
+    /// Starts a frame: panels are sliding when their translation differs from the last frame's (the frame
+    /// compositor calls this once per frame, before its repaints).
+    func beginFrame() { panelCache.beginFrame() }
+
+    /// Lets go of the sliding panels' bitmaps (drawn again if they slide on).
+    public func releaseSlidingPanelBitmaps() { panelCache.releaseBitmaps() }
+
+    /// How many sliding-panel bitmaps were drawn, and copies made from them, so far; the bytes held now (for tests).
+    public var panelBuilds: Int { panelCache.builds }
+    public var panelCopies: Int { panelCache.copies }
+    public var panelCacheBytes: Int { panelCache.bytes }
     /// The transform the list is drawn through (nil: the device scale); the shadow cache draws a group
     /// through its own.
     var rootTransform: AffineTransform?
@@ -140,8 +158,13 @@ public final class DisplayListRenderer {
         }
 
         mutating func pushTransform(_ t: AffineTransform) {
+            pushFullTransform(t.concatenating(transform))
+        }
+
+        /// Pushes a group drawn through `full` (its transform already concatenated with the current one).
+        mutating func pushFullTransform(_ full: AffineTransform) {
             pushes.append(.transform(transform))
-            transform = t.concatenating(transform)
+            transform = full
             canvasHasTransform = false
         }
 
@@ -287,6 +310,28 @@ public final class DisplayListRenderer {
     /// parallel to `list.items`; nil: draw every item) touch it. Items with bounds of negative width are
     /// pushes and pops, always applied (`DamageTracker.bounds` marks them so).
     public func render(_ list: DisplayList, background: RGBA, in region: IntRect, itemBounds: [IntRect]?) {
+        paint(list, background: background, in: region, itemBounds: itemBounds, from: 0)
+    }
+
+    /// Repaints `region` with the bounds and contexts `tracker` keeps of `list`: where the topmost opaque cover
+    /// (see `DamageTracker.cover`) hides what is drawn before it, painting starts at it (no clearing, no
+    /// items below); the rest of the region is repainted the same way.
+    func render(_ list: DisplayList, background: RGBA, in region: IntRect, tracker: DamageTracker, depth: Int = 0) {
+        let region = region.intersection(target.bounds)
+        guard !region.isEmpty else { return }
+        guard depth < 3, let cover = tracker.cover(of: region, in: list) else {
+            paint(list, background: background, in: region, itemBounds: tracker.bounds, from: 0)
+            return
+        }
+        paint(list, background: background, in: region.intersection(cover.interior), itemBounds: tracker.bounds, from: cover.index)
+        for part in region.subtracting(cover.interior) {
+            render(list, background: background, in: part, tracker: tracker, depth: depth + 1)
+        }
+    }
+
+    /// Repaints `region`, drawing the items from index `first` on (what is before it is hidden there; the
+    /// pushes around it still apply): cleared to `background` first when `first` is 0.
+    private func paint(_ list: DisplayList, background: RGBA, in region: IntRect, itemBounds: [IntRect]?, from first: Int) {
         let region = region.intersection(target.bounds)
         guard !region.isEmpty else { return }
         if outlines.count > list.count { outlines.removeLast(outlines.count - list.count) }
@@ -299,13 +344,17 @@ public final class DisplayListRenderer {
         base.transform = .identity
         base.opacity = 1
         base.blendMode = .normal
-        base.clear(background)
+        if first == 0 { base.clear(background) }
         var state = RenderState(base: base, transform: rootTransform ?? AffineTransform(scaleX: scale, y: scale))
         let items = list.items
         var skipUntil = -1  // items up to this index were composited from a cached group bitmap
         let reporting = geometryWarning != nil
         for index in items.indices {
             if index <= skipUntil { continue }
+            if index < first, let end = hiddenBefore(first, items: items, index: index, itemBounds: itemBounds) {
+                skipUntil = end
+                continue
+            }
             // Drawing items outside the region are skipped without touching the item (most are; copying each
             // would copy and retain its payload): state items have bounds of negative width.
             if let itemBounds, itemBounds[index].width >= 0, !itemBounds[index].intersects(state.clip) { continue }
@@ -326,13 +375,33 @@ public final class DisplayListRenderer {
             case .pushClipShape(let path, let rule):
                 state.pushClip(path, fillRule: rule)
             case .pushTransform(let t):
-                if let end = compositeFromCache(items, index: index, transform: t, state: &state) {
+                if let panel = OpaquePanel.placement(ofGroupAt: index, in: items, full: t.concatenating(state.transform)) {
+                    if let end = compositePanel(items, index: index, panel, state: &state) {
+                        skipUntil = end
+                    } else {
+                        state.pushFullTransform(panel.transform)
+                    }
+                } else if let end = compositeFromCache(items, index: index, transform: t, state: &state) {
                     skipUntil = end
                 } else {
                     state.pushTransform(t)
                 }
             case .pushOpacity(let o):
-                state.pushLayer(layerBuffer(state.layerDepth), opacity: o, geometryIssue: base.geometryIssue)
+                if index + 2 < items.count, case .pop = items[index + 2], drawsAlone(items[index + 1]) {
+                    // A group of one shape or image: its opacity is the item's own (no layer cleared, drawn into
+                    // and blended over the region — for a dimming overlay, three passes over the screen).
+                    if itemBounds.map({ $0[index + 1].intersects(state.clip) }) ?? true {
+                        if reporting { currentItem = index + 1 }
+                        state.setCanvasTransform()
+                        let saved = state.canvas.opacity
+                        state.canvas.opacity = saved * max(0, min(1, o))
+                        drawAlone(items[index + 1], index: index + 1, on: state.canvas)
+                        state.canvas.opacity = saved
+                    }
+                    skipUntil = index + 2
+                } else {
+                    state.pushLayer(layerBuffer(state.layerDepth), opacity: o, geometryIssue: base.geometryIssue)
+                }
             case .pushShadow(let s):
                 if cachesShadows, let end = pushCachedShadow(s, items: items, index: index, state: &state) {
                     skipUntil = end
@@ -349,6 +418,61 @@ public final class DisplayListRenderer {
                 state.pop()
             }
         }
+    }
+
+    /// Whether `item` drawn at an opacity equals it drawn into a layer blended at that opacity: a fill, stroke
+    /// or image covers each pixel once (text is not: its glyphs may overlap).
+    private func drawsAlone(_ item: DisplayList.Item) -> Bool {
+        switch item {
+        case .fill, .stroke, .image: return true
+        default: return false
+        }
+    }
+
+    /// Draws a fill, stroke or image item on `canvas` (see `drawsAlone`).
+    private func drawAlone(_ item: DisplayList.Item, index: Int, on canvas: Canvas) {
+        switch item {
+        case .fill(let path, let paint, let style): canvas.fill(path, with: paint, style: style, reusing: outline(index))
+        case .stroke(let path, let paint, let style): canvas.stroke(path, with: paint, style: style, reusing: outline(index))
+        case .image(let image, let rect, let filter): canvas.draw(image.pixels, in: rect, filter: filter)
+        default: break
+        }
+    }
+
+    /// For an item before `first` (the topmost cover's index: what is drawn before it is hidden): the last index
+    /// to skip — the item itself when it draws, the group it pushes when that closes before `first` — or nil
+    /// when it must be applied (a pop, or a push whose group holds the cover).
+    private func hiddenBefore(_ first: Int, items: [DisplayList.Item], index: Int, itemBounds: [IntRect]?) -> Int? {
+        if let itemBounds, itemBounds[index].width >= 0 { return index }
+        let item = items[index]
+        if item.isDrawing { return index }
+        if case .pop = item { return nil }
+        guard let end = TransformedGroupCache.matchingPop(of: index, in: items), end < first else { return nil }
+        return end
+    }
+
+    /// Copies the sliding panel pushed at `index` from its bitmap (see `PanelCache`) and returns the index of its
+    /// pop, when caching is on, the panel is sliding with unchanged content and the clip lies within its
+    /// interior; nil: draw it directly (through `panel.transform`).
+    private func compositePanel(_ items: [DisplayList.Item], index: Int, _ panel: OpaquePanel.Placement,
+                                state: inout RenderState) -> Int? {
+        guard cachesSlidingPanels, state.layerDepth == 0, state.canvas.clipMask == nil,
+              let end = TransformedGroupCache.matchingPop(of: index, in: items) else { return nil }
+        let target = state.canvas.target
+        guard let bitmap = panelCache.bitmap(at: index, end: end, items: items, placement: panel, format: target.format,
+                                             maximumArea: 4 * target.width * target.height,
+                                             wanted: panel.interior.contains(state.clip), draw: drawPanel) else { return nil }
+        if !state.clip.isEmpty { panelCache.copy(state.clip, of: bitmap, interior: panel.interior, into: target) }
+        return end
+    }
+
+    /// Paints a panel's content into `buffer` through `transform`, as this renderer would draw it in place.
+    private func drawPanel(_ list: DisplayList, into buffer: PixelBuffer, transform: AffineTransform) {
+        let painter = DisplayListRenderer(target: buffer, scale: scale, text: text)
+        painter.transformedGroupCaching = transformedGroupCaching
+        painter.cachesShadows = cachesShadows
+        painter.rootTransform = transform
+        painter.render(list, background: .clear)
     }
 
     /// Draws the shadow of the group pushed at `index` from the shadow cache and pushes a layer for its content

@@ -36,6 +36,18 @@ public final class FrameCompositor {
         get { renderer.cachesShadows }
         set { renderer.cachesShadows = newValue; bandPainter?.cachesShadows = newValue }
     }
+    /// Whether sliding opaque panels are copied from bitmaps (see `DisplayListRenderer.cachesSlidingPanels`).
+    public var cachesSlidingPanels: Bool {
+        get { renderer.cachesSlidingPanels }
+        set { renderer.cachesSlidingPanels = newValue; bandPainter?.cachesSlidingPanels = newValue }
+    }
+    /// Lets go of the bitmaps kept of sliding panels (the runner calls it when nothing is moving).
+    public func releaseSlidingPanelBitmaps() {
+        renderer.releaseSlidingPanelBitmaps()
+        bandPainter?.releaseSlidingPanelBitmaps()
+    }
+    /// The private frame's renderer (for tests and statistics: its caches' counters).
+    public var privateFrameRenderer: DisplayListRenderer { renderer }
     /// How many shadows and blurs the private frame's renderer blurred from a whole group so far.
     public var shadowBuilds: Int { renderer.shadowBuilds }
     /// Told when an item is dropped or simplified because of its geometry, with its index in the display list
@@ -61,6 +73,7 @@ public final class FrameCompositor {
         let p = DisplayListRenderer(target: bandBuffer(for: target).view(at: 0), scale: scale, text: text)
         p.transformedGroupCaching = renderer.transformedGroupCaching
         p.cachesShadows = renderer.cachesShadows
+        p.cachesSlidingPanels = renderer.cachesSlidingPanels
         p.geometryWarning = geometryWarning
         bandPainter = p
         return p
@@ -87,8 +100,9 @@ public final class FrameCompositor {
         let damage = track(list)
         lastRepaintedArea = damage.area
         guard !damage.isEmpty else { return damage }
+        renderer.beginFrame()
         for r in damage.rects {
-            renderer.render(list, background: background, in: r, itemBounds: tracker.bounds)
+            renderer.render(list, background: background, in: r, tracker: tracker)
         }
         return damage
     }

@@ -48,6 +48,8 @@ public final class TestHost {
     /// Whether the last frame's damage came from comparing only the views recorded again (the retained
     /// display list's edits) rather than the whole list.
     public var lastDamageWasIncremental: Bool { pipeline.compositor.lastDamageWasIncremental }
+    /// The frame compositor (for tests of its caches).
+    package var compositor: FrameCompositor { pipeline.compositor }
     /// Touch events for the next frame, in panel pixels.
     private var pendingTouches: [(phase: TouchEvent.Phase, point: CGPoint, id: Int)] = []
     /// Key presses for the next frame, delivered after the touches.

@@ -65,7 +65,11 @@ package final class FramePipeline {
     package func draw() -> Damage {
         host.layout()
         displayList = host.makeDisplayList()
-        return compositor.render(displayList, background: background)
+        let damage = compositor.render(displayList, background: background)
+        // Nothing animates and no finger is down: no panel slides in the next frame, so the bitmaps kept of
+        // sliding panels are let go now rather than held while the screen rests.
+        if !host.isAnimating, host.activeTouches.isEmpty { compositor.releaseSlidingPanelBitmaps() }
+        return damage
     }
 
     /// Step 6: brings the display's back buffer up to date (the damage since it was last on screen, its age)

@@ -1,0 +1,186 @@
+// scanout-navigation-bench: what a frame of a full-screen slide costs — a NavigationStack push and pop, a
+// TabView(.page) page change and a sheet sliding up — against copying one frame of the same size (what a
+// compositor moving unchanged layers by whole pixels cannot beat). Each case runs its animation frame by frame
+// through the headless host (update, layout, display list, damage + compose into one of two display buffers by
+// buffer age) and prints the median of its animated frames: the compose (render + present) and the whole frame.
+// usage: scanout-navigation-bench [W H]   (default 1920 1080; CASE=push|pop|page|sheet runs one case;
+// CACHING=never draws sliding panels directly instead of copying them from bitmaps, for comparison)
+import BenchScene
+import Observation
+import ScanoutRaster
+import ScanoutRender
+import ScanoutUI
+
+/// What a case's tap changes: the case's view reacts to `taps` with its own animated @State change, as a
+/// button's action would.
+@Observable @MainActor
+final class Flow {
+    var taps = 0
+    var startPushed = false
+}
+
+/// A screen of a device panel: a list of labelled readings, as a kiosk's pages are.
+struct PanelScreen: View {
+    let title: String
+    let rows: Int
+    var body: some View {
+        List {
+            Section("Line \(title)") {
+                ForEach(0..<rows, id: \.self) { i in
+                    HStack {
+                        Label("Sensor \(i)", systemImage: i % 2 == 0 ? "thermometer" : "gauge")
+                        Spacer()
+                        Text("\(20 + i).\(i % 10) °C").monospacedDigit().foregroundStyle(.secondary)
+                    }
+                }
+            }
+        }
+        .navigationTitle(title)
+    }
+}
+
+struct PushCase: View {
+    let flow: Flow
+    @State private var path: [Int] = []
+    var body: some View {
+        NavigationStack(path: $path) {
+            PanelScreen(title: "Overview", rows: 30)
+                .navigationDestination(for: Int.self) { PanelScreen(title: "Detail \($0)", rows: 30) }
+        }
+        .onAppear { if flow.startPushed { path = [1] } }
+        .onChange(of: flow.taps) { withAnimation(.easeOut(duration: 0.3)) { if path.isEmpty { path.append(1) } else { path.removeLast() } } }
+    }
+}
+
+struct PageCase: View {
+    let flow: Flow
+    @State private var page = 0
+    var body: some View {
+        TabView(selection: $page) {
+            ForEach(0..<3, id: \.self) { i in PanelScreen(title: "Page \(i)", rows: 30).tag(i) }
+        }
+        .tabViewStyle(.page)
+        .onChange(of: flow.taps) { withAnimation(.easeOut(duration: 0.3)) { page = 1 } }
+    }
+}
+
+struct SheetCase: View {
+    let flow: Flow
+    @State private var sheet = false
+    var body: some View {
+        NavigationStack {
+            PanelScreen(title: "Overview", rows: 30)
+        }
+        .sheet(isPresented: $sheet) {
+            PanelScreen(title: "Settings", rows: 20)
+        }
+        .onChange(of: flow.taps) { sheet = true }
+    }
+}
+
+struct Result {
+    var frames = 0
+    var compose: [Double] = []
+    var total: [Double] = []
+    var area: [Int] = []
+    var panelBuilds = 0
+    var panelCopies = 0
+}
+
+/// Taps (the case view animates its change) and runs every frame until the host stops animating.
+@MainActor
+func animate<V: View>(_ w: Int, _ h: Int, caching: Bool, pushed: Bool = false, _ root: (Flow) -> V) -> Result {
+    let flow = Flow()
+    flow.startPushed = pushed
+    let host = ViewHost(rootView: root(flow), size: CGSize(width: CGFloat(w), height: CGFloat(h)))
+    host.verifiesRecordings = false
+    let compositor = FrameCompositor(width: w, height: h, format: .xrgb8888)
+    if !caching { compositor.cachesSlidingPanels = false }
+    let buffers = [PixelBuffer(width: w, height: h, format: .xrgb8888), PixelBuffer(width: w, height: h, format: .xrgb8888)]
+    var drawn = [-1, -1]
+    var frame = 0
+    var time = 1.0
+    func step(recording result: inout Result?) {
+        let s0 = BenchTools.nowMs()
+        host.advanceTime(to: time)
+        _ = host.update(); host.layout()
+        let list = host.makeDisplayList()
+        if BenchTools.environment("DUMP") == "\(frame)" {
+            for (i, item) in list.items.enumerated() { print(i, String(describing: item).prefix(160)) }
+        }
+        let s1 = BenchTools.nowMs()
+        let b = frame % 2, age = drawn[b] < 0 ? 0 : frame - drawn[b]
+        let region = composeSlideFrame(compositor, list, into: buffers[b], age: age)
+        if BenchTools.environment("DUMP_DAMAGE") != nil { print("frame \(frame): presented \(region.rects)") }
+        let s2 = BenchTools.nowMs()
+        drawn[b] = frame
+        frame += 1
+        time += 1.0 / 60
+        result?.compose.append(s2 - s1); result?.total.append(s2 - s0); result?.area.append(region.area)
+    }
+    var none: Result? = nil
+    for _ in 0..<3 { step(recording: &none) }  // first frame, and both buffers drawn once
+    flow.taps += 1
+    var result: Result? = Result()
+    repeat { step(recording: &result) } while host.isAnimating && result!.compose.count < 600
+    result!.frames = result!.compose.count
+    result!.panelBuilds = compositor.privateFrameRenderer.panelBuilds
+    result!.panelCopies = compositor.privateFrameRenderer.panelCopies
+    return result!
+}
+
+/// Damage + compose of one frame into a display buffer; out of line so that callgrind can count it alone
+/// (`--toggle-collect=*composeSlideFrame*`).
+@MainActor @inline(never)
+func composeSlideFrame(_ compositor: FrameCompositor, _ list: DisplayList, into buffer: PixelBuffer, age: Int) -> Damage {
+    compositor.render(list, background: .black)
+    return compositor.present(into: buffer, age: age)
+}
+
+/// Median ms of copying one w×h frame into another buffer (the floor a slide composited by copies meets).
+func copyFrame(_ w: Int, _ h: Int) -> Double {
+    let a = PixelBuffer(width: w, height: h, format: .xrgb8888), b = PixelBuffer(width: w, height: h, format: .xrgb8888)
+    var times: [Double] = []
+    for _ in 0..<60 {
+        let s0 = BenchTools.nowMs()
+        b.baseAddress.copyMemory(from: a.baseAddress, byteCount: a.stride * h)
+        times.append(BenchTools.nowMs() - s0)
+    }
+    return BenchTools.median(times)
+}
+
+@MainActor
+func main() {
+    var args = Array(CommandLine.arguments.dropFirst())
+    let w = args.count >= 2 ? Int(args[0]) ?? 1920 : 1920, h = args.count >= 2 ? Int(args[1]) ?? 1080 : 1080
+    args.removeAll()
+    let only = BenchTools.environment("CASE")
+    let caching = BenchTools.environment("CACHING") != "never"
+    let copy = copyFrame(w, h)
+    print("\(w)x\(h): copying one frame \(BenchTools.fixed4(copy)) ms (median of 60)")
+    var json: [String] = ["\"copy_ms\":\(BenchTools.fixed4(copy))"]
+    func report(_ name: String, _ r: Result) {
+        let compose = BenchTools.median(r.compose), total = BenchTools.median(r.total)
+        let area = r.area.sorted()[r.area.count / 2]
+        print("\(w)x\(h): \(name): \(r.frames) frames, compose median \(BenchTools.fixed4(compose)) ms "
+            + "= \(BenchTools.fixed4(compose / copy))x a frame's copy (whole frame \(BenchTools.fixed4(total)) ms), "
+            + "median \(area) px presented; \(r.panelBuilds) panel bitmaps drawn, \(r.panelCopies) copies from them")
+        json.append("\"\(name)\":{\"frames\":\(r.frames),\"compose_ms\":\(BenchTools.fixed4(compose)),\"frame_ms\":\(BenchTools.fixed4(total)),"
+            + "\"copies\":\(BenchTools.fixed4(compose / copy))}")
+    }
+    if only == nil || only == "push" {
+        report("push", animate(w, h, caching: caching) { PushCase(flow: $0) })
+    }
+    if only == nil || only == "pop" {
+        report("pop", animate(w, h, caching: caching, pushed: true) { PushCase(flow: $0) })
+    }
+    if only == nil || only == "page" {
+        report("page", animate(w, h, caching: caching) { PageCase(flow: $0) })
+    }
+    if only == nil || only == "sheet" {
+        report("sheet", animate(w, h, caching: caching) { SheetCase(flow: $0) })
+    }
+    print("{\"bench\":\"scanout-navigation\",\"W\":\(w),\"H\":\(h),\(json.joined(separator: ","))}")
+}
+
+MainActor.assumeIsolated { main() }

@@ -1,0 +1,180 @@
+import Glibc
+import Testing
+import ScanoutRaster
+import ScanoutRender
+import ScanoutTesting
+@testable import ScanoutUI
+
+/// Sliding panels copied from bitmaps (`PanelCache`), repaints starting at the topmost opaque cover, and a
+/// one-shape opacity group drawn without a layer: each frame of a push, a pop and a sheet equals the same
+/// frame painted whole by a renderer that does none of it.
+@Suite @MainActor struct SlidingPanelTests {
+    @Observable @MainActor final class Flow {
+        var taps = 0
+    }
+
+    struct Screen: View {
+        let title: String
+        var body: some View {
+            List {
+                Section("Line \(title)") {
+                    ForEach(0..<12, id: \.self) { i in
+                        HStack {
+                            Label("Sensor \(i)", systemImage: "thermometer")
+                            Spacer()
+                            Text("\(20 + i).5 °C").foregroundStyle(.secondary)
+                        }
+                    }
+                }
+            }
+            .navigationTitle(title)
+        }
+    }
+
+    struct Pushing: View {
+        let flow: Flow
+        let startPushed: Bool
+        @State private var path: [Int] = []
+        var body: some View {
+            NavigationStack(path: $path) {
+                Screen(title: "Overview")
+                    .navigationDestination(for: Int.self) { Screen(title: "Detail \($0)") }
+            }
+            .onAppear { if startPushed { path = [1] } }
+            .onChange(of: flow.taps) { withAnimation(.easeOut(duration: 0.3)) { if path.isEmpty { path = [1] } else { path = [] } } }
+        }
+    }
+
+    struct Presenting: View {
+        let flow: Flow
+        @State private var shown = false
+        var body: some View {
+            NavigationStack { Screen(title: "Overview") }
+                .sheet(isPresented: $shown) { Screen(title: "Settings") }
+                .onChange(of: flow.taps) { shown = true }
+        }
+    }
+
+    /// Expects `a` to equal `b` (a whole repaint): pixel for pixel, except that where a slanted edge crosses the
+    /// screen's side a pixel next to it may differ by one level (the rasterizer cuts segments at the target's
+    /// side, and a panel's bitmap is wider than what shows of it), in a handful of pixels at most.
+    func expectSame(_ a: PixelBuffer, _ b: PixelBuffer, _ what: String) {
+        var differing = 0, worst: UInt32 = 0
+        for y in 0..<a.height {
+            for x in 0..<a.width {
+                let p = a.premultipliedPixel(x: x, y: y), q = b.premultipliedPixel(x: x, y: y)
+                guard p != q else { continue }
+                differing += 1
+                for shift in stride(from: 0, to: 32, by: 8) {
+                    let u = (p >> UInt32(shift)) & 255, v = (q >> UInt32(shift)) & 255
+                    worst = max(worst, u > v ? u - v : v - u)
+                }
+                #expect(x < 4 || x >= a.width - 4, "\(what) differs at \(x),\(y), away from the screen's sides")
+            }
+        }
+        #expect(worst <= 1 && differing <= 16, "\(what) equals a whole repaint (\(differing) pixels differ, by up to \(worst))")
+    }
+
+    /// Runs the tap's animation frame by frame into a compositor that keeps everything it can (and presents
+    /// into two display buffers by age), checking each frame against a whole repaint by a fresh compositor
+    /// with panel caching off. Returns the caching compositor's renderer (for its counters).
+    func slide<V: View>(_ root: (Flow) -> V, width: Int = 480, height: Int = 320) -> DisplayListRenderer {
+        let flow = Flow()
+        let host = ViewHost(rootView: root(flow), size: CGSize(width: CGFloat(width), height: CGFloat(height)))
+        let kept = FrameCompositor(width: width, height: height)
+        let buffers = [PixelBuffer(width: width, height: height), PixelBuffer(width: width, height: height)]
+        var drawn = [-1, -1]
+        var time = 1.0
+        var frame = 0
+        var animatedFrames = 0
+        func step() {
+            host.advanceTime(to: time)
+            _ = host.update()
+            host.layout()
+            let list = host.makeDisplayList()
+            kept.render(list, background: .white)
+            let b = frame % 2
+            kept.present(into: buffers[b], age: drawn[b] < 0 ? 0 : frame - drawn[b])
+            drawn[b] = frame
+            let whole = FrameCompositor(width: width, height: height)
+            whole.cachesSlidingPanels = false
+            whole.render(list, background: .white)
+            let bytes = width * height * 4
+            expectSame(kept.composition, whole.composition, "frame \(frame): the kept frame")
+            expectSame(buffers[b], whole.composition, "frame \(frame): the display buffer")
+            frame += 1
+            time += 1.0 / 60
+        }
+        for _ in 0..<3 { step() }
+        flow.taps += 1
+        repeat { step(); animatedFrames += 1 } while host.isAnimating && animatedFrames < 200
+        #expect(animatedFrames > 10, "the change animates")
+        step()
+        return kept.privateFrameRenderer
+    }
+
+    @Test func aPushedScreenSlidesInFromItsBitmapAndEqualsDrawingIt() {
+        let r = slide { Pushing(flow: $0, startPushed: false) }
+        #expect(r.panelBuilds >= 1)
+        #expect(r.panelCopies > 10, "the sliding screen is copied, not drawn, in most frames")
+        #expect(r.panelBuilds <= 2, "drawn once for the slide (and at most once more when its bar's title settles)")
+    }
+
+    @Test func aPoppedScreenSlidesOutFromItsBitmapAndEqualsDrawingIt() {
+        let r = slide { Pushing(flow: $0, startPushed: true) }
+        #expect(r.panelBuilds >= 1)
+        #expect(r.panelCopies > 10)
+    }
+
+    @Test func aSheetRisesOverItsDimmedPresenterAndEqualsDrawingIt() {
+        let r = slide { Presenting(flow: $0) }
+        #expect(r.panelCopies > 10)
+    }
+
+    @Test func aPanelAtRestKeepsNoBitmap() {
+        let flow = Flow()
+        let host = TestHost(rootView: Pushing(flow: flow, startPushed: false), width: 480, height: 320)
+        host.runFrame()
+        flow.taps += 1
+        host.runFrame(); host.runFrame(); host.runFrame()
+        #expect(host.compositor.privateFrameRenderer.panelCacheBytes > 0, "a sliding screen keeps its bitmap")
+        host.advance(seconds: 1)
+        #expect(host.compositor.privateFrameRenderer.panelCacheBytes == 0, "the screen at rest lets it go")
+    }
+}
+
+extension Rect {
+    var innerIntRectForTest: IntRect { innerIntRect }
+}
+
+/// The shapes whose fill hides what is under it.
+@Suite struct OpaqueInteriorTests {
+    @Test func aRectangleIsItsOwnInterior() {
+        let r = Rect(x: 10, y: 20, width: 30, height: 40)
+        #expect(Path(r).isRectangle)
+        #expect(Path(r).opaqueInterior == r)
+    }
+
+    @Test func aRoundedRectangleKeepsTheBandBetweenItsCorners() {
+        let wide = Path(roundedRect: Rect(x: 0, y: 0, width: 200, height: 100), cornerRadius: 10)
+        #expect(!wide.isRectangle)
+        // The larger band: 180 x 100 between the left and right corners, over 200 x 80 between top and bottom.
+        #expect(wide.opaqueInterior == Rect(x: 10, y: 0, width: 180, height: 100))
+        let tall = Path(roundedRect: Rect(x: 0, y: 0, width: 50, height: 300), cornerRadius: 10)
+        let band = tall.opaqueInterior
+        #expect(band?.innerIntRectForTest == IntRect(x: 0, y: 10, width: 50, height: 280))
+    }
+
+    @Test func otherShapesHaveNone() {
+        #expect(Path(ellipseIn: Rect(x: 0, y: 0, width: 100, height: 100)).opaqueInterior == nil)
+        let triangle = Path { p in
+            p.move(to: Point(x: 0, y: 0)); p.addLine(to: Point(x: 10, y: 0)); p.addLine(to: Point(x: 0, y: 10)); p.closeSubpath()
+        }
+        #expect(triangle.opaqueInterior == nil)
+        let skewed = Path { p in
+            p.move(to: Point(x: 0, y: 0)); p.addLine(to: Point(x: 10, y: 1)); p.addLine(to: Point(x: 10, y: 10))
+            p.addLine(to: Point(x: 0, y: 10)); p.closeSubpath()
+        }
+        #expect(skewed.opaqueInterior == nil)
+    }
+}
