@@ -3,7 +3,7 @@
 // compositor moving unchanged layers by whole pixels cannot beat). Each case runs its animation frame by frame
 // through the headless host (update, layout, display list, damage + compose into one of two display buffers by
 // buffer age) and prints the median of its animated frames: the compose (render + present) and the whole frame.
-// usage: scanout-navigation-bench [W H]   (default 1920 1080; CASE=push|pop|page|sheet runs one case;
+// usage: scanout-navigation-bench [W H]   (default 1920 1080; CASE=push|push-cards|pop|page|sheet runs one case;
 // CACHING=never draws sliding panels directly instead of copying them from bitmaps, for comparison)
 import BenchScene
 import Observation
@@ -36,6 +36,39 @@ struct PanelScreen: View {
             }
         }
         .navigationTitle(title)
+    }
+}
+
+/// A heavier screen: twelve cards with a gradient, a shadow, a ring and a label each.
+struct CardsScreen: View {
+    var body: some View {
+        LazyVGrid(columns: [GridItem(.adaptive(minimum: 220), spacing: 24)], spacing: 24) {
+            ForEach(0..<12, id: \.self) { i in
+                ZStack {
+                    RoundedRectangle(cornerRadius: 16)
+                        .fill(LinearGradient(colors: [.blue, .teal], startPoint: .topLeading, endPoint: .bottomTrailing))
+                        .shadow(radius: 8, y: 4)
+                    Circle().trim(from: 0, to: 0.1 + 0.07 * Double(i)).stroke(.white, style: StrokeStyle(lineWidth: 10, lineCap: .round))
+                        .padding(30)
+                    Text("\(10 + 7 * i) %").font(.title).foregroundStyle(.white)
+                }
+                .frame(height: 200)
+            }
+        }
+        .padding(24)
+        .navigationTitle("Cards")
+    }
+}
+
+struct HeavyPushCase: View {
+    let flow: Flow
+    @State private var path: [Int] = []
+    var body: some View {
+        NavigationStack(path: $path) {
+            PanelScreen(title: "Overview", rows: 30)
+                .navigationDestination(for: Int.self) { _ in CardsScreen() }
+        }
+        .onChange(of: flow.taps) { withAnimation(.easeOut(duration: 0.3)) { path.append(1) } }
     }
 }
 
@@ -170,6 +203,9 @@ func main() {
     }
     if only == nil || only == "push" {
         report("push", animate(w, h, caching: caching) { PushCase(flow: $0) })
+    }
+    if only == nil || only == "push-cards" {
+        report("push-cards", animate(w, h, caching: caching) { HeavyPushCase(flow: $0) })
     }
     if only == nil || only == "pop" {
         report("pop", animate(w, h, caching: caching, pushed: true) { PushCase(flow: $0) })

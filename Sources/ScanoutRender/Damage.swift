@@ -107,7 +107,8 @@ struct DamageTracker {
             case .pushTransform(let t):
                 stack.append(c)
                 let full = t.concatenating(c.transform)
-                c.transform = OpaquePanel.placement(ofGroupAt: i, in: list.items, full: full)?.transform ?? full
+                c.transform = OpaquePanel.isFractional(full)
+                    ? OpaquePanel.placement(ofGroupAt: i, in: list.items, full: full)?.transform ?? full : full
             case .pushClip(let r):
                 stack.append(c)
                 let device = DisplayList.bounds(of: r, under: c.transform)

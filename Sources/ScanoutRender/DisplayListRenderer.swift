@@ -313,13 +313,17 @@ public final class DisplayListRenderer {
         paint(list, background: background, in: region, itemBounds: itemBounds, from: 0)
     }
 
+    /// Regions smaller than this (device pixels) are repainted without looking for a cover.
+    static let coverSearchArea = 128 * 128
+
     /// Repaints `region` with the bounds and contexts `tracker` keeps of `list`: where the topmost opaque cover
     /// (see `DamageTracker.cover`) hides what is drawn before it, painting starts at it (no clearing, no
     /// items below); the rest of the region is repainted the same way.
     func render(_ list: DisplayList, background: RGBA, in region: IntRect, tracker: DamageTracker, depth: Int = 0) {
         let region = region.intersection(target.bounds)
         guard !region.isEmpty else { return }
-        guard depth < 3, let cover = tracker.cover(of: region, in: list) else {
+        // (A small region gains little from skipping what is under a cover: not worth the search.)
+        guard depth < 3, region.width * region.height >= Self.coverSearchArea, let cover = tracker.cover(of: region, in: list) else {
             paint(list, background: background, in: region, itemBounds: tracker.bounds, from: 0)
             return
         }
@@ -375,7 +379,9 @@ public final class DisplayListRenderer {
             case .pushClipShape(let path, let rule):
                 state.pushClip(path, fillRule: rule)
             case .pushTransform(let t):
-                if let panel = OpaquePanel.placement(ofGroupAt: index, in: items, full: t.concatenating(state.transform)) {
+                let full = t.concatenating(state.transform)
+                if OpaquePanel.isFractional(full) || (mayBePanel(index, itemBounds) && cachesSlidingPanels),
+                   let panel = OpaquePanel.placement(ofGroupAt: index, in: items, full: full) {
                     if let end = compositePanel(items, index: index, panel, state: &state) {
                         skipUntil = end
                     } else {
@@ -387,7 +393,8 @@ public final class DisplayListRenderer {
                     state.pushTransform(t)
                 }
             case .pushOpacity(let o):
-                if index + 2 < items.count, case .pop = items[index + 2], drawsAlone(items[index + 1]) {
+                if index + 2 < items.count, itemBounds.map({ $0[index + 1].width >= 0 && $0[index + 2].width < 0 }) ?? true,
+                   case .pop = items[index + 2], drawsAlone(items[index + 1]) {
                     // A group of one shape or image: its opacity is the item's own (no layer cleared, drawn into
                     // and blended over the region — for a dimming overlay, three passes over the screen).
                     if itemBounds.map({ $0[index + 1].intersects(state.clip) }) ?? true {
@@ -437,6 +444,18 @@ public final class DisplayListRenderer {
         case .image(let image, let rect, let filter): canvas.draw(image.pixels, in: rect, filter: filter)
         default: break
         }
+    }
+
+    /// Whether the group pushed at `index` may be a panel worth caching: its first drawing shows at least a
+    /// panel's least area (a cheap look at the bounds before the items; a panel mostly off screen is drawn
+    /// directly that frame). Whole-pixel groups need the look only for caching: rounding changes none.
+    private func mayBePanel(_ index: Int, _ itemBounds: [IntRect]?) -> Bool {
+        guard let itemBounds else { return true }
+        var j = index + 1
+        while j < itemBounds.count, j <= index + 4, itemBounds[j].width < 0 { j += 1 }
+        guard j < itemBounds.count else { return false }
+        let b = itemBounds[j]
+        return b.width > 0 && b.height > 0 && b.width * b.height >= OpaquePanel.minimumArea
     }
 
     /// For an item before `first` (the topmost cover's index: what is drawn before it is hidden): the last index

@@ -32,6 +32,13 @@ enum OpaquePanel {
         return Placement(transform: snapped, interior: interior)
     }
 
+    /// Whether a translation is not on whole pixels (only then can rounding it change anything).
+    static func isFractional(_ m: AffineTransform) -> Bool {
+        // (Through Int64 rather than `rounded()`, a libm call on baseline x86-64, for every group drawn.)
+        guard abs(m.tx) < 1e15, abs(m.ty) < 1e15 else { return false }
+        return m.tx != Double(Int64(m.tx)) || m.ty != Double(Int64(m.ty))
+    }
+
     /// The group's first drawing when it is an opaque fill with a known interior (in the coordinates of the
     /// transforms pushed between the group and it, `nested`, which must keep axes).
     private static func cover(ofGroupAt index: Int, in items: [DisplayList.Item]) -> (interior: Rect, nested: AffineTransform)? {

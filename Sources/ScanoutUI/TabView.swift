@@ -19,9 +19,10 @@ public struct TabView<SelectionValue: Hashable, Content: View>: View {
         self.content = content(); self.selection = nil
     }
 
+    /// The tabs: each view of the content, `ForEach` rows, `Group`s and `if`s opened (as a `Picker` reads its
+    /// options); a `ForEach` row's value is its element's id unless it has a tag, as in SwiftUI.
     private var tabs: [TabEntry] {
-        let views = (content as? any AnyTupleChildren)?.childViews ?? [content]
-        return views.enumerated().map { i, view in TabEntry(index: i, view: view) }
+        PickerOptions.collect(content).enumerated().map { i, option in TabEntry(index: i, view: option.view.view, implicitTag: option.tag) }
     }
 
     private func selectedIndex(_ tabs: [TabEntry]) -> Int {
@@ -137,7 +138,7 @@ struct TabEntry: Identifiable {
     let badge: String?
     var id: Int { index }
 
-    @MainActor init(index: Int, view: any View) {
+    @MainActor init(index: Int, view: any View, implicitTag: AnyHashable? = nil) {
         self.index = index
         if let tab = view as? any AnyTab {
             content = tab.anyContent; item = nil; title = tab.title; systemImage = tab.systemImage
@@ -146,7 +147,7 @@ struct TabEntry: Identifiable {
             content = view
             item = view.firstModifier(of: TabItemModifier.self)?.label
             title = nil; systemImage = nil
-            value = view.firstModifier(of: TagModifier.self)?.value ?? AnyHashable(index)
+            value = view.firstModifier(of: TagModifier.self)?.value ?? implicitTag ?? AnyHashable(index)
             badge = view.firstModifier(of: BadgeModifier.self)?.text
         }
     }

@@ -1,4 +1,5 @@
 import Testing
+import ScanoutRender
 import ScanoutUI
 import ScanoutTesting
 
@@ -91,6 +92,40 @@ import ScanoutTesting
         host.drag(fromX: 150, fromY: 240, toX: 600, toY: 240, steps: 10)
         settle(host)
         #expect(host.contains(text: "Page index 0"))
+    }
+
+    /// Pages made by a `ForEach` (each row a tab, its value the element's id), and a selection changed by code
+    /// inside `withAnimation`: the pages slide to it.
+    struct ForEachPages: View {
+        @State private var page = 0
+        var body: some View {
+            VStack {
+                TabView(selection: $page) {
+                    ForEach(0..<3, id: \.self) { i in Text("Carousel page \(i)") }
+                }
+                .tabViewStyle(.page)
+                Button("Next") { withAnimation(.easeOut(duration: 0.3)) { page += 1 } }
+            }
+        }
+    }
+
+    @Test func aForEachMakesOneTabPerRowAndCodeSlidesBetweenThem() throws {
+        let host = TestHost(rootView: ForEachPages(), width: 800, height: 480)
+        settle(host)
+        let first = try #require(host.frame(ofText: "Carousel page 0"))
+        #expect(abs(first.midX - 400) < 2, "the first row is the first page, alone on screen")
+        #expect(host.frame(ofText: "Carousel page 1").map { $0.minX >= 800 } ?? true)
+        // Where the page is drawn (the offset animates in drawing, not in layout).
+        func drawnX() throws -> Double { try #require(host.displayList.textRuns.first { $0.run.string == "Carousel page 1" }?.frame.minX) }
+        let start = try drawnX()
+        host.tap(text: "Next")
+        for _ in 0..<4 { host.runFrame() }
+        #expect(host.needsFrame, "the pages slide")
+        let moving = try drawnX()
+        #expect(moving < start - 100 && moving > start - 700, "the second page slides in: at \(moving), from \(start)")
+        settle(host)
+        let second = try #require(host.frame(ofText: "Carousel page 1"))
+        #expect(abs(second.midX - 400) < 2)
     }
 
     struct NewTabs: View {
