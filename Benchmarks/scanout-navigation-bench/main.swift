@@ -4,7 +4,8 @@
 // through the headless host (update, layout, display list, damage + compose into one of two display buffers by
 // buffer age) and prints the median of its animated frames: the compose (render + present) and the whole frame.
 // usage: scanout-navigation-bench [W H]   (default 1920 1080; CASE=push|push-cards|pop|page|sheet runs one case;
-// CACHING=never draws sliding panels directly instead of copying them from bitmaps, for comparison)
+// CACHING=never draws sliding panels directly instead of copying them from bitmaps, for comparison;
+// COMPOSE=bands composes into the display buffer band by band instead of the private frame and its copy)
 import BenchScene
 import Observation
 import ScanoutRaster
@@ -145,7 +146,7 @@ func animate<V: View>(_ w: Int, _ h: Int, caching: Bool, pushed: Bool = false, _
         let b = frame % 2, age = drawn[b] < 0 ? 0 : frame - drawn[b]
         // (Only the animated frames go through composeSlideFrame: callgrind counts those alone.)
         let region: Damage
-        if result == nil {
+        if result == nil, !banded {
             compositor.render(list, background: .black)
             region = compositor.present(into: buffers[b], age: age)
         } else {
@@ -164,8 +165,8 @@ func animate<V: View>(_ w: Int, _ h: Int, caching: Bool, pushed: Bool = false, _
     var result: Result? = Result()
     repeat { step(recording: &result) } while host.isAnimating && result!.compose.count < 600
     result!.frames = result!.compose.count
-    result!.panelBuilds = compositor.privateFrameRenderer.panelBuilds
-    result!.panelCopies = compositor.privateFrameRenderer.panelCopies
+    result!.panelBuilds = compositor.privateFrameRenderer.panelBuilds + (compositor.bandFrameRenderer?.panelBuilds ?? 0)
+    result!.panelCopies = compositor.privateFrameRenderer.panelCopies + (compositor.bandFrameRenderer?.panelCopies ?? 0)
     return result!
 }
 
@@ -173,9 +174,17 @@ func animate<V: View>(_ w: Int, _ h: Int, caching: Bool, pushed: Bool = false, _
 /// (`--toggle-collect=*composeSlideFrame*`).
 @MainActor @inline(never)
 func composeSlideFrame(_ compositor: FrameCompositor, _ list: DisplayList, into buffer: PixelBuffer, age: Int) -> Damage {
+    if banded {
+        compositor.render(list, background: .black, into: buffer, age: age)
+        return compositor.repaintRegion(forBufferAge: age)
+    }
     compositor.render(list, background: .black)
     return compositor.present(into: buffer, age: age)
 }
+
+/// COMPOSE=bands composes straight into the display buffer band by band (the measured alternative to the
+/// private frame and its copy).
+let banded = BenchTools.environment("COMPOSE") == "bands"
 
 /// Median ms of copying one w×h frame into another buffer (the floor a slide composited by copies meets).
 func copyFrame(_ w: Int, _ h: Int) -> Double {

@@ -46,8 +46,10 @@ public final class FrameCompositor {
         renderer.releaseSlidingPanelBitmaps()
         bandPainter?.releaseSlidingPanelBitmaps()
     }
-    /// The private frame's renderer (for tests and statistics: its caches' counters).
+    /// The private frame's renderer, and band compositing's once it is made (for tests and statistics: their
+    /// caches' counters).
     public var privateFrameRenderer: DisplayListRenderer { renderer }
+    public var bandFrameRenderer: DisplayListRenderer? { bandPainter }
     /// How many shadows and blurs the private frame's renderer blurred from a whole group so far.
     public var shadowBuilds: Int { renderer.shadowBuilds }
     /// Told when an item is dropped or simplified because of its geometry, with its index in the display list

@@ -50,6 +50,8 @@ final class AppSession {
     private var animatingIntervals = IntervalStatistics()
     private(set) var committed = 0
     private let start = MonotonicTime.now()
+    /// The steps from the session's start to the first flip (reported on the first frame's line).
+    private var startup: StartupTimeline
     /// When the buffer now in flight was committed (for the watchdog's health check).
     private var committedAt: MonotonicTime?
     /// When the frame now in flight began (its input and update), the last flip, and the flip counts for the
@@ -75,11 +77,13 @@ final class AppSession {
     /// `processEnvironment`: where `$NOTIFY_SOCKET` and `$WATCHDOG_USEC` are read (the process's by default).
     init<S: Scene>(scene: S, options: PlatformOptions,
                    processEnvironment: (String) -> String? = { getenv($0).map { String(cString: $0) } }) throws(PlatformError) {
+        var timeline = StartupTimeline(start: MonotonicTime.now())
         self.options = options
         try options.checkSnapshotFolder()
         let platform = try PlatformSession(options: options, info: { AppLog.info($0) }, warn: { AppLog.error($0) },
                                            processEnvironment: processEnvironment)
         self.platform = platform
+        timeline.mark("platform")
         let display = platform.display
         var ok = false
         defer { if !ok { platform.close() } }
@@ -117,8 +121,11 @@ final class AppSession {
         host.safeAreaInsets = EdgeInsets(top: safe.top, leading: safe.left, bottom: safe.bottom, trailing: safe.right)
         pipeline = FramePipeline(host: host, transform: transform, format: display.format,
                                  background: Palette.background.resolved(in: boardScheme))
+        timeline.mark("views")
+        startup = timeline
         try setUpTextInput()
         try setUpLightSensor()
+        startup.mark("keyboard and timers")
         ok = true
     }
 
@@ -258,19 +265,23 @@ final class AppSession {
         suppressRequests = true
         // The display clock, in seconds since the app started: animations show where they are when this
         // frame reaches the screen.
+        startup.mark("waiting for the first frame")
         pipeline.advanceTime(to: Double((ctx.targetPresentTime - start).nanoseconds) / 1e9)
         let touched = applyInput()
         let draw = pipeline.update(inputArrived: touched)
+        startup.mark("update")
         suppressRequests = false
         if host.needsFrame { scheduler.requestFrame() }  // work the update left for the next frame
         guard draw || needsFullCommit else { return false }
         if draw {
             pipeline.background = background
             // A frame whose pixels did not change commits nothing.
-            guard !pipeline.draw().isEmpty || needsFullCommit else { return false }
+            let damage = pipeline.draw(timeline: startup.isOpen ? { [unowned self] in self.startup.mark($0) } : nil)
+            guard !damage.isEmpty || needsFullCommit else { return false }
         }
         do throws(PlatformError) {
             try pipeline.commit(to: display)
+            startup.mark("commit")
             needsFullCommit = false
             committedAt = clock.now
             frameBegan = began
@@ -379,10 +390,14 @@ final class AppSession {
             // A simulated clock (headless --frames) has no display timing worth reporting.
             var line = simulatedClock == nil ? "first frame on screen \((now - start).milliseconds) ms after the app started"
                 : "first frame drawn (headless, simulated clock: no display timing to measure)"
+            var before = ""
             if simulatedClock == nil, let started = Uptime.processStart() {
                 let up = Uptime.now()
                 line += " (process start to flip \(Int(((up - started) * 1000).rounded())) ms; uptime \(up) s)"
+                // (The process's start is known to a clock tick, 10 ms.)
+                before = "before the session \(Int(((up - started) * 1000 - (now - start).milliseconds).rounded())) ms, "
             }
+            if simulatedClock == nil { line += "; where: \(before)\(startup.report(flipAt: now))" }
             if let note = platform.presentationNote { line += "; \(note)" }
             AppLog.info(line)
             readyStatus = "showing the app on \(display.name) \(display.mode), rotation \(options.rotation.degrees)"

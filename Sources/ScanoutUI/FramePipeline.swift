@@ -62,10 +62,13 @@ package final class FramePipeline {
 
     /// Steps 3–5: layout, the display list, and its damage repainted in the composition. Returns the damage
     /// (empty: the pixels did not change, nothing needs committing).
-    package func draw() -> Damage {
+    package func draw(timeline: ((String) -> Void)? = nil) -> Damage {
         host.layout()
+        timeline?("layout")
         displayList = host.makeDisplayList()
+        timeline?("display list")
         let damage = compositor.render(displayList, background: background)
+        timeline?("render")
         // Nothing animates and no finger is down: no panel slides in the next frame, so the bitmaps kept of
         // sliding panels are let go now rather than held while the screen rests.
         if !host.isAnimating, host.activeTouches.isEmpty { compositor.releaseSlidingPanelBitmaps() }
