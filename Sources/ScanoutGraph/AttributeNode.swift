@@ -3,7 +3,11 @@ class AttributeNode {
     /// Strong: the graph holds no attribute (only the ones evaluating), so this makes no cycle, and an attribute
     /// kept by something that outlives its graph's owner (a task writing `@State`) stays usable.
     let graph: AttributeGraph
-    let name: String
+    /// The attribute's name, made when asked (for cycle reports and tests): building names like a view type's
+    /// for every attribute made a large share of an app's first frame (demangling type names, describing key
+    /// paths), though hardly any name is ever read.
+    private let makeName: () -> String
+    var name: String { makeName() }
     /// Attributes this one read during its last evaluation (rules only). Owned: a rule needs its inputs to
     /// verify itself.
     var inputs: [AttributeNode] = []
@@ -26,9 +30,9 @@ class AttributeNode {
     /// A source (set from outside), not a rule.
     var isSource = false
 
-    init(graph: AttributeGraph, name: String) {
+    init(graph: AttributeGraph, name: @escaping () -> String) {
         self.graph = graph
-        self.name = name
+        self.makeName = name
     }
 
     deinit {
@@ -92,7 +96,7 @@ class ValueNode<Value>: AttributeNode {
     var value: Value
     let isEqual: ((Value, Value) -> Bool)?
 
-    init(graph: AttributeGraph, name: String, value: Value, isEqual: ((Value, Value) -> Bool)?) {
+    init(graph: AttributeGraph, name: @escaping () -> String, value: Value, isEqual: ((Value, Value) -> Bool)?) {
         self.value = value
         self.isEqual = isEqual
         super.init(graph: graph, name: name)
@@ -100,7 +104,7 @@ class ValueNode<Value>: AttributeNode {
 }
 
 final class SourceNode<Value>: ValueNode<Value> {
-    override init(graph: AttributeGraph, name: String, value: Value, isEqual: ((Value, Value) -> Bool)?) {
+    override init(graph: AttributeGraph, name: @escaping () -> String, value: Value, isEqual: ((Value, Value) -> Bool)?) {
         super.init(graph: graph, name: name, value: value, isEqual: isEqual)
         isSource = true
         changedAt = graph.clock
@@ -121,7 +125,7 @@ final class RuleNode<Value>: ValueNode<Value> {
     let rule: () -> Value
     var hasEvaluated = false
 
-    init(graph: AttributeGraph, name: String, initial: Value, isEqual: ((Value, Value) -> Bool)?, rule: @escaping () -> Value) {
+    init(graph: AttributeGraph, name: @escaping () -> String, initial: Value, isEqual: ((Value, Value) -> Bool)?, rule: @escaping () -> Value) {
         self.rule = rule
         super.init(graph: graph, name: name, value: initial, isEqual: isEqual)
         isDirty = true

@@ -31,7 +31,7 @@ public final class Bundle: Hashable, Sendable, CustomStringConvertible {
         // The folders named images are looked for in, then SwiftPM's.
         var paths = ImageStore.defaultResourceDirectories()
         let executable = ImageStore.executableDirectory() ?? "."
-        paths += FileContents.names(inDirectory: executable).filter { $0.hasSuffix(".resources") }.map { executable + "/" + $0 }
+        paths += FileContents.names(inDirectory: executable, withSuffix: ".resources").map { executable + "/" + $0 }
         return Bundle(bundlePath: executable, searchPaths: paths.filter(FileContents.isDirectory))
     }()
 

@@ -32,10 +32,12 @@ class BodyEvaluator<Input, Output: View>: NodeBehavior, SubscribingBehavior {
             return
         }
         let graph = node.host.graph
-        let input = graph.source("\(node.name) inputs", value, isEqual: ViewEquality.function(for: Input.self))
+        // (Names are made only when asked for; they hold the view's type, not the node: no cycle.)
+        let viewType = type(of: node.view)
+        let input = graph.source("\(viewType) inputs", value, isEqual: ViewEquality.function(for: Input.self))
         // Weak: the attributes can outlive the node (a late `@State` write from a task dirties them after the
         // host is gone).
-        let body = graph.rule("\(node.name).body", initial: Output?.none, isEqual: nil) { [weak self] in
+        let body = graph.rule("\(viewType).body", initial: Output?.none, isEqual: nil) { [weak self] in
             self?.evaluate(input.value) ?? nil
         }
         body.onInvalidate { [weak self] in

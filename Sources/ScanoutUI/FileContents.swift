@@ -23,8 +23,11 @@ enum FileContents {
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
-    /// The names in a folder (without "." and ".."), sorted so lookups do not depend on the file system's order.
-    static func names(inDirectory path: String) -> [String] {
+    /// The names in a folder (without "." and ".."), those ending in `suffix` when one is given, sorted by their
+    /// bytes so lookups do not depend on the file system's order. (Filtered before sorting, and sorted by bytes
+    /// rather than by Unicode order: an app installed in a folder of thousands of programs, such as /usr/bin,
+    /// spent a tenth of its first frame sorting their names.)
+    static func names(inDirectory path: String, withSuffix suffix: String? = nil) -> [String] {
         guard let dir = opendir(path) else { return [] }
         defer { closedir(dir) }
         var names: [String] = []
@@ -32,8 +35,9 @@ enum FileContents {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
-            if name != "." && name != ".." { names.append(name) }
+            guard name != "." && name != "..", suffix.map({ name.hasSuffix($0) }) ?? true else { continue }
+            names.append(name)
         }
-        return names.sorted()
+        return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 }

@@ -78,7 +78,8 @@ extension State: InstallableProperty {
         if let existing = node.stateSlots[slot] as? StateStorage<Value> {
             box.storage = existing
         } else {
-            let storage = StateStorage(node.host.graph.source("\(node.name) @State", box.initial), owner: node)
+            let viewType = type(of: node.view)  // (the name holds the type, not the node)
+            let storage = StateStorage(node.host.graph.source("\(viewType) @State", box.initial), owner: node)
             node.stateSlots[slot] = storage
             box.storage = storage
         }

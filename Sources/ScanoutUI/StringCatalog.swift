@@ -35,7 +35,7 @@ struct StringCatalog {
                     report("\(catalog) is not a valid string catalog (\(Self.describe(error))); its keys are shown untranslated")
                 }
             }
-            for name in FileContents.names(inDirectory: folder) where name.hasSuffix(".lproj") {
+            for name in FileContents.names(inDirectory: folder, withSuffix: ".lproj") {
                 let path = folder + "/" + name + "/" + table + ".strings"
                 guard let bytes = FileContents.bytes(atPath: path) else { continue }
                 do {
