@@ -61,25 +61,17 @@ struct CardsScreen: View {
     }
 }
 
-struct HeavyPushCase: View {
-    let flow: Flow
-    @State private var path: [Int] = []
-    var body: some View {
-        NavigationStack(path: $path) {
-            PanelScreen(title: "Overview", rows: 30)
-                .navigationDestination(for: Int.self) { _ in CardsScreen() }
-        }
-        .onChange(of: flow.taps) { withAnimation(.easeOut(duration: 0.3)) { path.append(1) } }
-    }
-}
-
+/// A list screen that pushes a list screen, or (`cards`) the screen of cards.
 struct PushCase: View {
     let flow: Flow
+    var cards = false
     @State private var path: [Int] = []
     var body: some View {
         NavigationStack(path: $path) {
             PanelScreen(title: "Overview", rows: 30)
-                .navigationDestination(for: Int.self) { PanelScreen(title: "Detail \($0)", rows: 30) }
+                .navigationDestination(for: Int.self) { n in
+                    if cards { CardsScreen() } else { PanelScreen(title: "Detail \(n)", rows: 30) }
+                }
         }
         .onAppear { if flow.startPushed { path = [1] } }
         .onChange(of: flow.taps) { withAnimation(.easeOut(duration: 0.3)) { if path.isEmpty { path.append(1) } else { path.removeLast() } } }
@@ -221,7 +213,7 @@ func main() {
         report("push", animate(w, h, caching: caching) { PushCase(flow: $0) })
     }
     if only == nil || only == "push-cards" {
-        report("push-cards", animate(w, h, caching: caching) { HeavyPushCase(flow: $0) })
+        report("push-cards", animate(w, h, caching: caching) { PushCase(flow: $0, cards: true) })
     }
     if only == nil || only == "pop" {
         report("pop", animate(w, h, caching: caching, pushed: true) { PushCase(flow: $0) })

@@ -487,9 +487,15 @@ public final class DisplayListRenderer {
 
     /// Paints a panel's content into `buffer` through `transform`, as this renderer would draw it in place.
     private func drawPanel(_ list: DisplayList, into buffer: PixelBuffer, transform: AffineTransform) {
+        paint(list, into: buffer, transform: transform, cachingShadows: cachesShadows)
+    }
+
+    /// Paints `list` into `buffer` (cleared first) through `transform`, as this renderer would, its shadows
+    /// cached or (`cachingShadows` false) blurred over the buffer.
+    private func paint(_ list: DisplayList, into buffer: PixelBuffer, transform: AffineTransform, cachingShadows: Bool) {
         let painter = DisplayListRenderer(target: buffer, scale: scale, text: text)
         painter.transformedGroupCaching = transformedGroupCaching
-        painter.cachesShadows = cachesShadows
+        painter.cachesShadows = cachingShadows
         painter.rootTransform = transform
         painter.render(list, background: .clear)
     }
@@ -544,11 +550,7 @@ public final class DisplayListRenderer {
     /// Paints `list` into `buffer` (cleared first) through `transform`, for the shadow cache: as this renderer
     /// would, but blurring nested shadows over the buffer instead of caching them.
     private func drawGroup(_ list: DisplayList, into buffer: PixelBuffer, transform: AffineTransform) {
-        let painter = DisplayListRenderer(target: buffer, scale: scale, text: text)
-        painter.transformedGroupCaching = transformedGroupCaching
-        painter.cachesShadows = false
-        painter.rootTransform = transform
-        painter.render(list, background: .clear)
+        paint(list, into: buffer, transform: transform, cachingShadows: false)
     }
 
     /// How many shadows and blurs were blurred from a whole group so far (for tests: an unchanged group is
