@@ -313,8 +313,9 @@ public final class DisplayListRenderer {
         paint(list, background: background, in: region, itemBounds: itemBounds, from: 0)
     }
 
-    /// Regions smaller than this (device pixels) are repainted without looking for a cover.
-    static let coverSearchArea = 128 * 128
+    /// Regions smaller than this (device pixels), or than an eighth of the target, are repainted without looking
+    /// for a cover (a label's damage gains little from it; a slide's whole screen does).
+    static let coverSearchArea = 256 * 256
 
     /// Repaints `region` with the bounds and contexts `tracker` keeps of `list`: where the topmost opaque cover
     /// (see `DamageTracker.cover`) hides what is drawn before it, painting starts at it (no clearing, no
@@ -323,7 +324,8 @@ public final class DisplayListRenderer {
         let region = region.intersection(target.bounds)
         guard !region.isEmpty else { return }
         // (A small region gains little from skipping what is under a cover: not worth the search.)
-        guard depth < 3, region.width * region.height >= Self.coverSearchArea, let cover = tracker.cover(of: region, in: list) else {
+        guard depth < 3, region.width * region.height >= min(Self.coverSearchArea, target.width * target.height / 8),
+              let cover = tracker.cover(of: region, in: list) else {
             paint(list, background: background, in: region, itemBounds: tracker.bounds, from: 0)
             return
         }
