@@ -7,8 +7,9 @@ import ScanoutText
 /// re-rasterization). A panel at rest keeps no bitmap (it is drawn directly; its content may change every
 /// frame), so memory is spent only during a slide, and the runner lets it go when nothing moves. Copying equals
 /// drawing: the panel's interior is opaque, whatever lies under it is hidden, and the bitmap is drawn by the same
-/// renderer code shifted by whole pixels — except that where a slanted edge crosses the screen's side, a pixel
-/// beside it may differ by one level (the rasterizer cuts segments at the target's side; the bitmap is wider).
+/// renderer code shifted by whole pixels — except that a slanted edge crossing the side of the screen or of the
+/// bitmap may differ by one level along it (the rasterizer cuts a segment where it leaves its target, at a
+/// rounded point, and the bitmap is not the screen; CoverAndPanelPropertyTests bound it).
 @MainActor
 final class PanelCache {
     final class Entry {
@@ -74,7 +75,8 @@ final class PanelCache {
         guard wanted else { return nil }
         let interior = placement.interior
         if let b = e.bitmap, b.width == interior.width, b.height == interior.height, b.format == format { return b }
-        guard interior.width * interior.height <= maximumArea else { return nil }
+        // (In doubles: an interior can be up to 2^40 pixels a side, and its area would overflow an Int.)
+        guard Double(interior.width) * Double(interior.height) <= Double(maximumArea) else { return nil }
         let bitmap = PixelBuffer(width: interior.width, height: interior.height, format: format)
         var list = DisplayList()
         for item in e.content { list.append(item) }
