@@ -149,9 +149,29 @@ public struct DisplayList {
     }
 
     package static func bounds(of r: Rect, under t: AffineTransform) -> Rect {
-        let ps = [Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY), Point(x: r.minX, y: r.maxY), Point(x: r.maxX, y: r.maxY)].map(t.apply)
-        let xs = ps.map(\.x), ys = ps.map(\.y)
-        return Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+        // The four corners, without arrays (damage tracking calls this for every item it walks). The minimum and
+        // maximum are taken in the corners' order, as `min()` and `max()` of an array would (NaN included).
+        let p0 = t.apply(Point(x: r.minX, y: r.minY)), p1 = t.apply(Point(x: r.maxX, y: r.minY))
+        let p2 = t.apply(Point(x: r.minX, y: r.maxY)), p3 = t.apply(Point(x: r.maxX, y: r.maxY))
+        let x0 = lowest(p0.x, p1.x, p2.x, p3.x), x1 = highest(p0.x, p1.x, p2.x, p3.x)
+        let y0 = lowest(p0.y, p1.y, p2.y, p3.y), y1 = highest(p0.y, p1.y, p2.y, p3.y)
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    @inline(__always) private static func lowest(_ a: Double, _ b: Double, _ c: Double, _ d: Double) -> Double {
+        var m = a
+        if b < m { m = b }
+        if c < m { m = c }
+        if d < m { m = d }
+        return m
+    }
+
+    @inline(__always) private static func highest(_ a: Double, _ b: Double, _ c: Double, _ d: Double) -> Double {
+        var m = a
+        if m < b { m = b }
+        if m < c { m = c }
+        if m < d { m = d }
+        return m
     }
 }
 

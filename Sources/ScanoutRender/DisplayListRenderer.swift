@@ -324,7 +324,8 @@ public final class DisplayListRenderer {
         let region = region.intersection(target.bounds)
         guard !region.isEmpty else { return }
         // (A small region gains little from skipping what is under a cover: not worth the search.)
-        guard depth < 3, region.width * region.height >= min(Self.coverSearchArea, target.width * target.height / 8),
+        // (The parts left beside a cover are searched whatever their size: they belong to a large region.)
+        guard depth < 3, depth > 0 || region.width * region.height >= min(Self.coverSearchArea, target.width * target.height / 8),
               let cover = tracker.cover(of: region, in: list) else {
             paint(list, background: background, in: region, itemBounds: tracker.bounds, from: 0)
             return
