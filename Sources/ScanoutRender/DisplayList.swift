@@ -153,24 +153,18 @@ public struct DisplayList {
         // maximum are taken in the corners' order, as `min()` and `max()` of an array would (NaN included).
         let p0 = t.apply(Point(x: r.minX, y: r.minY)), p1 = t.apply(Point(x: r.maxX, y: r.minY))
         let p2 = t.apply(Point(x: r.minX, y: r.maxY)), p3 = t.apply(Point(x: r.maxX, y: r.maxY))
-        let x0 = lowest(p0.x, p1.x, p2.x, p3.x), x1 = highest(p0.x, p1.x, p2.x, p3.x)
-        let y0 = lowest(p0.y, p1.y, p2.y, p3.y), y1 = highest(p0.y, p1.y, p2.y, p3.y)
+        let x0 = extreme(p0.x, p1.x, p2.x, p3.x, by: <), x1 = extreme(p0.x, p1.x, p2.x, p3.x, by: >)
+        let y0 = extreme(p0.y, p1.y, p2.y, p3.y, by: <), y1 = extreme(p0.y, p1.y, p2.y, p3.y, by: >)
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
-    @inline(__always) private static func lowest(_ a: Double, _ b: Double, _ c: Double, _ d: Double) -> Double {
+    /// The first of `a, b, c, d` that no later one `beats` (`<`: the minimum, `>`: the maximum, as an array's).
+    @inline(__always) private static func extreme(_ a: Double, _ b: Double, _ c: Double, _ d: Double,
+                                                  by beats: (Double, Double) -> Bool) -> Double {
         var m = a
-        if b < m { m = b }
-        if c < m { m = c }
-        if d < m { m = d }
-        return m
-    }
-
-    @inline(__always) private static func highest(_ a: Double, _ b: Double, _ c: Double, _ d: Double) -> Double {
-        var m = a
-        if m < b { m = b }
-        if m < c { m = c }
-        if m < d { m = d }
+        if beats(b, m) { m = b }
+        if beats(c, m) { m = c }
+        if beats(d, m) { m = d }
         return m
     }
 }
