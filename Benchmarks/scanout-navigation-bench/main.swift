@@ -137,13 +137,8 @@ func animate<V: View>(_ w: Int, _ h: Int, caching: Bool, pushed: Bool = false, _
         let s1 = BenchTools.nowMs()
         let b = frame % 2, age = drawn[b] < 0 ? 0 : frame - drawn[b]
         // (Only the animated frames go through composeSlideFrame: callgrind counts those alone.)
-        let region: Damage
-        if result == nil, !banded {
-            compositor.render(list, background: .black)
-            region = compositor.present(into: buffers[b], age: age)
-        } else {
-            region = composeSlideFrame(compositor, list, into: buffers[b], age: age)
-        }
+        let region = result == nil ? compose(compositor, list, into: buffers[b], age: age)
+            : composeSlideFrame(compositor, list, into: buffers[b], age: age)
         if BenchTools.environment("DUMP_DAMAGE") != nil { print("frame \(frame): presented \(region.rects)") }
         let s2 = BenchTools.nowMs()
         drawn[b] = frame
@@ -166,6 +161,12 @@ func animate<V: View>(_ w: Int, _ h: Int, caching: Bool, pushed: Bool = false, _
 /// (`--toggle-collect=*composeSlideFrame*`).
 @MainActor @inline(never)
 func composeSlideFrame(_ compositor: FrameCompositor, _ list: DisplayList, into buffer: PixelBuffer, age: Int) -> Damage {
+    compose(compositor, list, into: buffer, age: age)
+}
+
+/// Damage + compose of one frame into a display buffer, through the private frame or (`COMPOSE=bands`) by bands.
+@MainActor
+func compose(_ compositor: FrameCompositor, _ list: DisplayList, into buffer: PixelBuffer, age: Int) -> Damage {
     if banded {
         compositor.render(list, background: .black, into: buffer, age: age)
         return compositor.repaintRegion(forBufferAge: age)

@@ -90,6 +90,26 @@ public final class PixelBuffer {
         }
     }
 
+    /// Sets the pixels of `rect` to `source`'s at `rect` moved by (`offsetX`, `offsetY`): row by row with one
+    /// memory copy each when the formats are the same (sequential writes only: what scanout memory wants),
+    /// converted pixel by pixel otherwise. Both rectangles must lie within their buffers.
+    public func copy(_ rect: IntRect, from source: PixelBuffer, offsetX: Int = 0, offsetY: Int = 0) {
+        guard !rect.isEmpty else { return }
+        if format == source.format {
+            let bpp = format.bytesPerPixel
+            for y in rect.minY..<rect.maxY {
+                (row(y) + rect.minX * bpp).copyMemory(from: source.row(y + offsetY) + (rect.minX + offsetX) * bpp,
+                                                      byteCount: rect.width * bpp)
+            }
+        } else {
+            for y in rect.minY..<rect.maxY {
+                for x in rect.minX..<rect.maxX {
+                    setPremultipliedPixel(x: x, y: y, source.premultipliedPixel(x: x + offsetX, y: y + offsetY))
+                }
+            }
+        }
+    }
+
     /// A copy of the pixels converted to another format (ARGB8888 for export, RGB565 for tests).
     public func converted(to format: PixelFormat) -> PixelBuffer {
         let out = PixelBuffer(width: width, height: height, format: format)

@@ -39,26 +39,13 @@ extension FrameCompositor {
                 let view = bands.view(at: top)
                 bandRenderer(target).retarget(view)
                 bandRenderer(target).render(list, background: background, in: band, tracker: tracker)
-                write(band, from: view, into: target)
+                target.copy(band, from: view)  // a row at a time: sequential writes only
                 y = bottom
             }
         }
         return damage
     }
 
-    /// Copies `rect` of the finished band into the target, a row at a time (sequential writes only).
-    private func write(_ rect: IntRect, from band: PixelBuffer, into target: PixelBuffer) {
-        let bpp = target.format.bytesPerPixel
-        if band.format == target.format {
-            for y in rect.minY..<rect.maxY {
-                (target.row(y) + rect.minX * bpp).copyMemory(from: band.row(y) + rect.minX * bpp, byteCount: rect.width * bpp)
-            }
-        } else {
-            for y in rect.minY..<rect.maxY {
-                for x in rect.minX..<rect.maxX { target.setPremultipliedPixel(x: x, y: y, band.premultipliedPixel(x: x, y: y)) }
-            }
-        }
-    }
 }
 
 /// A band's memory, and views of it as a buffer of the whole frame's size whose rows `top..<top + rows` are

@@ -217,10 +217,9 @@ struct DamageTracker {
             defer { j -= 1 }
             let b = bounds[j]
             guard b.width >= 0, b.intersects(region) else { continue }
-            guard case .fill(let path, .solid(let color), _) = items[j], color.alpha == 255 else { continue }
+            guard let local = items[j].opaqueInterior else { continue }
             let c = contexts[j]
-            guard c.opacity == 1, c.shadowReach == 0, !c.clipIsShape, c.transform.b == 0, c.transform.c == 0,
-                  let local = path.opaqueInterior else { continue }
+            guard c.opacity == 1, c.shadowReach == 0, !c.clipIsShape, c.transform.b == 0, c.transform.c == 0 else { continue }
             var interior = DisplayList.bounds(of: local, under: c.transform).innerIntRect
             if let clip = c.clip { interior = interior.intersection(clip.innerIntRect) }
             let inside = interior.intersection(region)

@@ -1,5 +1,12 @@
 /// Where a display item draws, and whether two items draw the same: what damage tracking needs.
 extension DisplayList.Item {
+    /// Where the item paints every pixel opaque, in its own coordinates: a fill of an opaque colour over a
+    /// rectangle or rounded rectangle (`Path.opaqueInterior`); nil for anything else.
+    var opaqueInterior: Rect? {
+        guard case .fill(let path, .solid(let color), _) = self, color.alpha == 255 else { return nil }
+        return path.opaqueInterior
+    }
+
     /// Whether the item draws (has bounds) rather than changing the state around the items that follow.
     var isDrawing: Bool {
         switch self {

@@ -369,14 +369,10 @@ public final class DisplayListRenderer {
             if reporting { currentItem = index }
             if !state.canvasHasTransform, item.readsCanvasTransform { state.setCanvasTransform() }
             switch item {
-            case .fill(let path, let paint, let style):
-                state.canvas.fill(path, with: paint, style: style, reusing: outline(index))
-            case .stroke(let path, let paint, let style):
-                state.canvas.stroke(path, with: paint, style: style, reusing: outline(index))
+            case .fill, .stroke, .image:
+                drawShapeOrImage(item, index: index, on: state.canvas)
             case .text(let run):
                 text.draw(run, transform: state.transform, scale: 1, on: state.canvas)
-            case .image(let image, let rect, let filter):
-                state.canvas.draw(image.pixels, in: rect, filter: filter)
             case .pushClip(let r):
                 state.pushClip(r)
             case .pushClipShape(let path, let rule):
@@ -405,7 +401,7 @@ public final class DisplayListRenderer {
                         state.setCanvasTransform()
                         let saved = state.canvas.opacity
                         state.canvas.opacity = saved * max(0, min(1, o))
-                        drawAlone(items[index + 1], index: index + 1, on: state.canvas)
+                        drawShapeOrImage(items[index + 1], index: index + 1, on: state.canvas)
                         state.canvas.opacity = saved
                     }
                     skipUntil = index + 2
@@ -439,8 +435,8 @@ public final class DisplayListRenderer {
         }
     }
 
-    /// Draws a fill, stroke or image item on `canvas` (see `drawsAlone`).
-    private func drawAlone(_ item: DisplayList.Item, index: Int, on canvas: Canvas) {
+    /// Draws a fill, stroke or image item (the `index`-th of the list) on `canvas`.
+    private func drawShapeOrImage(_ item: DisplayList.Item, index: Int, on canvas: Canvas) {
         switch item {
         case .fill(let path, let paint, let style): canvas.fill(path, with: paint, style: style, reusing: outline(index))
         case .stroke(let path, let paint, let style): canvas.stroke(path, with: paint, style: style, reusing: outline(index))

@@ -145,21 +145,7 @@ public final class FrameCompositor {
     @discardableResult
     public func present(into target: PixelBuffer, age: Int) -> Damage {
         let region = repaintRegion(forBufferAge: age).clipped(to: target.bounds.intersection(composition.bounds))
-        for r in region.rects { copy(r, into: target) }
+        for r in region.rects { target.copy(r, from: composition) }
         return region
-    }
-
-    private func copy(_ r: IntRect, into target: PixelBuffer) {
-        guard !r.isEmpty else { return }
-        if target.format == composition.format {
-            let bpp = target.format.bytesPerPixel
-            for y in r.minY..<r.maxY {
-                (target.row(y) + r.minX * bpp).copyMemory(from: composition.row(y) + r.minX * bpp, byteCount: r.width * bpp)
-            }
-        } else {
-            for y in r.minY..<r.maxY {
-                for x in r.minX..<r.maxX { target.setPremultipliedPixel(x: x, y: y, composition.premultipliedPixel(x: x, y: y)) }
-            }
-        }
     }
 }

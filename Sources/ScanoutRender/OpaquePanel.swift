@@ -45,16 +45,10 @@ enum OpaquePanel {
         var nested = AffineTransform.identity
         var i = index + 1
         while i < items.count {
-            switch items[i] {
-            case .pushTransform(let u):
-                guard u.b == 0, u.c == 0 else { return nil }
-                nested = u.concatenating(nested)
-            case .fill(let path, .solid(let color), _):
-                guard color.alpha == 255, let interior = path.opaqueInterior else { return nil }
-                return (interior, nested)
-            default:
-                return nil
-            }
+            let item = items[i]
+            guard case .pushTransform(let u) = item else { return item.opaqueInterior.map { ($0, nested) } }
+            guard u.b == 0, u.c == 0 else { return nil }
+            nested = u.concatenating(nested)
             i += 1
         }
         return nil

@@ -88,11 +88,7 @@ final class PanelCache {
 
     /// Copies `rect` (device pixels within the panel's `interior`) of `bitmap` into `target`.
     func copy(_ rect: IntRect, of bitmap: PixelBuffer, interior: IntRect, into target: PixelBuffer) {
-        let bpp = target.format.bytesPerPixel
-        let dx = rect.minX - interior.minX
-        for y in rect.minY..<rect.maxY {
-            (target.row(y) + rect.minX * bpp).copyMemory(from: bitmap.row(y - interior.minY) + dx * bpp, byteCount: rect.width * bpp)
-        }
+        target.copy(rect, from: bitmap, offsetX: -interior.minX, offsetY: -interior.minY)
         copies += 1
     }
 }

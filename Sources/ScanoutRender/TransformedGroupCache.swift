@@ -133,9 +133,8 @@ final class TransformedGroupCache {
         guard maxY >= 0 else { return (PixelBuffer(width: 1, height: 1), (0, 0)) }
         let w = maxX - minX + 3, h = maxY - minY + 3
         let bitmap = PixelBuffer(width: w, height: h)  // starts transparent
-        for y in minY...maxY {
-            (bitmap.row(y - minY + 1) + 4).copyMemory(from: drawn.row(y) + minX * 4, byteCount: (maxX - minX + 1) * 4)
-        }
+        bitmap.copy(IntRect(x: 1, y: 1, width: maxX - minX + 1, height: maxY - minY + 1), from: drawn,
+                    offsetX: minX - 1, offsetY: minY - 1)
         return (bitmap, (minX - 1, minY - 1))
     }
 

@@ -49,7 +49,7 @@ final class AppSession {
     /// as running figures for the exit report: a kiosk flips for months, so no list of flips is kept.
     private var animatingIntervals = IntervalStatistics()
     private(set) var committed = 0
-    private let start = MonotonicTime.now()
+    private let start: MonotonicTime
     /// The steps from the session's start to the first flip (reported on the first frame's line).
     private var startup: StartupTimeline
     /// When the buffer now in flight was committed (for the watchdog's health check).
@@ -77,7 +77,8 @@ final class AppSession {
     /// `processEnvironment`: where `$NOTIFY_SOCKET` and `$WATCHDOG_USEC` are read (the process's by default).
     init<S: Scene>(scene: S, options: PlatformOptions,
                    processEnvironment: (String) -> String? = { getenv($0).map { String(cString: $0) } }) throws(PlatformError) {
-        var timeline = StartupTimeline(start: MonotonicTime.now())
+        start = MonotonicTime.now()
+        var timeline = StartupTimeline(start: start)
         self.options = options
         try options.checkSnapshotFolder()
         let platform = try PlatformSession(options: options, info: { AppLog.info($0) }, warn: { AppLog.error($0) },

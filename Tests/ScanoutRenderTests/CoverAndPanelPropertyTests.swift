@@ -1,4 +1,4 @@
-import Glibc
+import GoldenImages
 import Testing
 import ScanoutRaster
 @testable import ScanoutRender
@@ -96,23 +96,6 @@ import ScanoutRaster
         return l
     }
 
-    func differences(_ a: PixelBuffer, _ b: PixelBuffer) -> (count: Int, worst: UInt32, awayFromSides: Int) {
-        var count = 0, worst: UInt32 = 0, away = 0
-        for y in 0..<a.height {
-            for x in 0..<a.width {
-                let p = a.premultipliedPixel(x: x, y: y), q = b.premultipliedPixel(x: x, y: y)
-                guard p != q else { continue }
-                count += 1
-                if x >= 4 && x < a.width - 4 { away += 1 }
-                for shift in stride(from: 0, to: 32, by: 8) {
-                    let u = (p >> UInt32(shift)) & 255, v = (q >> UInt32(shift)) & 255
-                    worst = max(worst, u > v ? u - v : v - u)
-                }
-            }
-        }
-        return (count, worst, away)
-    }
-
     @Test func keptFramesEqualWholeRepaints() {
         var failures = 0, slantedEdgeDifferences = 0
         for seed in UInt64(1)...150 {
@@ -139,17 +122,17 @@ import ScanoutRaster
                 let whole = FrameCompositor(width: Self.width, height: Self.height)
                 whole.cachesSlidingPanels = false
                 whole.render(l, background: .black)
-                let exact = differences(direct.composition, whole.composition)
-                if exact.count > 0 {
+                let exact = GoldenImage.difference(direct.composition, whole.composition, over: 0)
+                if exact.pixelsOver > 0 {
                     failures += 1
-                    Issue.record("seed \(seed), frame \(frame), no panel bitmaps: \(exact.count) pixels differ, by up to \(exact.worst)")
+                    Issue.record("seed \(seed), frame \(frame), no panel bitmaps: \(exact.pixelsOver) pixels differ, by up to \(exact.maxDelta)")
                 }
-                let d = differences(kept.composition, whole.composition)
-                if d.worst > 1 || d.count > Self.width * Self.height / 200 {
+                let d = GoldenImage.difference(kept.composition, whole.composition, over: 0)
+                if d.maxDelta > 1 || d.pixelsOver > Self.width * Self.height / 200 {
                     failures += 1
-                    Issue.record("seed \(seed), frame \(frame): \(d.count) pixels differ (\(d.awayFromSides) away from the sides), by up to \(d.worst)")
+                    Issue.record("seed \(seed), frame \(frame): \(d.pixelsOver) pixels differ, by up to \(d.maxDelta)")
                 }
-                slantedEdgeDifferences += d.count
+                slantedEdgeDifferences += d.pixelsOver
             }
         }
         #expect(failures == 0)

@@ -1,4 +1,4 @@
-import Glibc
+import GoldenImages
 import Testing
 import ScanoutRaster
 import ScanoutRender
@@ -59,20 +59,12 @@ import ScanoutTesting
     /// screen's side a pixel next to it may differ by one level (the rasterizer cuts segments at the target's
     /// side, and a panel's bitmap is wider than what shows of it), in a handful of pixels at most.
     func expectSame(_ a: PixelBuffer, _ b: PixelBuffer, _ what: String) {
-        var differing = 0, worst: UInt32 = 0
-        for y in 0..<a.height {
-            for x in 0..<a.width {
-                let p = a.premultipliedPixel(x: x, y: y), q = b.premultipliedPixel(x: x, y: y)
-                guard p != q else { continue }
-                differing += 1
-                for shift in stride(from: 0, to: 32, by: 8) {
-                    let u = (p >> UInt32(shift)) & 255, v = (q >> UInt32(shift)) & 255
-                    worst = max(worst, u > v ? u - v : v - u)
-                }
-                #expect(x < 4 || x >= a.width - 4, "\(what) differs at \(x),\(y), away from the screen's sides")
-            }
+        let d = GoldenImage.difference(a, b, over: 0)
+        #expect(d.maxDelta <= 1 && d.pixelsOver <= 16, "\(what) equals a whole repaint (\(d.pixelsOver) pixels differ, by up to \(d.maxDelta))")
+        let middle = (0..<a.height).allSatisfy { y in
+            (4..<(a.width - 4)).allSatisfy { x in a.premultipliedPixel(x: x, y: y) == b.premultipliedPixel(x: x, y: y) }
         }
-        #expect(worst <= 1 && differing <= 16, "\(what) equals a whole repaint (\(differing) pixels differ, by up to \(worst))")
+        #expect(middle, "\(what) differs away from the screen's sides")
     }
 
     /// Runs the tap's animation frame by frame into a compositor that keeps everything it can (and presents
@@ -99,7 +91,6 @@ import ScanoutTesting
             let whole = FrameCompositor(width: width, height: height)
             whole.cachesSlidingPanels = false
             whole.render(list, background: .white)
-            let bytes = width * height * 4
             expectSame(kept.composition, whole.composition, "frame \(frame): the kept frame")
             expectSame(buffers[b], whole.composition, "frame \(frame): the display buffer")
             frame += 1
