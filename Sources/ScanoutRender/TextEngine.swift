@@ -65,7 +65,8 @@ public final class TextEngine {
     public static let shared = TextEngine()
 
     public static let fontFolder = "/usr/share/fonts/truetype/dejavu/"
-    private var faces: [FontDescriptor.Weight: [Bool: ScanoutText.Font?]] = [:]
+    /// DejaVu's four core faces once loaded (or failed: `.some(nil)`), at `coreIndex` (looked up per measurement).
+    private var coreFaces: [ScanoutText.Font??] = [nil, nil, nil, nil]
     /// Faces found through fontconfig for other weights, italics and named families.
     private var resolved: [FaceKey: Resolved] = [:]
     private var files: [String: ScanoutText.Font] = [:]
@@ -163,8 +164,8 @@ public final class TextEngine {
 
     /// DejaVu Sans (Mono), Book or Bold, from fonts-dejavu-core.
     private func coreFace(bold: Bool, monospaced: Bool) -> ScanoutText.Font? {
-        let weight: FontDescriptor.Weight = bold ? .bold : .regular
-        if let cached = faces[weight]?[monospaced] { return cached }
+        let index = (bold ? 2 : 0) + (monospaced ? 1 : 0)
+        if let cached = coreFaces[index] { return cached }
         let file: String
         switch (bold, monospaced) {
         case (false, false): file = "DejaVuSans.ttf"
@@ -180,7 +181,7 @@ public final class TextEngine {
             errors.append(message)
             print(message)
         }
-        faces[weight, default: [:]][monospaced] = .some(loaded)
+        coreFaces[index] = .some(loaded)
         return loaded
     }
 

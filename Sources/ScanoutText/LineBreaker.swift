@@ -17,6 +17,11 @@ extension Font {
     /// Lines of `text` at `size` pixels no wider than `maxWidth` (nil: one line per paragraph).
     public func lines(of text: String, size: Double, maxWidth: Double?, kerning: Bool = true, tracking: Int = 0) -> [TextLineBreak] {
         var out: [TextLineBreak] = []
+        // One paragraph (the usual label): no split, which costs more than the breaking of a short line.
+        if !text.utf8.contains(0x0A) {
+            breakParagraph(text[...], size: size, maxWidth: maxWidth, kerning: kerning, tracking: tracking, into: &out)
+            return out
+        }
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
             breakParagraph(paragraph, size: size, maxWidth: maxWidth, kerning: kerning, tracking: tracking, into: &out)
         }

@@ -252,6 +252,8 @@ final class LayoutBehavior<L: Layout>: NodeBehavior {
         return s
     }
 
+    // Stacks are most containers: their calls skip the generic code's metadata look-ups (`L.Cache?` each call).
+    @_specialize(where L == StackLayout)
     override func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
         let s = subviews
         var c = cache ?? layout.makeCache(subviews: s)
@@ -260,6 +262,7 @@ final class LayoutBehavior<L: Layout>: NodeBehavior {
         return size
     }
 
+    @_specialize(where L == StackLayout)
     override func place(in bounds: CGRect) {
         let s = subviews
         var c = cache ?? layout.makeCache(subviews: s)

@@ -33,6 +33,11 @@ struct LayoutCache<Key: Equatable, Value> {
                 values.removeFirst(half)
                 count -= half
             }
+            if keys.isEmpty {
+                // Room for the usual handful at once (appending one by one reallocates at 1, 2 and 4).
+                keys.reserveCapacity(4)
+                values.reserveCapacity(4)
+            }
             if count < keys.count {
                 keys[count] = key
                 values[count] = newValue

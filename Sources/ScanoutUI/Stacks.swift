@@ -22,51 +22,60 @@ struct StackLayout: Layout {
         axis == .horizontal ? ProposedViewSize(width: a, height: c) : ProposedViewSize(width: c, height: a)
     }
 
-    /// The space after each subview but the last: the stack's spacing, else the default — except next to a
+    /// The space after subview `i` (not the last): the stack's spacing, else the default — except next to a
     /// spacer, which has no spacing of its own (its minimum length is the gap), as in SwiftUI.
-    private func gaps(_ subviews: Subviews) -> [CGFloat] {
-        guard subviews.count > 1 else { return [] }
-        var gaps = [CGFloat]()
-        gaps.reserveCapacity(subviews.count - 1)
-        for i in 0..<subviews.count - 1 {
-            if let spacing {
-                gaps.append(spacing)
-            } else {
-                gaps.append(subviews[i].isSpacer || subviews[i + 1].isSpacer ? 0 : Self.defaultSpacing)
-            }
-        }
-        return gaps
+    private func gap(after i: Int, _ subviews: Subviews) -> CGFloat {
+        if let spacing { return spacing }
+        return subviews[i].isSpacer || subviews[i + 1].isSpacer ? 0 : Self.defaultSpacing
     }
 
-    /// Each subview's length along the axis for a proposal of `along` (and `across`).
-    private func alongLengths(_ subviews: Subviews, along a: CGFloat?, across c: CGFloat?) -> [CGFloat] {
-        var out = [CGFloat]()
-        out.reserveCapacity(subviews.count)
-        let p = proposal(along: a, across: c)
-        for s in subviews { out.append(along(s.sizeThatFits(p))) }
-        return out
+    /// The gaps added up, first to last.
+    private func totalSpacing(_ subviews: Subviews) -> CGFloat {
+        var total: CGFloat = 0
+        var i = 0
+        while i + 1 < subviews.count {
+            total += gap(after: i, subviews)
+            i += 1
+        }
+        return total
     }
+
+    // (A stack is measured several times per pass at each of its children's proposals: the measuring below
+    // makes few arrays — a thousand-row list measured its stacks' arrays and a Set of priorities per call.)
 
     /// The length along the axis each subview gets for `proposal`.
     private func lengths(_ p: ProposedViewSize, _ subviews: Subviews, spacing: CGFloat) -> [CGFloat] {
         let alongProposal = axis == .horizontal ? p.width : p.height
         let acrossProposal = axis == .horizontal ? p.height : p.width
-        guard let total = alongProposal else { return alongLengths(subviews, along: nil, across: acrossProposal) }
         let n = subviews.count
-        var remaining = total - spacing
         var lengths = [CGFloat](repeating: 0, count: n)
-        let minima = alongLengths(subviews, along: 0, across: acrossProposal)
-        let maxima = alongLengths(subviews, along: .infinity, across: acrossProposal)
+        guard let total = alongProposal else {
+            let ideal = proposal(along: nil, across: acrossProposal)
+            for i in 0..<n { lengths[i] = along(subviews[i].sizeThatFits(ideal)) }
+            return lengths
+        }
+        var remaining = total - spacing
+        // Each subview's minimum (its length for a zero proposal) at `i`, its maximum (infinite) at `n + i`.
+        var extremes = [CGFloat](repeating: 0, count: 2 * n)
+        let zero = proposal(along: 0, across: acrossProposal), infinite = proposal(along: .infinity, across: acrossProposal)
+        for i in 0..<n { extremes[i] = along(subviews[i].sizeThatFits(zero)) }
+        for i in 0..<n { extremes[n + i] = along(subviews[i].sizeThatFits(infinite)) }
+        // One priority (the usual case): one group, nothing reserved for lower ones.
+        let first = subviews[0].priority
+        var uniform = true
+        for i in 1..<max(n, 1) where subviews[i].priority != first { uniform = false; break }
         var priorities = [Double]()
-        priorities.reserveCapacity(n)
-        for s in subviews { priorities.append(s.priority) }
-        for priority in Self.descendingDistinct(priorities) {
-            var group = Self.indices(of: priority, in: priorities)
+        if !uniform {
+            priorities.reserveCapacity(n)
+            for s in subviews { priorities.append(s.priority) }
+        }
+        for priority in uniform ? [first] : Self.descendingDistinct(priorities) {
+            var group = uniform ? Array(0..<n) : Self.indices(of: priority, in: priorities)
             // Lower-priority subviews keep at least their minimum.
             var reserved: CGFloat = 0
-            for i in 0..<n where priorities[i] < priority { reserved += minima[i] }
+            if !uniform { for i in 0..<n where priorities[i] < priority { reserved += extremes[i] } }
             var available = remaining - reserved
-            Self.sortByFlexibility(&group, minima: minima, maxima: maxima)
+            Self.sortByFlexibility(&group, extremes: extremes)
             var count = group.count
             for i in group {
                 let offer = max(0, available / CGFloat(count))
@@ -88,16 +97,19 @@ struct StackLayout: Layout {
         values.indices.filter { values[$0] == value }
     }
 
-    /// The least flexible first (the order the stack offers space in).
-    private nonisolated static func sortByFlexibility(_ group: inout [Int], minima: [CGFloat], maxima: [CGFloat]) {
-        group.sort { (maxima[$0] - minima[$0]) < (maxima[$1] - minima[$1]) }
+    /// The least flexible first (the order the stack offers space in); `extremes` holds the minima, then the
+    /// maxima. Left as it is when all are equally flexible (rows of fixed size: no sort).
+    private nonisolated static func sortByFlexibility(_ group: inout [Int], extremes: [CGFloat]) {
+        let n = extremes.count / 2
+        var same = true
+        for i in group where extremes[n + i] - extremes[i] != extremes[n + group[0]] - extremes[group[0]] { same = false; break }
+        if same { return }
+        group.sort { (extremes[n + $0] - extremes[$0]) < (extremes[n + $1] - extremes[$1]) }
     }
 
     /// Each subview's proposal and dimensions for the stack's proposal `p`.
-    private func measure(_ p: ProposedViewSize, _ subviews: Subviews, _ gaps: [CGFloat]) -> (proposals: [ProposedViewSize], dimensions: [ViewDimensions]) {
+    private func measure(_ p: ProposedViewSize, _ subviews: Subviews, spacing: CGFloat) -> (proposals: [ProposedViewSize], dimensions: [ViewDimensions]) {
         let acrossProposal = axis == .horizontal ? p.height : p.width
-        var spacing: CGFloat = 0
-        for g in gaps { spacing += g }
         let ls = lengths(p, subviews, spacing: spacing)
         var proposals = [ProposedViewSize](), dimensions = [ViewDimensions]()
         proposals.reserveCapacity(subviews.count)
@@ -117,27 +129,38 @@ struct StackLayout: Layout {
         guides.reserveCapacity(dims.count)
         for d in dims {
             lengths.append(across(CGSize(width: d.width, height: d.height)))
-            guides.append(axis == .horizontal ? d[alignment.vertical] : d[alignment.horizontal])
+            guides.append(guide(d))
         }
         return AlignedLine(lengths: lengths, guides: guides)
     }
 
+    /// A subview's alignment guide across the axis.
+    private func guide(_ d: ViewDimensions) -> CGFloat {
+        axis == .horizontal ? d[alignment.vertical] : d[alignment.horizontal]
+    }
+
     func sizeThatFits(proposal p: ProposedViewSize, subviews: Subviews, cache: inout Void) -> CGSize {
         guard !subviews.isEmpty else { return .zero }
-        let gaps = gaps(subviews)
-        let dims = measure(p, subviews, gaps).dimensions
-        let thickness = acrossLine(dims).extent
-        var length: CGFloat = 0, spacing: CGFloat = 0
-        for d in dims { length += along(CGSize(width: d.width, height: d.height)) }
-        for g in gaps { spacing += g }
+        let spacing = totalSpacing(subviews)
+        let ls = lengths(p, subviews, spacing: spacing)
+        let acrossProposal = axis == .horizontal ? p.height : p.width
+        // The lengths across and the guides, each pair in one array, for `AlignedLine.extent`'s sums.
+        var acrossPairs = [CGFloat](repeating: 0, count: 2 * subviews.count)
+        var length: CGFloat = 0
+        for i in subviews.indices {
+            let d = subviews[i].dimensions(in: proposal(along: ls[i], across: acrossProposal))
+            length += along(CGSize(width: d.width, height: d.height))
+            acrossPairs[2 * i] = across(CGSize(width: d.width, height: d.height))
+            acrossPairs[2 * i + 1] = guide(d)
+        }
         length += spacing
+        let thickness = AlignedLine.extent(pairs: acrossPairs)
         return axis == .horizontal ? CGSize(width: length, height: thickness) : CGSize(width: thickness, height: length)
     }
 
     func placeSubviews(in bounds: CGRect, proposal p: ProposedViewSize, subviews: Subviews, cache: inout Void) {
         guard !subviews.isEmpty else { return }
-        let gaps = gaps(subviews)
-        let measured = measure(p, subviews, gaps)
+        let measured = measure(p, subviews, spacing: totalSpacing(subviews))
         let dims = measured.dimensions
         let line = acrossLine(dims)
         var position = axis == .horizontal ? bounds.minX : bounds.minY
@@ -145,13 +168,13 @@ struct StackLayout: Layout {
             let top = line.start(in: bounds.minY, length: bounds.height, fraction: alignment.vertical.unitFraction)
             for (i, s) in subviews.enumerated() {
                 s.place(at: CGPoint(x: position, y: top + line.offsets[i]), proposal: measured.proposals[i])
-                position += dims[i].width + (i < gaps.count ? gaps[i] : 0)
+                position += dims[i].width + (i + 1 < subviews.count ? gap(after: i, subviews) : 0)
             }
         } else {
             let left = line.start(in: bounds.minX, length: bounds.width, fraction: alignment.horizontal.unitFraction)
             for (i, s) in subviews.enumerated() {
                 s.place(at: CGPoint(x: left + line.offsets[i], y: position), proposal: measured.proposals[i])
-                position += dims[i].height + (i < gaps.count ? gaps[i] : 0)
+                position += dims[i].height + (i + 1 < subviews.count ? gap(after: i, subviews) : 0)
             }
         }
     }
@@ -170,6 +193,25 @@ struct AlignedLine {
         let line = guides.max() ?? 0
         offsets = guides.map { line - $0 }
         extent = zip(offsets, lengths).reduce(0) { max($0, $1.0 + $1.1) }
+    }
+
+    /// The length of the union of subviews given as (length, guide) pairs, one after the other: the same sums
+    /// as `init`'s, without the offsets.
+    static func extent(pairs: [CGFloat]) -> CGFloat {
+        var line = -CGFloat.infinity
+        var i = 1
+        while i < pairs.count {
+            line = max(line, pairs[i])
+            i += 2
+        }
+        if pairs.isEmpty { line = 0 }
+        var extent: CGFloat = 0
+        i = 0
+        while i + 1 < pairs.count {
+            extent = max(extent, (line - pairs[i + 1]) + pairs[i])
+            i += 2
+        }
+        return extent
     }
 
     /// Where the union starts in a span of `length` from `origin`: flush with it when the span fits the union

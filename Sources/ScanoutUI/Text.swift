@@ -109,7 +109,7 @@ final class TextBehavior: NodeBehavior {
     override var drawingReadsPlacement: Bool { false }  // draws from its frame, or only its children
     var text: Text!
     /// Line breaks by proposed width, for one font (stacks probe a text at several widths per layout).
-    private var laidOut: [CGFloat?: [(text: Substring, width: Double)]] = [:]
+    private var laidOut = LayoutCache<Double?, [(text: Substring, width: Double)]>()
     private var laidOutFont: FontDescriptor?
     private var laidOutCase: Text.Case?
     /// The locale the lines were localized for (nil for a text that is not localized).
@@ -117,6 +117,10 @@ final class TextBehavior: NodeBehavior {
     /// The rich layout (joined parts, decorations) by proposed width, and the environment it was made in.
     private var richLaidOut: [CGFloat?: RichTextLayout] = [:]
     private var richKey: RichLayoutKey?
+    /// Sizes by proposed width while the node's layout stays valid (`layoutVersion`): a stack probes a text at
+    /// each height it tries (0, the one given, unbounded), and only a minimum scale factor makes the height count.
+    private var sizesByWidth = LayoutCache<Double?, CGSize>()
+    private var sizesVersion: UInt64?
 
     private struct RichLayoutKey: Equatable {
         var font: Font?
@@ -229,7 +233,6 @@ final class TextBehavior: NodeBehavior {
             let content = shown(text)
             lines = TextEngine.shared.lines(of: textCase?.apply(content) ?? content, font: f, maxWidth: maxWidth)
         }
-        if laidOut.count >= 8 { laidOut.removeAll() }
         laidOut[maxWidth] = lines
         return lines
     }
@@ -288,15 +291,27 @@ final class TextBehavior: NodeBehavior {
         var maxWidth: Double?
         // An infinite width is no width (one layout serves both, and every width its lines fit in).
         if let w = proposal.width, w.isFinite { maxWidth = max(w, 0) }
+        if sizesVersion != node.layoutVersion {
+            sizesByWidth.removeAll()
+            sizesVersion = node.layoutVersion
+        }
+        if let s = sizesByWidth[maxWidth] { return s }
         let environment = node.environment.current
-        if text.isRich { return richLayout(maxWidth: maxWidth, environment: environment).size }
-        let f = fittedFont(maxWidth: maxWidth, maxHeight: proposal.height, environment: environment)
-        let m = TextEngine.shared.metrics(f)
-        let ls = shownLines(maxWidth: maxWidth, font: f, environment: environment)
-        let width = ls.map(\.width).max() ?? 0
-        let count = max(ls.count, 1, environment.reservedLines)
-        let height = CGFloat(count) * m.lineHeight + CGFloat(count - 1) * environment.lineSpacing
-        return CGSize(width: width.rounded(.up), height: height.rounded(.up))
+        let size: CGSize
+        if text.isRich {
+            size = richLayout(maxWidth: maxWidth, environment: environment).size
+        } else {
+            let f = fittedFont(maxWidth: maxWidth, maxHeight: proposal.height, environment: environment)
+            let m = TextEngine.shared.metrics(f)
+            let ls = shownLines(maxWidth: maxWidth, font: f, environment: environment)
+            var width = 0.0
+            for l in ls { width = max(width, l.width) }
+            let count = max(ls.count, 1, environment.reservedLines)
+            let height = CGFloat(count) * m.lineHeight + CGFloat(count - 1) * environment.lineSpacing
+            size = CGSize(width: width.rounded(.up), height: height.rounded(.up))
+        }
+        if text.isRich || environment.minimumScaleFactor >= 1 { sizesByWidth[maxWidth] = size }
+        return size
     }
 
     override func place(in bounds: CGRect) {}

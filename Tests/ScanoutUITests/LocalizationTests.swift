@@ -57,6 +57,8 @@ private let broken = ScanoutUI.Bundle(path: fixtures + "/broken")!
             ("%@ and %@", [.string("a")], "a and %@"),  // a value missing: the specifier stays
             ("5%!", [.signed(1)], "5%!"),  // not a specifier: shown as written
             ("%lld", [.string("x")], "0"),
+            ("%lld: %@, %5lld%%", [.signed(-4), .string("x"), .signed(5)], "-4: x,     5%"),  // put in directly, then parsed
+            ("%@%lld %1$@", [.string("a"), .signed(12)], "a12 a"),
         ]
         for (format, arguments, expected) in cases {
             #expect(StringFormat.format(format, arguments) == expected, "\(format)")
