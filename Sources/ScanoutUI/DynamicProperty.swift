@@ -1,3 +1,5 @@
+@_spi(Reflection) import Swift
+
 /// A stored property the runtime connects to a node's persistent storage before each body evaluation
 /// (SwiftUI's `DynamicProperty`). Structs of your own that hold `@State` or `@Environment` properties can
 /// conform too: their properties are connected the same way.
@@ -18,24 +20,80 @@ protocol InstallableProperty {
 
 @MainActor
 enum DynamicProperties {
-    /// Types known to hold no dynamic property (so their values are not reflected on every evaluation).
-    private static var plainTypes: Set<ObjectIdentifier> = []
+    /// A stored property that is a dynamic property: its index among the type's stored properties (its slot)
+    /// and its offset in the value.
+    private struct Field {
+        let index: Int
+        let offset: Int
+        /// Connected itself (`@State`, `@Environment` …).
+        let installable: (any InstallableProperty.Type)?
+        /// A struct of the app's own holding some (`DynamicProperty`): its fields are connected.
+        let nested: (any DynamicProperty.Type)?
+    }
+
+    /// Each type's dynamic properties, found once from its metadata (reflecting every view value with `Mirror`
+    /// on each body evaluation cost a list of rows a fifth of its first update); nil for a type that is no
+    /// struct (its values are reflected).
+    private static var fieldsByType: [ObjectIdentifier: [Field]?] = [:]
 
     /// Connects every dynamic property of `value` (recursively through nested `DynamicProperty` structs).
     static func install(_ value: Any, on node: ViewNode, base: Int = 0) {
-        let type = ObjectIdentifier(Swift.type(of: value))
-        if plainTypes.contains(type) { return }
-        var found = false
+        let type = Swift.type(of: value)
+        let fields: [Field]?
+        if let known = fieldsByType[ObjectIdentifier(type)] {
+            fields = known
+        } else {
+            fields = storedDynamicProperties(of: type)
+            fieldsByType[ObjectIdentifier(type)] = .some(fields)
+        }
+        guard let fields else { return reflect(value, on: node, base: base) }
+        if fields.isEmpty { return }
+        func connect<V>(_ v: V) {
+            withUnsafeBytes(of: v) { bytes in
+                guard let start = bytes.baseAddress else { return }
+                for f in fields {
+                    let slot = base &* 64 &+ f.index &+ 1
+                    if let t = f.installable {
+                        load(t, at: start + f.offset).install(on: node, slot: slot)
+                    } else if let t = f.nested {
+                        install(load(t, at: start + f.offset), on: node, base: slot)
+                    }
+                }
+            }
+        }
+        _openExistential(value, do: connect)
+    }
+
+    /// A copy of the `P` stored at `pointer`.
+    private static func load<P>(_ type: P.Type, at pointer: UnsafeRawPointer) -> P {
+        pointer.assumingMemoryBound(to: P.self).pointee
+    }
+
+    /// The dynamic properties among a struct's stored properties, in order; nil if `type` is no struct.
+    private static func storedDynamicProperties(of type: Any.Type) -> [Field]? {
+        var fields: [Field] = []
+        var index = 0
+        let isStruct = _forEachField(of: type) { _, offset, fieldType, _ in
+            if let t = fieldType as? any InstallableProperty.Type {
+                fields.append(Field(index: index, offset: offset, installable: t, nested: nil))
+            } else if let t = fieldType as? any DynamicProperty.Type {
+                fields.append(Field(index: index, offset: offset, installable: nil, nested: t))
+            }
+            index += 1
+            return true
+        }
+        return isStruct ? fields : nil
+    }
+
+    /// The same through `Mirror`, for values that are not structs (an enum or a class as a view).
+    private static func reflect(_ value: Any, on node: ViewNode, base: Int) {
         for (index, child) in Mirror(reflecting: value).children.enumerated() {
             let slot = base &* 64 &+ index &+ 1
             if let p = child.value as? any InstallableProperty {
                 p.install(on: node, slot: slot)
-                found = true
             } else if child.value is any DynamicProperty {
                 install(child.value, on: node, base: slot)
-                found = true
             }
         }
-        if !found { plainTypes.insert(type) }
     }
 }
