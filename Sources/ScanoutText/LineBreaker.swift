@@ -28,13 +28,23 @@ extension Font {
         return out
     }
 
+    /// `lines(of:…)` through the general breaker only (tests compare the shortcut with it).
+    func linesWithoutShortcuts(of text: String, size: Double, maxWidth: Double?, kerning: Bool = true, tracking: Int = 0) -> [TextLineBreak] {
+        var out: [TextLineBreak] = []
+        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            breakParagraph(paragraph, size: size, maxWidth: maxWidth, kerning: kerning, tracking: tracking, shortcuts: false, into: &out)
+        }
+        return out
+    }
+
     private func breakParagraph(_ p: Substring, size: Double, maxWidth: Double?, kerning: Bool, tracking: Int,
-                                into out: inout [TextLineBreak]) {
+                                shortcuts: Bool = true, into out: inout [TextLineBreak]) {
         func measure(_ s: Substring) -> Double { width(of: String(s), size: size, kerning: kerning, tracking: tracking) }
         guard let limit = maxWidth, limit.isFinite else {
             out.append(TextLineBreak(text: p, width: measure(p)))
             return
         }
+        if shortcuts, limit <= 0, tracking >= 0, breakEveryCharacter(p, size: size, kerning: kerning, tracking: tracking, into: &out) { return }
         let space = width(of: " ", size: size, kerning: false, tracking: tracking)
         var lineStart: Substring.Index? = nil
         var lineEnd = p.startIndex
@@ -106,6 +116,33 @@ extension Font {
         }
         if lineStart == nil { lineStart = lineEnd }
         flush()
+    }
+}
+
+extension Font {
+    /// What `breakParagraph` gives a printable ASCII paragraph at no width, without its word and script
+    /// machinery (stacks ask every text for it): one line per character but spaces, after an empty line when
+    /// the paragraph starts with a space or is empty. False (nothing added) for other text, or where a
+    /// character has no advance (the general breaker joins those to the next).
+    fileprivate func breakEveryCharacter(_ p: Substring, size: Double, kerning: Bool, tracking: Int,
+                                         into out: inout [TextLineBreak]) -> Bool {
+        for b in p.utf8 where b < 0x20 || b > 0x7E { return false }
+        let start = out.count
+        if p.utf8.first.map({ $0 == 0x20 }) ?? true { out.append(TextLineBreak(text: p[p.startIndex..<p.startIndex], width: 0)) }
+        var i = p.startIndex
+        while i < p.endIndex {
+            let next = p.utf8.index(after: i)
+            if p.utf8[i] != 0x20 {
+                let w = width(of: String(p[i..<next]), size: size, kerning: kerning, tracking: tracking)
+                guard w > 0 else {
+                    out.removeSubrange(start...)
+                    return false
+                }
+                out.append(TextLineBreak(text: p[i..<next], width: w))
+            }
+            i = next
+        }
+        return true
     }
 }
 

@@ -1,5 +1,5 @@
 import XCTest
-import ScanoutText
+@testable import ScanoutText
 
 final class LineBreakerTests: XCTestCase {
     func testNoWidthKeepsParagraphsWhole() throws {
@@ -33,5 +33,31 @@ final class LineBreakerTests: XCTestCase {
         let lines = f.lines(of: "Turned", size: 16, maxWidth: 0)
         XCTAssertEqual(lines.map { String($0.text) }, ["T", "u", "r", "n", "e", "d"])
         XCTAssertLessThan(lines.map(\.width).max() ?? 0, f.width(of: "Turned", size: 16, kerning: true) / 3)
+    }
+}
+
+/// The no-width shortcut for printable ASCII gives what the general breaker gives, for random paragraphs of
+/// words, runs of spaces (leading, trailing, only spaces), punctuation, and empty ones, at both weights, with
+/// and without tracking and kerning — and steps aside for other text.
+final class NoWidthShortcutTests: XCTestCase {
+    func testMatchesTheGeneralBreaker() throws {
+        let fonts = [try Font.default(), try Font(path: "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf")]
+        var rng = SystemRandomNumberGenerator()
+        let pieces = ["Row", "150", " ", "  ", "a", "W", "%", "(x)", "—", "é", "\t", "ab cd", ""]
+        for trial in 0..<400 {
+            var text = ""
+            for _ in 0..<Int.random(in: 0...6, using: &rng) { text += pieces.randomElement(using: &rng)! }
+            if trial % 7 == 0 { text += "\n" + text }
+            let font = fonts[trial % 2]
+            for width in [0.0, -5.0] {
+                for (kerning, tracking) in [(true, 0), (false, 0), (true, 3), (true, -40)] {
+                    let fast = font.lines(of: text, size: 16, maxWidth: width, kerning: kerning, tracking: tracking)
+                    let general = font.linesWithoutShortcuts(of: text, size: 16, maxWidth: width, kerning: kerning, tracking: tracking)
+                    XCTAssertEqual(fast, general, "\(text.debugDescription) kerning \(kerning) tracking \(tracking)")
+                    XCTAssertEqual(fast.map { text.distance(from: text.startIndex, to: $0.text.startIndex) },
+                                   general.map { text.distance(from: text.startIndex, to: $0.text.startIndex) }, "same places")
+                }
+            }
+        }
     }
 }
