@@ -43,50 +43,57 @@ struct StackLayout: Layout {
     // (A stack is measured several times per pass at each of its children's proposals: the measuring below
     // makes few arrays — a thousand-row list measured its stacks' arrays and a Set of priorities per call.)
 
-    /// The length along the axis each subview gets for `proposal`.
-    private func lengths(_ p: ProposedViewSize, _ subviews: Subviews, spacing: CGFloat) -> [CGFloat] {
+    /// The length along the axis each subview gets for `proposal`, written to `lengths` (one per subview).
+    private func lengths(_ p: ProposedViewSize, _ subviews: Subviews, spacing: CGFloat, into lengths: UnsafeMutableBufferPointer<CGFloat>) {
         let alongProposal = axis == .horizontal ? p.width : p.height
         let acrossProposal = axis == .horizontal ? p.height : p.width
         let n = subviews.count
-        var lengths = [CGFloat](repeating: 0, count: n)
         guard let total = alongProposal else {
             let ideal = proposal(along: nil, across: acrossProposal)
             for i in 0..<n { lengths[i] = along(subviews[i].sizeThatFits(ideal)) }
-            return lengths
+            return
         }
-        var remaining = total - spacing
         // Each subview's minimum (its length for a zero proposal) at `i`, its maximum (infinite) at `n + i`.
-        var extremes = [CGFloat](repeating: 0, count: 2 * n)
-        let zero = proposal(along: 0, across: acrossProposal), infinite = proposal(along: .infinity, across: acrossProposal)
-        for i in 0..<n { extremes[i] = along(subviews[i].sizeThatFits(zero)) }
-        for i in 0..<n { extremes[n + i] = along(subviews[i].sizeThatFits(infinite)) }
-        // One priority (the usual case): one group, nothing reserved for lower ones.
-        let first = subviews[0].priority
-        var uniform = true
-        for i in 1..<max(n, 1) where subviews[i].priority != first { uniform = false; break }
-        var priorities = [Double]()
-        if !uniform {
+        withUnsafeTemporaryAllocation(of: CGFloat.self, capacity: 2 * n) { extremes in
+            let zero = proposal(along: 0, across: acrossProposal), infinite = proposal(along: .infinity, across: acrossProposal)
+            for i in 0..<n { extremes[i] = along(subviews[i].sizeThatFits(zero)) }
+            for i in 0..<n { extremes[n + i] = along(subviews[i].sizeThatFits(infinite)) }
+            var remaining = total - spacing
+            // One priority (the usual case): one group, nothing reserved for lower ones.
+            let first = subviews[0].priority
+            var uniform = true
+            for i in 1..<max(n, 1) where subviews[i].priority != first { uniform = false; break }
+            if uniform {
+                share(remaining, among: Self.flexibilityOrder(of: Array(0..<n), extremes: extremes), subviews, across: acrossProposal,
+                      remaining: &remaining, into: lengths)
+                return
+            }
+            var priorities = [Double]()
             priorities.reserveCapacity(n)
             for s in subviews { priorities.append(s.priority) }
-        }
-        for priority in uniform ? [first] : Self.descendingDistinct(priorities) {
-            var group = uniform ? Array(0..<n) : Self.indices(of: priority, in: priorities)
-            // Lower-priority subviews keep at least their minimum.
-            var reserved: CGFloat = 0
-            if !uniform { for i in 0..<n where priorities[i] < priority { reserved += extremes[i] } }
-            var available = remaining - reserved
-            Self.sortByFlexibility(&group, extremes: extremes)
-            var count = group.count
-            for i in group {
-                let offer = max(0, available / CGFloat(count))
-                let l = along(subviews[i].sizeThatFits(proposal(along: offer, across: acrossProposal)))
-                lengths[i] = l
-                available -= l
-                remaining -= l
-                count -= 1
+            for priority in Self.descendingDistinct(priorities) {
+                // Lower-priority subviews keep at least their minimum.
+                var reserved: CGFloat = 0
+                for i in 0..<n where priorities[i] < priority { reserved += extremes[i] }
+                let group = Self.flexibilityOrder(of: Self.indices(of: priority, in: priorities), extremes: extremes)
+                share(remaining - reserved, among: group, subviews, across: acrossProposal, remaining: &remaining, into: lengths)
             }
         }
-        return lengths
+    }
+
+    /// Offers `available` to the subviews of `group` in its order, each an equal share of what is left.
+    private func share(_ available: CGFloat, among group: [Int], _ subviews: Subviews, across acrossProposal: CGFloat?,
+                       remaining: inout CGFloat, into lengths: UnsafeMutableBufferPointer<CGFloat>) {
+        var available = available
+        var count = group.count
+        for i in group {
+            let offer = max(0, available / CGFloat(count))
+            let l = along(subviews[i].sizeThatFits(proposal(along: offer, across: acrossProposal)))
+            lengths[i] = l
+            available -= l
+            remaining -= l
+            count -= 1
+        }
     }
 
     private nonisolated static func descendingDistinct(_ values: [Double]) -> [Double] {
@@ -97,27 +104,30 @@ struct StackLayout: Layout {
         values.indices.filter { values[$0] == value }
     }
 
-    /// The least flexible first (the order the stack offers space in); `extremes` holds the minima, then the
-    /// maxima. Left as it is when all are equally flexible (rows of fixed size: no sort).
-    private nonisolated static func sortByFlexibility(_ group: inout [Int], extremes: [CGFloat]) {
+    /// `group` with the least flexible first (the order the stack offers space in); `extremes` holds the minima,
+    /// then the maxima. As it is when all are equally flexible (rows of fixed size: no sort).
+    private nonisolated static func flexibilityOrder(of group: [Int], extremes: UnsafeMutableBufferPointer<CGFloat>) -> [Int] {
         let n = extremes.count / 2
+        guard let head = group.first else { return group }
         var same = true
-        for i in group where extremes[n + i] - extremes[i] != extremes[n + group[0]] - extremes[group[0]] { same = false; break }
-        if same { return }
-        group.sort { (extremes[n + $0] - extremes[$0]) < (extremes[n + $1] - extremes[$1]) }
+        for i in group where extremes[n + i] - extremes[i] != extremes[n + head] - extremes[head] { same = false; break }
+        if same { return group }
+        return group.sorted { (extremes[n + $0] - extremes[$0]) < (extremes[n + $1] - extremes[$1]) }
     }
 
     /// Each subview's proposal and dimensions for the stack's proposal `p`.
     private func measure(_ p: ProposedViewSize, _ subviews: Subviews, spacing: CGFloat) -> (proposals: [ProposedViewSize], dimensions: [ViewDimensions]) {
         let acrossProposal = axis == .horizontal ? p.height : p.width
-        let ls = lengths(p, subviews, spacing: spacing)
         var proposals = [ProposedViewSize](), dimensions = [ViewDimensions]()
         proposals.reserveCapacity(subviews.count)
         dimensions.reserveCapacity(subviews.count)
-        for i in subviews.indices {
-            let childProposal = proposal(along: ls[i], across: acrossProposal)
-            proposals.append(childProposal)
-            dimensions.append(subviews[i].dimensions(in: childProposal))
+        withUnsafeTemporaryAllocation(of: CGFloat.self, capacity: subviews.count) { ls in
+            lengths(p, subviews, spacing: spacing, into: ls)
+            for i in subviews.indices {
+                let childProposal = proposal(along: ls[i], across: acrossProposal)
+                proposals.append(childProposal)
+                dimensions.append(subviews[i].dimensions(in: childProposal))
+            }
         }
         return (proposals, dimensions)
     }
@@ -141,21 +151,25 @@ struct StackLayout: Layout {
 
     func sizeThatFits(proposal p: ProposedViewSize, subviews: Subviews, cache: inout Void) -> CGSize {
         guard !subviews.isEmpty else { return .zero }
+        let n = subviews.count
         let spacing = totalSpacing(subviews)
-        let ls = lengths(p, subviews, spacing: spacing)
         let acrossProposal = axis == .horizontal ? p.height : p.width
-        // The lengths across and the guides, each pair in one array, for `AlignedLine.extent`'s sums.
-        var acrossPairs = [CGFloat](repeating: 0, count: 2 * subviews.count)
-        var length: CGFloat = 0
-        for i in subviews.indices {
-            let d = subviews[i].dimensions(in: proposal(along: ls[i], across: acrossProposal))
-            length += along(CGSize(width: d.width, height: d.height))
-            acrossPairs[2 * i] = across(CGSize(width: d.width, height: d.height))
-            acrossPairs[2 * i + 1] = guide(d)
+        // The lengths along (n), then the lengths across and the guides in pairs (2n) for `AlignedLine.extent`.
+        return withUnsafeTemporaryAllocation(of: CGFloat.self, capacity: 3 * n) { scratch in
+            let ls = UnsafeMutableBufferPointer(rebasing: scratch[0..<n])
+            let acrossPairs = UnsafeMutableBufferPointer(rebasing: scratch[n..<3 * n])
+            lengths(p, subviews, spacing: spacing, into: ls)
+            var length: CGFloat = 0
+            for i in 0..<n {
+                let d = subviews[i].dimensions(in: proposal(along: ls[i], across: acrossProposal))
+                length += along(CGSize(width: d.width, height: d.height))
+                acrossPairs[2 * i] = across(CGSize(width: d.width, height: d.height))
+                acrossPairs[2 * i + 1] = guide(d)
+            }
+            length += spacing
+            let thickness = AlignedLine.extent(pairs: UnsafeBufferPointer(acrossPairs))
+            return axis == .horizontal ? CGSize(width: length, height: thickness) : CGSize(width: thickness, height: length)
         }
-        length += spacing
-        let thickness = AlignedLine.extent(pairs: acrossPairs)
-        return axis == .horizontal ? CGSize(width: length, height: thickness) : CGSize(width: thickness, height: length)
     }
 
     func placeSubviews(in bounds: CGRect, proposal p: ProposedViewSize, subviews: Subviews, cache: inout Void) {
@@ -197,7 +211,7 @@ struct AlignedLine {
 
     /// The length of the union of subviews given as (length, guide) pairs, one after the other: the same sums
     /// as `init`'s, without the offsets.
-    static func extent(pairs: [CGFloat]) -> CGFloat {
+    static func extent(pairs: UnsafeBufferPointer<CGFloat>) -> CGFloat {
         var line = -CGFloat.infinity
         var i = 1
         while i < pairs.count {
