@@ -122,17 +122,10 @@ class BodyEvaluator<Input, Output: View>: NodeBehavior, SubscribingBehavior {
     }
 }
 
-/// Makes the behaviour of a user view of whatever type `view` has.
-@MainActor
-func makeCompositeBehavior(for view: any View) -> NodeBehavior {
-    func open<T: View>(_ v: T) -> NodeBehavior { CompositeBehavior<T>() }
-    return open(view)
-}
-
 /// A user view: `body` evaluated through the graph.
 final class CompositeBehavior<V: View>: BodyEvaluator<V, V.Body> {
     override func update(_ view: any View) -> [ChildSlot]? {
-        setInput(view as! V)
+        setInput(view.known(as: V.self))
         return nil
     }
 

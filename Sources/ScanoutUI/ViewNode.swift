@@ -87,14 +87,9 @@ final class ViewNode {
         self.depth = (parent?.depth ?? -1) + 1
         self.id = host.makeNodeID()
         self.environment = environment
-        if let primitive = view as? any PrimitiveView {
-            behavior = primitive.makeBehavior()
-        } else if let shape = view as? any Shape {
-            behavior = ShapeBehavior(shape: shape, style: ForegroundStyle())
-        } else {
-            behavior = makeCompositeBehavior(for: view)
-        }
-        ownInputsEqual = behavior.viewValueAffectsOwnOutput ? makeOwnInputsEquality(for: view) : nil
+        let recipe = NodeRecipe.recipe(for: view, type: viewType)
+        behavior = recipe.makeBehavior(view)
+        ownInputsEqual = behavior.viewValueAffectsOwnOutput ? recipe.ownInputsEquality : nil
         behavior.node = self
         host.nodeCreated(self)
         if let slots = behavior.update(view) { reconcile(slots) }

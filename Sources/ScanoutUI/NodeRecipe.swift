@@ -1,0 +1,31 @@
+/// How nodes of one view type are made: its behaviour (a built-in view's own, a shape's, or a body evaluated
+/// through the graph) and the comparison of its own inputs. Found once per type: each is a dynamic cast to a
+/// protocol, a conformance look-up that cost more than the node (a list of a thousand rows makes thousands of
+/// nodes of a handful of types).
+@MainActor
+struct NodeRecipe {
+    let makeBehavior: @MainActor (any View) -> NodeBehavior
+    /// Whether two values of the type draw and lay out the same (nil: never known to).
+    let ownInputsEquality: OwnInputsEquality?
+
+    private static var byType: [ObjectIdentifier: NodeRecipe] = [:]
+
+    /// The recipe for `view`'s type (`type` is its `ObjectIdentifier`).
+    static func recipe(for view: any View, type: ObjectIdentifier) -> NodeRecipe {
+        if let known = byType[type] { return known }
+        let recipe = NodeRecipe(makeBehavior: behaviorFactory(for: view), ownInputsEquality: makeOwnInputsEquality(for: view))
+        byType[type] = recipe
+        return recipe
+    }
+
+    private static func behaviorFactory(for view: any View) -> @MainActor (any View) -> NodeBehavior {
+        func primitive<P: PrimitiveView>(_: P) -> @MainActor (any View) -> NodeBehavior { { $0.known(as: P.self).makeBehavior() } }
+        func shape<S: Shape>(_: S) -> @MainActor (any View) -> NodeBehavior {
+            { ShapeBehavior(shape: $0.known(as: S.self), style: ForegroundStyle()) }
+        }
+        func composite<V: View>(_: V) -> @MainActor (any View) -> NodeBehavior { { _ in CompositeBehavior<V>() } }
+        if let p = view as? any PrimitiveView { return primitive(p) }
+        if let s = view as? any Shape { return shape(s) }
+        return composite(view)
+    }
+}
