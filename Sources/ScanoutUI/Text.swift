@@ -155,7 +155,12 @@ final class TextBehavior: NodeBehavior {
     /// The live parts' strings as last laid out.
     private var liveStrings: [String] = []
 
-    private var hasLiveParts: Bool { text.parts.contains { $0.live?.isLive == true } }
+    private var hasLiveParts: Bool {
+        // (Not through `parts`, which copies the text into an array: this runs for every text that appears.)
+        if text.live?.isLive == true { return true }
+        for part in text.continuation where part.live?.isLive == true { return true }
+        return false
+    }
 
     /// What a part shows now: its characters, its translation for the environment's locale, or its date
     /// formatted at the host's time.
