@@ -6,25 +6,79 @@ import ScanoutRender
 public struct Text: View, PrimitiveView, Equatable {
     /// This text's own characters (the first part of a joined text).
     let content: String
-    var weight: FontDescriptor.Weight?
-    var color: Color?
+    /// The rest, shared between copies until one is changed (nil: none set). A text is copied many times on its
+    /// way from a body to its node, and most texts set nothing: kept inline, these made a text 240 bytes with
+    /// eight counted references, copied a dozen times per text of a list's first frame.
+    private var attributes: TextAttributes?
+
+    var weight: FontDescriptor.Weight? {
+        get { attributes?.weight }
+        set { changeAttributes { $0.weight = newValue } }
+    }
+    var color: Color? {
+        get { attributes?.color }
+        set { changeAttributes { $0.color = newValue } }
+    }
     /// This text's own font (over the environment's), as `Text.font(_:)` sets it.
-    var font: Font?
-    var monospacedDigits = false
+    var font: Font? {
+        get { attributes?.font }
+        set { changeAttributes { $0.font = newValue } }
+    }
+    var monospacedDigits: Bool {
+        get { attributes?.monospacedDigits ?? false }
+        set { changeAttributes { $0.monospacedDigits = newValue } }
+    }
     /// Points added after each character (`tracking(_:)`/`kerning(_:)`; nil: the environment's).
-    var tracking: CGFloat?
+    var tracking: CGFloat? {
+        get { attributes?.tracking }
+        set { changeAttributes { $0.tracking = newValue } }
+    }
     /// Drawn slanted (`italic()`): DejaVu's upright faces sheared, as renderers do without an italic face.
-    var isItalic = false
+    var isItalic: Bool {
+        get { attributes?.isItalic ?? false }
+        set { changeAttributes { $0.isItalic = newValue } }
+    }
     /// `underline()` and `strikethrough()`: drawn, in the given colour or the text's.
-    var underline: TextDecoration?
-    var strikethrough: TextDecoration?
+    var underline: TextDecoration? {
+        get { attributes?.underline }
+        set { changeAttributes { $0.underline = newValue } }
+    }
+    var strikethrough: TextDecoration? {
+        get { attributes?.strikethrough }
+        set { changeAttributes { $0.strikethrough = newValue } }
+    }
     /// The texts joined after this one with `+`, in order, each with its own style.
-    var continuation: [Text] = []
+    var continuation: [Text] {
+        get { attributes?.continuation ?? [] }
+        set { changeAttributes { $0.continuation = newValue } }
+    }
     /// A date shown instead of `content` (`Text(date, style:)`), formatted when laid out.
-    var live: LiveDate?
+    var live: LiveDate? {
+        get { attributes?.live }
+        set { changeAttributes { $0.live = newValue } }
+    }
     /// The key a localized text is looked up by where it is shown; `content` then holds the key with its
     /// values put in (what the text shows when no catalog has it).
-    var localized: LocalizedTextSource?
+    var localized: LocalizedTextSource? {
+        get { attributes?.localized }
+        set { changeAttributes { $0.localized = newValue } }
+    }
+
+    /// Changes this text's attributes only (copies shared with other texts keep theirs).
+    private mutating func changeAttributes(_ change: (TextAttributes) -> Void) {
+        if let a = attributes {
+            if !isKnownUniquelyReferenced(&attributes) { attributes = TextAttributes(copying: a) }
+        } else {
+            attributes = TextAttributes()
+        }
+        change(attributes!)
+    }
+
+    public nonisolated static func == (a: Text, b: Text) -> Bool {
+        guard a.content == b.content else { return false }
+        if a.attributes === b.attributes { return true }
+        return (a.attributes ?? TextAttributes.none).isSame(as: b.attributes ?? TextAttributes.none)
+    }
 
     /// A localized text (SwiftUI's `Text(_:tableName:bundle:comment:)`, what a string literal makes): `key`
     /// is looked up in `tableName` (`Localizable` when nil) of `bundle` (`Bundle.main` when nil) for the
@@ -101,6 +155,46 @@ public struct Text: View, PrimitiveView, Equatable {
 }
 
 /// A line drawn with text (`underline`, `strikethrough`).
+/// What a `Text` sets besides its characters (see `Text.attributes`).
+final class TextAttributes {
+    var weight: FontDescriptor.Weight?
+    var color: Color?
+    var font: Font?
+    var monospacedDigits = false
+    var tracking: CGFloat?
+    var isItalic = false
+    var underline: TextDecoration?
+    var strikethrough: TextDecoration?
+    var continuation: [Text] = []
+    var live: LiveDate?
+    var localized: LocalizedTextSource?
+
+    /// A text with none set, to compare with (never changed).
+    nonisolated(unsafe) static let none = TextAttributes()
+
+    init() {}
+
+    init(copying o: TextAttributes) {
+        weight = o.weight
+        color = o.color
+        font = o.font
+        monospacedDigits = o.monospacedDigits
+        tracking = o.tracking
+        isItalic = o.isItalic
+        underline = o.underline
+        strikethrough = o.strikethrough
+        continuation = o.continuation
+        live = o.live
+        localized = o.localized
+    }
+
+    func isSame(as o: TextAttributes) -> Bool {
+        weight == o.weight && color == o.color && font == o.font && monospacedDigits == o.monospacedDigits
+            && tracking == o.tracking && isItalic == o.isItalic && underline == o.underline && strikethrough == o.strikethrough
+            && continuation == o.continuation && live == o.live && localized == o.localized
+    }
+}
+
 struct TextDecoration: Equatable {
     var color: Color?
 }
