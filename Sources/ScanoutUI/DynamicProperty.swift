@@ -13,7 +13,7 @@ extension DynamicProperty {
 
 /// The runtime side of the built-in dynamic properties.
 @MainActor
-protocol InstallableProperty {
+protocol InstallableProperty: DynamicProperty {
     /// Connects this property (part of the view value being evaluated) to `node`'s storage at `slot`.
     func install(on node: ViewNode, slot: Int)
 }
@@ -74,10 +74,13 @@ enum DynamicProperties {
         var fields: [Field] = []
         var index = 0
         let isStruct = _forEachField(of: type) { _, offset, fieldType, _ in
-            if let t = fieldType as? any InstallableProperty.Type {
-                fields.append(Field(index: index, offset: offset, installable: t, nested: nil))
-            } else if let t = fieldType as? any DynamicProperty.Type {
-                fields.append(Field(index: index, offset: offset, installable: nil, nested: t))
+            // (Most fields are plain data: one cast tells, each first one a scan of the binary's conformances.)
+            if let t = fieldType as? any DynamicProperty.Type {
+                if let installable = fieldType as? any InstallableProperty.Type {
+                    fields.append(Field(index: index, offset: offset, installable: installable, nested: nil))
+                } else {
+                    fields.append(Field(index: index, offset: offset, installable: nil, nested: t))
+                }
             }
             index += 1
             return true

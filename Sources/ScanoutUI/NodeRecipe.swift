@@ -13,17 +13,30 @@ struct NodeRecipe {
     /// The recipe for `view`'s type (`type` is its `ObjectIdentifier`).
     static func recipe(for view: any View, type: ObjectIdentifier) -> NodeRecipe {
         if let known = byType[type] { return known }
-        let recipe = NodeRecipe(makeBehavior: behaviorFactory(for: view), ownInputsEquality: makeOwnInputsEquality(for: view))
+        let recipe: NodeRecipe
+        if hasBody(view) {
+            // A view with a body (every view an app declares) is evaluated through the graph; built-in views,
+            // shapes and the views that compare their own inputs have none. Telling them apart by the body's
+            // type asks the runtime nothing: a protocol cast that fails scans every conformance in the binary
+            // (the first frame made three per type of the app's).
+            recipe = NodeRecipe(makeBehavior: composite(view), ownInputsEquality: nil)
+        } else {
+            recipe = NodeRecipe(makeBehavior: behaviorFactory(for: view), ownInputsEquality: makeOwnInputsEquality(for: view))
+        }
         byType[type] = recipe
         return recipe
     }
+
+    /// Whether `V`'s body is a view (not `Never`, as built-in views' and shapes' are).
+    private static func hasBody<V: View>(_: V) -> Bool { V.Body.self != Never.self }
+
+    private static func composite<V: View>(_: V) -> @MainActor (any View) -> NodeBehavior { { _ in CompositeBehavior<V>() } }
 
     private static func behaviorFactory(for view: any View) -> @MainActor (any View) -> NodeBehavior {
         func primitive<P: PrimitiveView>(_: P) -> @MainActor (any View) -> NodeBehavior { { $0.known(as: P.self).makeBehavior() } }
         func shape<S: Shape>(_: S) -> @MainActor (any View) -> NodeBehavior {
             { ShapeBehavior(shape: $0.known(as: S.self), style: ForegroundStyle()) }
         }
-        func composite<V: View>(_: V) -> @MainActor (any View) -> NodeBehavior { { _ in CompositeBehavior<V>() } }
         if let p = view as? any PrimitiveView { return primitive(p) }
         if let s = view as? any Shape { return shape(s) }
         return composite(view)

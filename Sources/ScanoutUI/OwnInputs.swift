@@ -4,6 +4,7 @@ import ScanoutGraph
 /// its children — compare cheaply. A new value equal in them leaves the node's layout caches and recording as
 /// they were (SwiftUI compares a view's inputs before doing anything with a new value); the children compare
 /// their own parts when reconciled.
+/// Only built-in views (their body is `Never`) conform: `NodeRecipe` asks no other type.
 @MainActor
 protocol OwnInputsComparable: View {
     /// The comparison of two values of this type (made once per node: what it needs to look up about the
