@@ -155,8 +155,9 @@ public struct Text: View, PrimitiveView, Equatable {
 }
 
 /// A line drawn with text (`underline`, `strikethrough`).
-/// What a `Text` sets besides its characters (see `Text.attributes`).
-final class TextAttributes {
+/// What a `Text` sets besides its characters (see `Text.attributes`). Unchecked `Sendable`: an instance shared
+/// by several texts is never changed (a text changes its own copy), so reading one anywhere is safe.
+final class TextAttributes: @unchecked Sendable {
     var weight: FontDescriptor.Weight?
     var color: Color?
     var font: Font?
@@ -170,7 +171,7 @@ final class TextAttributes {
     var localized: LocalizedTextSource?
 
     /// A text with none set, to compare with (never changed).
-    nonisolated(unsafe) static let none = TextAttributes()
+    static let none = TextAttributes()
 
     init() {}
 
@@ -203,7 +204,7 @@ final class TextBehavior: NodeBehavior {
     override var drawingReadsPlacement: Bool { false }  // draws from its frame, or only its children
     var text: Text!
     /// Line breaks by proposed width, for one font (stacks probe a text at several widths per layout).
-    private var laidOut = LayoutCache<Double?, [(text: Substring, width: Double)]>()
+    @exclusivity(unchecked) private var laidOut = LayoutCache<Double?, [(text: Substring, width: Double)]>()
     private var laidOutFont: FontDescriptor?
     private var laidOutCase: Text.Case?
     /// The locale the lines were localized for (nil for a text that is not localized).
@@ -213,8 +214,8 @@ final class TextBehavior: NodeBehavior {
     private var richKey: RichLayoutKey?
     /// Sizes by proposed width while the node's layout stays valid (`layoutVersion`): a stack probes a text at
     /// each height it tries (0, the one given, unbounded), and only a minimum scale factor makes the height count.
-    private var sizesByWidth = LayoutCache<Double?, CGSize>()
-    private var sizesVersion: UInt64?
+    @exclusivity(unchecked) private var sizesByWidth = LayoutCache<Double?, CGSize>()
+    @exclusivity(unchecked) private var sizesVersion: UInt64?
 
     private struct RichLayoutKey: Equatable {
         var font: Font?

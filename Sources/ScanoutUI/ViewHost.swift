@@ -65,7 +65,7 @@ package final class ViewHost {
     /// Increases with each layout pass (invalidates the nodes' size caches).
     var layoutGeneration = 0
     /// Counts writes into nodes' layout caches and placements (see `ViewNode.invalidateLayout`).
-    var layoutCacheWrites: UInt64 = 0
+    @exclusivity(unchecked) var layoutCacheWrites: UInt64 = 0  // (counted by layout only: see `ViewNode.sizeCache`)
     /// Whether a frame should run (state changed, input arrived, size changed).
     package private(set) var needsFrame = true
     /// Called when `needsFrame` becomes true (the scheduler's hook; a display arms its next frame).

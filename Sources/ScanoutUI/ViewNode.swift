@@ -51,10 +51,12 @@ final class ViewNode {
     var isScheduled = false
     /// Frame in root coordinates, from the last layout.
     var frame = CGRect.zero
-    /// Sizes by proposal, valid for one layout pass (`host.layoutGeneration`).
-    var sizeCache = LayoutCache<ProposedViewSize, CGSize>()
+    /// Sizes by proposal, valid for one layout pass (`host.layoutGeneration`). (Unchecked exclusivity: read
+    /// and written by layout on the main thread only, never while another access is open; the run-time
+    /// checks were a tenth of a big list's layout.)
+    @exclusivity(unchecked) var sizeCache = LayoutCache<ProposedViewSize, CGSize>()
     /// Explicit alignment guides by guide and size, cleared with `sizeCache`.
-    var guideCache = LayoutCache<GuideCacheKey, CGFloat?>()
+    @exclusivity(unchecked) var guideCache = LayoutCache<GuideCacheKey, CGFloat?>()
     /// Changes whenever `sizeCache` and `guideCache` are cleared: a container that keeps its children's
     /// measurements (a ZStack's) re-measures only the children whose version moved.
     private(set) var layoutVersion: UInt64 = 0
