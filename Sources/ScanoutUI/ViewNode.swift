@@ -13,7 +13,9 @@ final class NodeLink: @unchecked Sendable {
 /// View values come and go; the node keeps state, environment, lifecycle and layout.
 @MainActor
 final class ViewNode {
-    unowned let host: ViewHost
+    /// The host, which owns the tree and destroys it before it goes (`unowned(unsafe)`: a checked unowned
+    /// reference is an atomic retain and release at every use, and layout uses it for every measurement).
+    unowned(unsafe) let host: ViewHost
     /// The parent (nil for the root and once destroyed). Not `weak`: a weak reference gives its target a side
     /// table, which puts every retain and release of every container node on the runtime's slow path (~10% of
     /// a damage frame). Instead it is cleared when this node is destroyed and by the parent's deinit, so it
