@@ -11,67 +11,34 @@ public struct Text: View, PrimitiveView, Equatable {
     /// eight counted references, copied a dozen times per text of a list's first frame.
     private var attributes: TextAttributes?
 
-    var weight: FontDescriptor.Weight? {
-        get { attributes?.weight }
-        set { changeAttributes { $0.weight = newValue } }
-    }
-    var color: Color? {
-        get { attributes?.color }
-        set { changeAttributes { $0.color = newValue } }
-    }
+    var weight: FontDescriptor.Weight? { get { attributes?.weight } set { set(\.weight, newValue) } }
+    var color: Color? { get { attributes?.color } set { set(\.color, newValue) } }
     /// This text's own font (over the environment's), as `Text.font(_:)` sets it.
-    var font: Font? {
-        get { attributes?.font }
-        set { changeAttributes { $0.font = newValue } }
-    }
-    var monospacedDigits: Bool {
-        get { attributes?.monospacedDigits ?? false }
-        set { changeAttributes { $0.monospacedDigits = newValue } }
-    }
+    var font: Font? { get { attributes?.font } set { set(\.font, newValue) } }
+    var monospacedDigits: Bool { get { attributes?.monospacedDigits ?? false } set { set(\.monospacedDigits, newValue) } }
     /// Points added after each character (`tracking(_:)`/`kerning(_:)`; nil: the environment's).
-    var tracking: CGFloat? {
-        get { attributes?.tracking }
-        set { changeAttributes { $0.tracking = newValue } }
-    }
+    var tracking: CGFloat? { get { attributes?.tracking } set { set(\.tracking, newValue) } }
     /// Drawn slanted (`italic()`): DejaVu's upright faces sheared, as renderers do without an italic face.
-    var isItalic: Bool {
-        get { attributes?.isItalic ?? false }
-        set { changeAttributes { $0.isItalic = newValue } }
-    }
+    var isItalic: Bool { get { attributes?.isItalic ?? false } set { set(\.isItalic, newValue) } }
     /// `underline()` and `strikethrough()`: drawn, in the given colour or the text's.
-    var underline: TextDecoration? {
-        get { attributes?.underline }
-        set { changeAttributes { $0.underline = newValue } }
-    }
-    var strikethrough: TextDecoration? {
-        get { attributes?.strikethrough }
-        set { changeAttributes { $0.strikethrough = newValue } }
-    }
+    var underline: TextDecoration? { get { attributes?.underline } set { set(\.underline, newValue) } }
+    var strikethrough: TextDecoration? { get { attributes?.strikethrough } set { set(\.strikethrough, newValue) } }
     /// The texts joined after this one with `+`, in order, each with its own style.
-    var continuation: [Text] {
-        get { attributes?.continuation ?? [] }
-        set { changeAttributes { $0.continuation = newValue } }
-    }
+    var continuation: [Text] { get { attributes?.continuation ?? [] } set { set(\.continuation, newValue) } }
     /// A date shown instead of `content` (`Text(date, style:)`), formatted when laid out.
-    var live: LiveDate? {
-        get { attributes?.live }
-        set { changeAttributes { $0.live = newValue } }
-    }
+    var live: LiveDate? { get { attributes?.live } set { set(\.live, newValue) } }
     /// The key a localized text is looked up by where it is shown; `content` then holds the key with its
     /// values put in (what the text shows when no catalog has it).
-    var localized: LocalizedTextSource? {
-        get { attributes?.localized }
-        set { changeAttributes { $0.localized = newValue } }
-    }
+    var localized: LocalizedTextSource? { get { attributes?.localized } set { set(\.localized, newValue) } }
 
-    /// Changes this text's attributes only (copies shared with other texts keep theirs).
-    private mutating func changeAttributes(_ change: (TextAttributes) -> Void) {
+    /// Sets one of this text's attributes only (copies shared with other texts keep theirs).
+    private mutating func set<V>(_ attribute: ReferenceWritableKeyPath<TextAttributes, V>, _ value: V) {
         if let a = attributes {
             if !isKnownUniquelyReferenced(&attributes) { attributes = TextAttributes(copying: a) }
         } else {
             attributes = TextAttributes()
         }
-        change(attributes!)
+        attributes![keyPath: attribute] = value
     }
 
     public nonisolated static func == (a: Text, b: Text) -> Bool {
