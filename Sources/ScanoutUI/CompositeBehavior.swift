@@ -37,7 +37,10 @@ class BodyEvaluator<Input, Output: View>: NodeBehavior, SubscribingBehavior {
         let input = graph.source("\(viewType) inputs", value, isEqual: ViewEquality.function(for: Input.self))
         // Weak: the attributes can outlive the node (a late `@State` write from a task dirties them after the
         // host is gone).
-        let body = graph.rule("\(viewType).body", initial: Output?.none, isEqual: nil) { [weak self] in
+        // A body's output is not compared (as SwiftUI's is not): the children compare their own inputs when
+        // they get it. (Asking whether the body's type is Equatable scanned the binary's conformances once per
+        // view type at start-up, and most answers were no.)
+        let body = graph.rule("\(viewType).body", initial: Output?.none, isEqual: { _, _ in false }) { [weak self] in
             self?.evaluate(input.value) ?? nil
         }
         body.onInvalidate { [weak self] in
