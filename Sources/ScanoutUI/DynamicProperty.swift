@@ -69,13 +69,17 @@ enum DynamicProperties {
         pointer.assumingMemoryBound(to: P.self).pointee
     }
 
+    /// Values views hold most that are no dynamic property.
+    private static let plainValueTypes: [Any.Type] = [Int.self, String.self, Double.self, Bool.self, Float.self, CGFloat.self, UInt8.self, Int32.self]
+
     /// The dynamic properties among a struct's stored properties, in order; nil if `type` is no struct.
     private static func storedDynamicProperties(of type: Any.Type) -> [Field]? {
         var fields: [Field] = []
         var index = 0
-        let isStruct = _forEachField(of: type) { _, offset, fieldType, _ in
-            // (Most fields are plain data: one cast tells, each first one a scan of the binary's conformances.)
-            if let t = fieldType as? any DynamicProperty.Type {
+        let isStruct = _forEachField(of: type) { _, offset, fieldType, kind in
+            // (Most fields are plain data: each first cast of a type is a scan of the binary's conformances. Dynamic
+            // properties are structs; a reference, a closure, an optional or the commonest values are not asked.)
+            if kind == .struct, !plainValueTypes.contains(where: { $0 == fieldType }), let t = fieldType as? any DynamicProperty.Type {
                 if let installable = fieldType as? any InstallableProperty.Type {
                     fields.append(Field(index: index, offset: offset, installable: installable, nested: nil))
                 } else {
