@@ -65,7 +65,8 @@ public final class TextEngine {
     public static let shared = TextEngine()
 
     public static let fontFolder = "/usr/share/fonts/truetype/dejavu/"
-    /// DejaVu's four core faces once loaded (or failed: `.some(nil)`), at `coreIndex` (looked up per measurement).
+    /// DejaVu's four core faces once loaded (or failed: `.some(nil)`), at 2 × bold + monospaced (an array: looked
+    /// up per measurement).
     private var coreFaces: [ScanoutText.Font??] = [nil, nil, nil, nil]
     /// Faces found through fontconfig for other weights, italics and named families.
     private var resolved: [FaceKey: Resolved] = [:]

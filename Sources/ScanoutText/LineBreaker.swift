@@ -16,29 +16,29 @@ public struct TextLineBreak: Sendable, Equatable {
 extension Font {
     /// Lines of `text` at `size` pixels no wider than `maxWidth` (nil: one line per paragraph).
     public func lines(of text: String, size: Double, maxWidth: Double?, kerning: Bool = true, tracking: Int = 0) -> [TextLineBreak] {
-        var out: [TextLineBreak] = []
-        // One paragraph (the usual label): no split, which costs more than the breaking of a short line.
-        if !text.utf8.contains(0x0A) {
-            breakParagraph(text[...], size: size, maxWidth: maxWidth, kerning: kerning, tracking: tracking, into: &out)
-            return out
-        }
-        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            breakParagraph(paragraph, size: size, maxWidth: maxWidth, kerning: kerning, tracking: tracking, into: &out)
-        }
-        return out
+        lines(of: text, size: size, maxWidth: maxWidth, kerning: kerning, tracking: tracking, shortcuts: true)
     }
 
     /// `lines(of:…)` through the general breaker only (tests compare the shortcut with it).
     func linesWithoutShortcuts(of text: String, size: Double, maxWidth: Double?, kerning: Bool = true, tracking: Int = 0) -> [TextLineBreak] {
+        lines(of: text, size: size, maxWidth: maxWidth, kerning: kerning, tracking: tracking, shortcuts: false)
+    }
+
+    private func lines(of text: String, size: Double, maxWidth: Double?, kerning: Bool, tracking: Int, shortcuts: Bool) -> [TextLineBreak] {
         var out: [TextLineBreak] = []
+        // One paragraph (the usual label): no split, which costs more than the breaking of a short line.
+        if !text.utf8.contains(0x0A) {
+            breakParagraph(text[...], size: size, maxWidth: maxWidth, kerning: kerning, tracking: tracking, shortcuts: shortcuts, into: &out)
+            return out
+        }
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            breakParagraph(paragraph, size: size, maxWidth: maxWidth, kerning: kerning, tracking: tracking, shortcuts: false, into: &out)
+            breakParagraph(paragraph, size: size, maxWidth: maxWidth, kerning: kerning, tracking: tracking, shortcuts: shortcuts, into: &out)
         }
         return out
     }
 
     private func breakParagraph(_ p: Substring, size: Double, maxWidth: Double?, kerning: Bool, tracking: Int,
-                                shortcuts: Bool = true, into out: inout [TextLineBreak]) {
+                                shortcuts: Bool, into out: inout [TextLineBreak]) {
         func measure(_ s: Substring) -> Double { width(of: String(s), size: size, kerning: kerning, tracking: tracking) }
         guard let limit = maxWidth, limit.isFinite else {
             out.append(TextLineBreak(text: p, width: measure(p)))

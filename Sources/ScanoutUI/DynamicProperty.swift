@@ -52,7 +52,7 @@ enum DynamicProperties {
             withUnsafeBytes(of: v) { bytes in
                 guard let start = bytes.baseAddress else { return }
                 for f in fields {
-                    let slot = base &* 64 &+ f.index &+ 1
+                    let slot = slot(f.index, under: base)
                     if let t = f.installable {
                         load(t, at: start + f.offset).install(on: node, slot: slot)
                     } else if let t = f.nested {
@@ -64,13 +64,16 @@ enum DynamicProperties {
         _openExistential(value, do: connect)
     }
 
+    /// The storage slot of the stored property at `index` of a value whose own slot is `base` (0: the view).
+    private static func slot(_ index: Int, under base: Int) -> Int { base &* 64 &+ index &+ 1 }
+
     /// A copy of the `P` stored at `pointer`.
     private static func load<P>(_ type: P.Type, at pointer: UnsafeRawPointer) -> P {
         pointer.assumingMemoryBound(to: P.self).pointee
     }
 
     /// Values views hold most that are no dynamic property.
-    private static let plainValueTypes: [Any.Type] = [Int.self, String.self, Double.self, Bool.self, Float.self, CGFloat.self, UInt8.self, Int32.self]
+    private static let plainValueTypes: [Any.Type] = [Int.self, String.self, Double.self, Bool.self, Float.self, UInt8.self, Int32.self]  // (CGFloat is Double)
 
     /// The dynamic properties among a struct's stored properties, in order; nil if `type` is no struct.
     private static func storedDynamicProperties(of type: Any.Type) -> [Field]? {
@@ -95,7 +98,7 @@ enum DynamicProperties {
     /// The same through `Mirror`, for values that are not structs (an enum or a class as a view).
     private static func reflect(_ value: Any, on node: ViewNode, base: Int) {
         for (index, child) in Mirror(reflecting: value).children.enumerated() {
-            let slot = base &* 64 &+ index &+ 1
+            let slot = slot(index, under: base)
             if let p = child.value as? any InstallableProperty {
                 p.install(on: node, slot: slot)
             } else if child.value is any DynamicProperty {

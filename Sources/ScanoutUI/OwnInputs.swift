@@ -7,8 +7,8 @@ import ScanoutGraph
 /// Only built-in views (their body is `Never`) conform: `NodeRecipe` asks no other type.
 @MainActor
 protocol OwnInputsComparable: View {
-    /// The comparison of two values of this type (made once per node: what it needs to look up about the
-    /// type, such as whether a modifier is `Equatable`, is looked up then, not per comparison).
+    /// The comparison of two values of this type (made once per type, see `NodeRecipe`: what it needs to look up
+    /// about the type, such as whether a modifier is `Equatable`, is looked up then, not per comparison).
     @MainActor static func ownInputsComparison() -> @MainActor (Self, Self) -> Bool
 }
 

@@ -154,20 +154,21 @@ struct StackLayout: Layout {
         let n = subviews.count
         let spacing = totalSpacing(subviews)
         let acrossProposal = axis == .horizontal ? p.height : p.width
-        // The lengths along (n), then the lengths across and the guides in pairs (2n) for `AlignedLine.extent`.
+        // The lengths along, the lengths across and the guides across, n each.
         return withUnsafeTemporaryAllocation(of: CGFloat.self, capacity: 3 * n) { scratch in
             let ls = UnsafeMutableBufferPointer(rebasing: scratch[0..<n])
-            let acrossPairs = UnsafeMutableBufferPointer(rebasing: scratch[n..<3 * n])
+            let acrossLengths = UnsafeMutableBufferPointer(rebasing: scratch[n..<2 * n])
+            let guides = UnsafeMutableBufferPointer(rebasing: scratch[2 * n..<3 * n])
             lengths(p, subviews, spacing: spacing, into: ls)
             var length: CGFloat = 0
             for i in 0..<n {
                 let d = subviews[i].dimensions(in: proposal(along: ls[i], across: acrossProposal))
                 length += along(CGSize(width: d.width, height: d.height))
-                acrossPairs[2 * i] = across(CGSize(width: d.width, height: d.height))
-                acrossPairs[2 * i + 1] = guide(d)
+                acrossLengths[i] = across(CGSize(width: d.width, height: d.height))
+                guides[i] = guide(d)
             }
             length += spacing
-            let thickness = AlignedLine.extent(pairs: UnsafeBufferPointer(acrossPairs))
+            let thickness = AlignedLine.extent(lengths: acrossLengths, guides: guides, line: AlignedLine.line(guides))
             return axis == .horizontal ? CGSize(width: length, height: thickness) : CGSize(width: thickness, height: length)
         }
     }
@@ -204,27 +205,19 @@ struct AlignedLine {
     let extent: CGFloat
 
     init(lengths: [CGFloat], guides: [CGFloat]) {
-        let line = guides.max() ?? 0
+        let line = Self.line(guides)
         offsets = guides.map { line - $0 }
-        extent = zip(offsets, lengths).reduce(0) { max($0, $1.0 + $1.1) }
+        extent = Self.extent(lengths: lengths, guides: guides, line: line)
     }
 
-    /// The length of the union of subviews given as (length, guide) pairs, one after the other: the same sums
-    /// as `init`'s, without the offsets.
-    static func extent(pairs: UnsafeBufferPointer<CGFloat>) -> CGFloat {
-        var line = -CGFloat.infinity
-        var i = 1
-        while i < pairs.count {
-            line = max(line, pairs[i])
-            i += 2
-        }
-        if pairs.isEmpty { line = 0 }
+    /// The common line: the largest guide (0 for none).
+    static func line(_ guides: some Sequence<CGFloat>) -> CGFloat { guides.max() ?? 0 }
+
+    /// The length of the union of subviews of `lengths` moved so that their `guides` fall on `line` (a stack
+    /// measuring itself needs only this, not the offsets).
+    static func extent(lengths: some Sequence<CGFloat>, guides: some Sequence<CGFloat>, line: CGFloat) -> CGFloat {
         var extent: CGFloat = 0
-        i = 0
-        while i + 1 < pairs.count {
-            extent = max(extent, (line - pairs[i + 1]) + pairs[i])
-            i += 2
-        }
+        for (length, guide) in zip(lengths, guides) { extent = max(extent, (line - guide) + length) }
         return extent
     }
 

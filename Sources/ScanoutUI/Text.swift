@@ -11,34 +11,36 @@ public struct Text: View, PrimitiveView, Equatable {
     /// eight counted references, copied a dozen times per text of a list's first frame.
     private var attributes: TextAttributes?
 
-    var weight: FontDescriptor.Weight? { get { attributes?.weight } set { set(\.weight, newValue) } }
-    var color: Color? { get { attributes?.color } set { set(\.color, newValue) } }
+    var weight: FontDescriptor.Weight? { get { attributes?.weight } set { change { $0.weight = newValue } } }
+    var color: Color? { get { attributes?.color } set { change { $0.color = newValue } } }
     /// This text's own font (over the environment's), as `Text.font(_:)` sets it.
-    var font: Font? { get { attributes?.font } set { set(\.font, newValue) } }
-    var monospacedDigits: Bool { get { attributes?.monospacedDigits ?? false } set { set(\.monospacedDigits, newValue) } }
+    var font: Font? { get { attributes?.font } set { change { $0.font = newValue } } }
+    var monospacedDigits: Bool { get { attributes?.monospacedDigits ?? false } set { change { $0.monospacedDigits = newValue } } }
     /// Points added after each character (`tracking(_:)`/`kerning(_:)`; nil: the environment's).
-    var tracking: CGFloat? { get { attributes?.tracking } set { set(\.tracking, newValue) } }
+    var tracking: CGFloat? { get { attributes?.tracking } set { change { $0.tracking = newValue } } }
     /// Drawn slanted (`italic()`): DejaVu's upright faces sheared, as renderers do without an italic face.
-    var isItalic: Bool { get { attributes?.isItalic ?? false } set { set(\.isItalic, newValue) } }
+    var isItalic: Bool { get { attributes?.isItalic ?? false } set { change { $0.isItalic = newValue } } }
     /// `underline()` and `strikethrough()`: drawn, in the given colour or the text's.
-    var underline: TextDecoration? { get { attributes?.underline } set { set(\.underline, newValue) } }
-    var strikethrough: TextDecoration? { get { attributes?.strikethrough } set { set(\.strikethrough, newValue) } }
+    var underline: TextDecoration? { get { attributes?.underline } set { change { $0.underline = newValue } } }
+    var strikethrough: TextDecoration? { get { attributes?.strikethrough } set { change { $0.strikethrough = newValue } } }
     /// The texts joined after this one with `+`, in order, each with its own style.
-    var continuation: [Text] { get { attributes?.continuation ?? [] } set { set(\.continuation, newValue) } }
+    var continuation: [Text] { get { attributes?.continuation ?? [] } set { change { $0.continuation = newValue } } }
     /// A date shown instead of `content` (`Text(date, style:)`), formatted when laid out.
-    var live: LiveDate? { get { attributes?.live } set { set(\.live, newValue) } }
+    var live: LiveDate? { get { attributes?.live } set { change { $0.live = newValue } } }
     /// The key a localized text is looked up by where it is shown; `content` then holds the key with its
     /// values put in (what the text shows when no catalog has it).
-    var localized: LocalizedTextSource? { get { attributes?.localized } set { set(\.localized, newValue) } }
+    var localized: LocalizedTextSource? { get { attributes?.localized } set { change { $0.localized = newValue } } }
 
-    /// Sets one of this text's attributes only (copies shared with other texts keep theirs).
-    private mutating func set<V>(_ attribute: ReferenceWritableKeyPath<TextAttributes, V>, _ value: V) {
+    /// Changes this text's attributes only (copies shared with other texts keep theirs). Each setter writes its
+    /// property directly: through a key path the compiler could no longer see which are written, and every read
+    /// of an attribute paid a run-time exclusivity check.
+    private mutating func change(_ body: (TextAttributes) -> Void) {
         if let a = attributes {
             if !isKnownUniquelyReferenced(&attributes) { attributes = TextAttributes(copying: a) }
         } else {
             attributes = TextAttributes()
         }
-        attributes![keyPath: attribute] = value
+        body(attributes!)
     }
 
     public nonisolated static func == (a: Text, b: Text) -> Bool {
@@ -121,7 +123,6 @@ public struct Text: View, PrimitiveView, Equatable {
     }
 }
 
-/// A line drawn with text (`underline`, `strikethrough`).
 /// What a `Text` sets besides its characters (see `Text.attributes`). Unchecked `Sendable`: an instance shared
 /// by several texts is never changed (a text changes its own copy), so reading one anywhere is safe.
 final class TextAttributes: @unchecked Sendable {
@@ -163,6 +164,7 @@ final class TextAttributes: @unchecked Sendable {
     }
 }
 
+/// A line drawn with text (`underline`, `strikethrough`).
 struct TextDecoration: Equatable {
     var color: Color?
 }
@@ -371,7 +373,7 @@ final class TextBehavior: NodeBehavior {
             let f = fittedFont(maxWidth: maxWidth, maxHeight: proposal.height, environment: environment)
             let m = TextEngine.shared.metrics(f)
             let ls = shownLines(maxWidth: maxWidth, font: f, environment: environment)
-            var width = 0.0
+            var width = ls.isEmpty ? 0 : -Double.infinity  // the widest line (no array made for it)
             for l in ls { width = max(width, l.width) }
             let count = max(ls.count, 1, environment.reservedLines)
             let height = CGFloat(count) * m.lineHeight + CGFloat(count - 1) * environment.lineSpacing
