@@ -56,6 +56,13 @@ public enum BenchTools {
         return "\(scaled / 10_000)." + String(repeating: "0", count: 4 - frac.count) + frac
     }
 
+    /// `v` with two decimals (ratios).
+    public static func fixed2(_ v: Double) -> String {
+        let scaled = Int((v * 100).rounded())
+        let frac = String(scaled % 100)
+        return "\(scaled / 100)." + String(repeating: "0", count: 2 - frac.count) + frac
+    }
+
     /// The scene folder beside the benchmark sources (`Benchmarks/scene`).
     public static let defaultSceneFolder: String = {
         String(String(#filePath).split(separator: "/", omittingEmptySubsequences: false).dropLast(2).joined(separator: "/")) + "/scene"

@@ -3,7 +3,8 @@
 // for the damage case (one ring and one label change per frame), plus the cost of a frame with no change; and
 // eight labels and four dials turning under rotationEffect, composited from cached bitmaps against
 // rasterized through the turn; and twelve cards with shadows, blurred once per card (the shadow cache) against
-// blurred at every repaint.
+// blurred at every repaint; and whole repaints painted in parallel bands by 1, 2 and 4 threads (with the
+// bands' costs on one thread, for a 4-core estimate), and a first frame with twelve shadows the same way.
 // Prints a per-stage breakdown and one JSON line per size (medians in ms over FRAMES frames after WARMUP).
 //
 // usage: scanout-view-bench [W H] [--scene DIR]     (no size: 800x480 and 1920x1080)
@@ -13,7 +14,8 @@
 // TURNED_CASE=dials only that case (for profiles). The renderer's default (`.automatic`) caches the labels and
 // draws the dials directly (see TransformedGroupCache.worthSampling). SHADOWS=0 skips the shadowed cards,
 // SHADOWS=cached or SHADOWS=uncached runs only that variant and SHADOW_CASE=card or SHADOW_CASE=background only
-// that case (for profiles: `--toggle-collect=*shadowFirstFrame*` or `*shadowDamageFrame*`).
+// that case (for profiles: `--toggle-collect=*shadowFirstFrame*` or `*shadowDamageFrame*`). THREADS=0 skips the
+// parallel repaints. SCANOUT_RENDER_THREADS sets the threads every other figure's compositor uses.
 import Glibc
 import Observation
 import BenchScene
@@ -310,6 +312,54 @@ func shadowedCards(_ w: Int, _ h: Int, frames: Int, warmup: Int, wholeCard: Bool
             Double(compositor.shadowBuilds - builds0) / Double(warmup + frames))
 }
 
+/// Whole repaints of `list` (what a rotation or a theme switch composes) by a compositor painting in bands on
+/// `threads` threads: median ms over `runs`. `fresh`: each by a compositor made afresh (a first frame's
+/// compose: its shadows are blurred too).
+@MainActor
+func wholeRepaint(_ list: DisplayList, _ w: Int, _ h: Int, threads: Int, runs: Int, fresh: Bool = false) -> Double {
+    var comp = FrameCompositor(width: w, height: h, format: .xrgb8888)
+    comp.renderThreads = threads
+    comp.render(list, background: .black)  // warm: glyphs, shadows, outlines
+    var times: [Double] = []
+    for _ in 0..<runs {
+        if fresh {
+            comp = FrameCompositor(width: w, height: h, format: .xrgb8888)
+            comp.renderThreads = threads
+        }
+        comp.invalidateAll()
+        let s0 = BenchTools.nowMs()
+        comp.render(list, background: .black)
+        times.append(BenchTools.nowMs() - s0)
+    }
+    return BenchTools.median(times)
+}
+
+/// The cost of each of `count` bands of rows of a whole repaint of `list`, painted one after another on one
+/// thread by a compositor (median ms of `runs`): the per-band figures behind a 4-thread estimate on a machine
+/// with fewer cores.
+@MainActor
+func bandCosts(_ list: DisplayList, _ w: Int, _ h: Int, count: Int, runs: Int) -> [Double] {
+    let comp = FrameCompositor(width: w, height: h, format: .xrgb8888)
+    comp.renderThreads = 1
+    comp.render(list, background: .black)  // warm
+    var costs = [[Double]](repeating: [], count: count)
+    for _ in 0..<runs {
+        for (k, t) in comp.timeBands(of: list, background: .black, count: count, clock: BenchTools.nowMs).enumerated() { costs[k].append(t) }
+    }
+    return costs.map { BenchTools.median($0) }
+}
+
+/// The time `threads` threads take to paint bands of these costs as the pool hands them out (each band, in
+/// order, to the first thread free).
+func scheduled(_ costs: [Double], threads: Int) -> Double {
+    var free = [Double](repeating: 0, count: threads)
+    for c in costs {
+        let i = free.indices.min { free[$0] < free[$1] }!
+        free[i] += c
+    }
+    return free.max() ?? 0
+}
+
 var args = Array(CommandLine.arguments.dropFirst())
 let sceneDir = BenchTools.option("--scene", &args) ?? BenchTools.defaultSceneFolder
 var sizes: [(Int, Int)] = [(800, 480), (1920, 1080)]
@@ -406,6 +456,39 @@ func run(_ w: Int, _ h: Int) {
         + "no-change frame \(BenchTools.fixed4(BenchTools.median(idle) * 1000)) µs")
     print("\(w)x\(h): into 2 display buffers: damage \(BenchTools.fixed4(copied.damage)) ms private frame + copy, \(BenchTools.fixed4(banded.damage)) ms bands "
         + "(\(Int(BenchTools.environment("BAND_KIB") ?? "") ?? FrameCompositor.defaultBandBytes / 1024) KiB); whole frame \(BenchTools.fixed4(copied.full)) ms private frame + copy, \(BenchTools.fixed4(banded.full)) ms bands")
+    var parallelJSON = "{}"
+    if BenchTools.environment("THREADS") != "0" {
+        // Whole repaints in parallel bands (issue 19, goal 2): 1, 2 and 4 threads on this machine, and 4
+        // threads as a 4-core board would run them, from the bands' costs on one thread.
+        let runs = max(9, frames / 10)
+        let whole = [1, 2, 4].map { wholeRepaint(list, w, h, threads: $0, runs: runs) }
+        let bands = bandCosts(list, w, h, count: 4 * FrameCompositor.bandsPerThread, runs: runs)
+        let estimate4 = scheduled(bands, threads: 4)
+        var trips: [Double] = []
+        for _ in 0..<runs * 10 {
+            let s0 = BenchTools.nowMs()
+            RenderWorkers.shared.run(jobs: 2, threads: 2) { _, _ in }
+            trips.append(BenchTools.nowMs() - s0)
+        }
+        let cores = sysconf(Int32(_SC_NPROCESSORS_ONLN))
+        print("\(w)x\(h): whole repaint of the dashboard (a rotation, a theme switch) in parallel bands: "
+            + "1 thread \(BenchTools.fixed4(whole[0])) ms, 2 threads \(BenchTools.fixed4(whole[1])) ms (\(BenchTools.fixed2(whole[0] / whole[1]))x), "
+            + "4 threads \(BenchTools.fixed4(whole[2])) ms on \(cores) cores; "
+            + "\(bands.count) bands on one thread \(BenchTools.fixed4(bands.reduce(0, +))) ms, longest \(BenchTools.fixed4(bands.max() ?? 0)) ms: "
+            + "4 cores would take ~\(BenchTools.fixed4(estimate4)) ms (\(BenchTools.fixed2(whole[0] / estimate4))x) plus waking the helpers "
+            + "(one round trip here \(BenchTools.fixed4(BenchTools.median(trips) * 1000)) µs)")
+        // A first frame's compose with shadows: twelve cards, each shadow blurred whole (one job each).
+        let cardsHost = ViewHost(rootView: ShadowedCards(wholeCard: true, live: ShadowLive(), size: size), size: size)
+        cardsHost.update(); cardsHost.layout()
+        let cards = cardsHost.makeDisplayList()
+        let first = [1, 2, 4].map { wholeRepaint(cards, w, h, threads: $0, runs: runs, fresh: true) }
+        print("\(w)x\(h): first frame's compose of 12 shadowed cards (each shadow blurred once): "
+            + "1 thread \(BenchTools.fixed4(first[0])) ms, 2 threads \(BenchTools.fixed4(first[1])) ms (\(BenchTools.fixed2(first[0] / first[1]))x), "
+            + "4 threads \(BenchTools.fixed4(first[2])) ms on \(cores) cores")
+        parallelJSON = "{\"cores\":\(cores),\"repaint_ms\":[\(whole.map(BenchTools.fixed4).joined(separator: ","))],"
+            + "\"repaint_4_cores_estimate_ms\":\(BenchTools.fixed4(estimate4)),\"round_trip_us\":\(BenchTools.fixed4(BenchTools.median(trips) * 1000)),"
+            + "\"shadowed_first_ms\":[\(first.map(BenchTools.fixed4).joined(separator: ","))]}"
+    }
     let turned = BenchTools.environment("TURNED") ?? ""
     let runCached = turned != "0" && turned != "direct", runDirect = turned != "0" && turned != "cached"
     func turning<Content: View>(direct: Bool, _ content: @escaping (Turn, CGSize) -> Content) -> Double {
@@ -441,6 +524,7 @@ func run(_ w: Int, _ h: Int) {
         + "\"damage_ms\":{\"median\":\(BenchTools.fixed4(BenchTools.median(total))),\"update\":\(BenchTools.fixed4(BenchTools.median(update))),\"layout\":\(BenchTools.fixed4(BenchTools.median(layout))),"
         + "\"display_list\":\(BenchTools.fixed4(BenchTools.median(displayList))),\"compose\":\(BenchTools.fixed4(BenchTools.median(compose)))},\"damage_px\":\(area),"
         + "\"no_change_us\":\(BenchTools.fixed4(BenchTools.median(idle) * 1000)),"
+        + "\"parallel\":\(parallelJSON),"
         + "\"buffers\":{\"damage_copy_ms\":\(BenchTools.fixed4(copied.damage)),\"damage_bands_ms\":\(BenchTools.fixed4(banded.damage)),"
         + "\"full_copy_ms\":\(BenchTools.fixed4(copied.full)),\"full_bands_ms\":\(BenchTools.fixed4(banded.full))},"
         + "\"turning_ms\":{\"labels_cached\":\(BenchTools.fixed4(labelsCached)),\"labels_direct\":\(BenchTools.fixed4(labelsDirect)),"

@@ -1,10 +1,11 @@
+import ScanoutText
+
 /// Paints a display list into a pixel buffer: the whole frame, or only some rectangles of it (the damage),
 /// skipping items that do not touch them.
 ///
 /// Opacity groups are composed offscreen (in pooled buffers, only over the region being repainted) and
 /// blended once, so overlapping content inside a group does not show through itself. Clips by rectangle
 /// narrow the canvas clip; clips by shape use a coverage mask.
-@MainActor
 public final class DisplayListRenderer {
     public private(set) var target: PixelBuffer
     /// Device pixels per point.
@@ -51,7 +52,11 @@ public final class DisplayListRenderer {
     /// group stays the same (see `ShadowCache`); false: blurred over the region being repainted at every
     /// repaint (what a renderer drawing a group for the cache does inside it).
     public var cachesShadows = true
-    private let shadowCache = ShadowCache()
+    private(set) var shadowCache = ShadowCache()
+
+    /// Uses `other`'s shadow cache from now on (the renderers of a parallel repaint's bands share one: each
+    /// shadow is blurred once, by the first band that needs it, and kept for the frames after).
+    func shareShadows(of other: DisplayListRenderer) { shadowCache = other.shadowCache }
 
     /// Whether a sliding opaque panel (a pushed screen, a sheet's card; see `OpaquePanel`) is copied from a
     /// bitmap drawn once while its content stays the same (see `PanelCache`); false: drawn every frame.
@@ -70,6 +75,11 @@ public final class DisplayListRenderer {
     public var panelBuilds: Int { panelCache.builds }
     public var panelCopies: Int { panelCache.copies }
     public var panelCacheBytes: Int { panelCache.bytes }
+    /// Whether this renderer paints a band of a parallel repaint (see `ParallelRepaint.swift`): its text's
+    /// glyphs are looked up under the text engine's lock, then rasterized where missing and blended after it,
+    /// through `placedGlyphs`.
+    var paintsBandInParallel = false
+    private lazy var placedGlyphs = GlyphScratch()
     /// The transform the list is drawn through (nil: the device scale); the shadow cache draws a group
     /// through its own.
     var rootTransform: AffineTransform?
@@ -98,10 +108,14 @@ public final class DisplayListRenderer {
     private var currentItem = -1
     private struct GeometryWarningKey: Hashable { let item: Int; let issue: GeometryIssue }
 
-    private func warn(_ issue: GeometryIssue) {
+    private func warn(_ issue: GeometryIssue) { report(issue, item: currentItem) }
+
+    /// Tells `geometryWarning` of `issue` at item `item`, unless told already (a parallel repaint's helpers'
+    /// warnings come through here too).
+    func report(_ issue: GeometryIssue, item: Int) {
         guard let geometryWarning, warned.count < Self.maxGeometryWarnings,
-              warned.insert(GeometryWarningKey(item: currentItem, issue: issue)).inserted else { return }
-        geometryWarning(issue, currentItem)
+              warned.insert(GeometryWarningKey(item: item, issue: issue)).inserted else { return }
+        geometryWarning(issue, item)
     }
 
     private enum Push {
@@ -372,7 +386,11 @@ public final class DisplayListRenderer {
             case .fill, .stroke, .image:
                 drawShapeOrImage(item, index: index, on: state.canvas)
             case .text(let run):
-                text.draw(run, transform: state.transform, scale: 1, on: state.canvas)
+                if paintsBandInParallel {
+                    withUnsafeMutablePointer(to: &placedGlyphs) { text.draw(run, transform: state.transform, scale: 1, on: state.canvas, placed: $0) }
+                } else {
+                    text.draw(run, transform: state.transform, scale: 1, on: state.canvas)
+                }
             case .pushClip(let r):
                 state.pushClip(r)
             case .pushClipShape(let path, let rule):
@@ -503,20 +521,17 @@ public final class DisplayListRenderer {
     /// over the clip; returns `index`, or the index of the group's pop when it draws nothing in the clip (the
     /// items up to it are done); nil when the group is not cached (blurred over the clip instead).
     private func pushCachedShadow(_ s: Shadow, items: [DisplayList.Item], index: Int, state: inout RenderState) -> Int? {
-        let t = state.transform, scale = t.maxAxisScale
-        let dx = (t.a * s.offset.x + t.c * s.offset.y).rounded(), dy = (t.b * s.offset.x + t.d * s.offset.y).rounded()
-        guard s.color.alpha > 0, scale.isFinite, dx.isFinite, dy.isFinite, abs(dx) < Double(1 << 30), abs(dy) < Double(1 << 30),
-              let end = TransformedGroupCache.matchingPop(of: index, in: items) else { return nil }
-        switch shadowCache.lookup(at: index, items: items[(index + 1)..<end], effect: .shadow(color: s.color, radius: s.radius),
-                                  transform: t, sigma: s.radius * scale / 2, reach: s.reach(scale: scale),
-                                  shift: (Int(dx), Int(dy)), clip: state.clip, draw: drawGroup) {
+        guard let end = TransformedGroupCache.matchingPop(of: index, in: items),
+              let (lookup, dx, dy) = cachedEffect(.pushShadow(s), items: items, index: index, end: end,
+                                                  transform: state.transform, clip: state.clip) else { return nil }
+        switch lookup {
         case .uncacheable:
             return nil
         case .outside:
             shadowCache.keep(index...end, of: items)
             return end
         case .image(let image, let at):
-            state.composite(image, at: IntRect(x: at.x + Int(dx), y: at.y + Int(dy), width: at.width, height: at.height))
+            state.composite(image, at: IntRect(x: at.x + dx, y: at.y + dy, width: at.width, height: at.height))
             // The group's own pixels lie within the unmoved image: when the clip misses it, only the shadow shows.
             guard at.intersects(state.clip) else {
                 shadowCache.keep(index...end, of: items)
@@ -530,11 +545,10 @@ public final class DisplayListRenderer {
     /// Draws the group pushed at `index` blurred from the shadow cache; returns the index of its pop (the items
     /// up to it are done), or nil when the group is not cached (blurred over the clip instead).
     private func drawCachedBlur(_ blur: Blur, items: [DisplayList.Item], index: Int, state: inout RenderState) -> Int? {
-        let t = state.transform, scale = t.maxAxisScale
-        guard scale.isFinite, let end = TransformedGroupCache.matchingPop(of: index, in: items) else { return nil }
-        switch shadowCache.lookup(at: index, items: items[(index + 1)..<end], effect: .blur(blur), transform: t,
-                                  sigma: blur.radius * scale / 2, reach: blur.reach(scale: scale), shift: (0, 0),
-                                  clip: state.clip, draw: drawGroup) {
+        guard let end = TransformedGroupCache.matchingPop(of: index, in: items),
+              let (lookup, _, _) = cachedEffect(.pushBlur(blur), items: items, index: index, end: end,
+                                                transform: state.transform, clip: state.clip) else { return nil }
+        switch lookup {
         case .uncacheable:
             return nil
         case .outside:
@@ -544,6 +558,39 @@ public final class DisplayListRenderer {
             state.composite(image, at: at)
         }
         return end
+    }
+
+    /// The shadow cache's answer for the shadow or blur `push` at `index` (its group ends at `end`) under the
+    /// device transform `t`, for a repaint clipped to `clip` (made now when missing), and the shadow's offset in
+    /// whole device pixels; nil for an effect that is not drawn (a clear shadow, a non-finite transform).
+    private func cachedEffect(_ push: DisplayList.Item, items: [DisplayList.Item], index: Int, end: Int,
+                              transform t: AffineTransform, clip: IntRect) -> (ShadowCache.Lookup, Int, Int)? {
+        let scale = t.maxAxisScale
+        guard scale.isFinite else { return nil }
+        switch push {
+        case .pushShadow(let s):
+            let dx = (t.a * s.offset.x + t.c * s.offset.y).rounded(), dy = (t.b * s.offset.x + t.d * s.offset.y).rounded()
+            guard s.color.alpha > 0, dx.isFinite, dy.isFinite, abs(dx) < Double(1 << 30), abs(dy) < Double(1 << 30) else { return nil }
+            let lookup = shadowCache.lookup(at: index, items: items[(index + 1)..<end], effect: .shadow(color: s.color, radius: s.radius),
+                                            transform: t, sigma: s.radius * scale / 2, reach: s.reach(scale: scale),
+                                            shift: (Int(dx), Int(dy)), clip: clip, draw: drawGroup)
+            return (lookup, Int(dx), Int(dy))
+        case .pushBlur(let blur):
+            let lookup = shadowCache.lookup(at: index, items: items[(index + 1)..<end], effect: .blur(blur), transform: t,
+                                            sigma: blur.radius * scale / 2, reach: blur.reach(scale: scale), shift: (0, 0),
+                                            clip: clip, draw: drawGroup)
+            return (lookup, 0, 0)
+        default:
+            return nil
+        }
+    }
+
+    /// Blurs the shadow or blur pushed at `index` of `list` whole into the shadow cache, if a repaint of `clip`
+    /// through `transform` will need it and the cache lacks it (a parallel repaint blurs them first, one
+    /// effect per job, rather than in the bands, where two bands would wait for the one blurring it).
+    func prepareEffect(at index: Int, of list: DisplayList, transform: AffineTransform, clip: IntRect) {
+        guard cachesShadows, let end = TransformedGroupCache.matchingPop(of: index, in: list.items) else { return }
+        _ = cachedEffect(list.items[index], items: list.items, index: index, end: end, transform: transform, clip: clip)
     }
 
     /// Paints `list` into `buffer` (cleared first) through `transform`, for the shadow cache: as this renderer

@@ -10,7 +10,7 @@ public final class FrameCompositor {
     public let composition: PixelBuffer
     public let scale: Double
     let renderer: DisplayListRenderer
-    private let text: TextEngine
+    let text: TextEngine
     var tracker = DamageTracker()
     /// The revision of the list last rendered (its successor's edits apply to it).
     private var lastRevision: DisplayList.Revision?
@@ -29,12 +29,20 @@ public final class FrameCompositor {
     /// Which transformed groups are composited from cached bitmaps (see `DisplayListRenderer`).
     public var transformedGroupCaching: DisplayListRenderer.TransformedGroupCaching {
         get { renderer.transformedGroupCaching }
-        set { renderer.transformedGroupCaching = newValue; bandPainter?.transformedGroupCaching = newValue }
+        set {
+            renderer.transformedGroupCaching = newValue
+            bandPainter?.transformedGroupCaching = newValue
+            for h in helpers { h.transformedGroupCaching = newValue }
+        }
     }
     /// Whether shadows and blurs are blurred once per group and kept (see `DisplayListRenderer.cachesShadows`).
     public var cachesShadows: Bool {
         get { renderer.cachesShadows }
-        set { renderer.cachesShadows = newValue; bandPainter?.cachesShadows = newValue }
+        set {
+            renderer.cachesShadows = newValue
+            bandPainter?.cachesShadows = newValue
+            for h in helpers { h.cachesShadows = newValue }
+        }
     }
     /// Whether sliding opaque panels are copied from bitmaps (see `DisplayListRenderer.cachesSlidingPanels`).
     public var cachesSlidingPanels: Bool {
@@ -57,6 +65,19 @@ public final class FrameCompositor {
     public var geometryWarning: ((GeometryIssue, _ itemIndex: Int) -> Void)? {
         didSet { renderer.geometryWarning = geometryWarning; bandPainter?.geometryWarning = geometryWarning }
     }
+    /// Renderers of the threads that help with a parallel repaint (see `ParallelRepaint.swift`), made on first use.
+    var helpers: [DisplayListRenderer] = []
+    /// Geometry warnings the helpers met during a parallel repaint, told on the main thread after it.
+    var helperWarnings: [WarningLog] = []
+    /// Threads a large repaint is split across (see `ParallelRepaint.swift`); 1: the calling thread alone.
+    public var renderThreads = RenderWorkers.defaultThreadCount
+    /// Repaints of at least this many device pixels are painted in parallel bands.
+    public var parallelArea = FrameCompositor.defaultParallelArea
+    /// The threads that paint the bands.
+    public var workers = RenderWorkers.shared
+    /// How many repaints were painted in parallel bands so far (for tests and statistics).
+    public internal(set) var parallelRepaints = 0
+
     /// Band compositing's buffer and renderer (made on first use).
     private var bands: BandBuffer?
     private var bandPainter: DisplayListRenderer?
@@ -88,6 +109,7 @@ public final class FrameCompositor {
         self.scale = scale
         renderer = DisplayListRenderer(target: composition, scale: scale, text: text)
         self.text = text
+        workers.prepare(threads: renderThreads)
     }
 
     /// Brings the composition up to date with `list`, repainting only the damage. Returns the damage
@@ -103,8 +125,12 @@ public final class FrameCompositor {
         lastRepaintedArea = damage.area
         guard !damage.isEmpty else { return damage }
         renderer.beginFrame()
-        for r in damage.rects {
-            renderer.render(list, background: background, in: r, tracker: tracker)
+        if renderThreads > 1, damage.area >= parallelArea {
+            renderInBands(list, background: background, damage: damage)
+        } else {
+            for r in damage.rects {
+                renderer.render(list, background: background, in: r, tracker: tracker)
+            }
         }
         return damage
     }

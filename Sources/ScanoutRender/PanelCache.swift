@@ -10,7 +10,6 @@ import ScanoutText
 /// renderer code shifted by whole pixels — except that a slanted edge crossing the side of the screen or of the
 /// bitmap may differ by one level along it (the rasterizer cuts a segment where it leaves its target, at a
 /// rounded point, and the bitmap is not the screen; CoverAndPanelPropertyTests bound it).
-@MainActor
 final class PanelCache {
     final class Entry {
         var content: [DisplayList.Item] = []

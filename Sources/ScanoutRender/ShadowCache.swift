@@ -17,7 +17,6 @@
 /// render (the group went, or moved to another index) is dropped at its end. At most `maximumEntries`
 /// entries and `maximumBytes` of images are kept (a group over the budget is blurred whole at each repaint
 /// that touches it, and not kept).
-@MainActor
 final class ShadowCache {
     /// What is made of the group: a shadow of its coverage, or the group itself blurred.
     enum Effect {
@@ -77,11 +76,26 @@ final class ShadowCache {
 
     var count: Int { entries.count }
 
-    /// Starts a render: entries not looked up before `endRender` are dropped then.
-    func beginRender() { generation &+= 1 }
+    /// Set while the renderers of a parallel repaint's bands share this cache (see `ParallelRepaint.swift`):
+    /// every access is then under `sharing`, and an entry is made by one thread while the others needing it
+    /// wait (`building`), rather than blurred by each.
+    var isShared = false
+    private let sharing = SharedStateLock()
+    private var building: Set<Int> = []
+
+    @inline(__always) private func lockIfShared() { if isShared { sharing.lock() } }
+    @inline(__always) private func unlockIfShared() { if isShared { sharing.unlock() } }
+
+    /// Starts a render: entries not looked up before `endRender` are dropped then. While shared, the bands'
+    /// renders are one render: the compositor begins and ends it around them.
+    func beginRender() {
+        guard !isShared else { return }
+        generation &+= 1
+    }
 
     /// Drops the entries of groups not visited since `beginRender`.
     func endRender() {
+        guard !isShared else { return }
         guard entries.values.contains(where: { $0.lastUsed != generation }) else { return }
         let stale = entries.filter { $0.value.lastUsed != generation }
         for (index, entry) in stale {
@@ -93,6 +107,8 @@ final class ShadowCache {
     /// Keeps the entries of the shadows and blurs pushed within `range` of `items` (a group skipped whole
     /// holds them, unvisited).
     func keep(_ range: ClosedRange<Int>, of items: [DisplayList.Item]) {
+        lockIfShared()
+        defer { unlockIfShared() }
         for (index, entry) in entries where range.contains(index) {
             switch items[index] {
             case .pushShadow, .pushBlur: entry.lastUsed = generation
@@ -116,65 +132,114 @@ final class ShadowCache {
         let wholeX = t.tx.rounded(.down), wholeY = t.ty.rounded(.down)
         let ix = Int(wholeX), iy = Int(wholeY)
         let linear = (t.a, t.b, t.c, t.d, t.tx - wholeX, t.ty - wholeY)
+        lockIfShared()
+        var found = matching(index, items: items, effect: effect, linear: linear)
+        while found == nil, isShared, building.contains(index) {
+            sharing.wait()  // another band's thread is making it
+            found = matching(index, items: items, effect: effect, linear: linear)
+        }
         let entry: Entry
-        if let e = entries[index], e.effect.isSame(as: effect), same(e.linear.a, linear.0), same(e.linear.b, linear.1),
-           same(e.linear.c, linear.2), same(e.linear.d, linear.3), same(e.linear.fx, linear.4), same(e.linear.fy, linear.5),
-           e.content.count == items.count, zip(e.content, items).allSatisfy({ $0.drawsSame(as: $1) }) {
-            e.lastUsed = generation
-            entry = e
+        if let found {
+            found.lastUsed = generation
+            entry = found
+            unlockIfShared()
         } else {
-            let local = AffineTransform(a: linear.0, b: linear.1, c: linear.2, d: linear.3, tx: linear.4, ty: linear.5)
-            // The region to draw the group over, relative to (ix, iy): the frame of an opaque blur (nothing
-            // past it is read), otherwise the content's bounds grown by the blur's spread (all it reaches).
-            let area: IntRect
-            var opaque = false
-            if case .blur(let blur) = effect, let frame = blur.opaqueFrame {
-                area = DisplayList.bounds(of: frame, under: local).nearestIntRect
-                opaque = true
-            } else {
-                guard let bounds = TransformedGroupCache.bounds(of: items) else {
-                    return store(Entry(content: Array(items), effect: effect, linear: linear, image: nil,
-                                       rect: IntRect(x: 0, y: 0, width: 0, height: 0), lastUsed: generation), at: index)
-                }
-                let spread = (3 * sigma).rounded(.up) + 2
-                guard spread < 4096 else { return .uncacheable }
-                area = DisplayList.bounds(of: bounds, under: local).outset(spread).enclosingIntRect
+            if isShared { building.insert(index) }
+            let current = generation
+            unlockIfShared()
+            let made = make(items: items, effect: effect, linear: linear, sigma: sigma, reach: reach, at: (ix, iy),
+                            clip: clip, generation: current, draw: draw)
+            lockIfShared()
+            if isShared { building.remove(index); sharing.wakeAll() }
+            switch made {
+            case .uncacheable:
+                unlockIfShared()
+                return .uncacheable
+            case .outside:
+                unlockIfShared()
+                return .outside
+            case .drawsNothing(let e):
+                _ = store(e, at: index)
+                unlockIfShared()
+                return .outside
+            case .built(let e):
+                builds += 1
+                e.lastUsed = generation
+                _ = store(e, at: index)
+                unlockIfShared()
+                entry = e
             }
-            guard area.width > 0, area.height > 0, area.width <= Self.maximumArea / area.height else {
-                return area.isEmpty ? .outside : .uncacheable
-            }
-            // A group not cached yet that reaches nothing in the clip is skipped without drawing it: most of a
-            // damage repaint's groups lie elsewhere.
-            let device = IntRect(x: area.x + ix, y: area.y + iy, width: area.width, height: area.height)
-            let grown = Int(min(4096, reach).rounded(.up))
-            let reached = opaque ? clip : IntRect(x: clip.x - grown, y: clip.y - grown, width: clip.width + 2 * grown,
-                                                  height: clip.height + 2 * grown)
-            if !device.intersects(reached) { return .outside }
-            let scratch = PixelBuffer(width: area.width, height: area.height)
-            var list = DisplayList()
-            for item in items { list.append(item) }
-            draw(list, scratch, AffineTransform(a: linear.0, b: linear.1, c: linear.2, d: linear.3,
-                                                tx: linear.4 - Double(area.x), ty: linear.5 - Double(area.y)))
-            builds += 1
-            let made: (PixelBuffer, IntRect)?
-            switch effect {
-            case .shadow(let color, _):
-                made = ShadowBlur.image(of: scratch, in: scratch.bounds, sigma: sigma, color: color)
-            case .blur:
-                made = ShadowBlur.blurred(scratch, in: scratch.bounds, sigma: sigma, opaque: opaque)
-            }
-            let e = Entry(content: Array(items), effect: effect, linear: linear, image: made?.0,
-                          rect: made.map { IntRect(x: $0.1.x + area.x, y: $0.1.y + area.y, width: $0.1.width, height: $0.1.height) }
-                              ?? IntRect(x: 0, y: 0, width: 0, height: 0),
-                          lastUsed: generation)
-            _ = store(e, at: index)
-            entry = e
         }
         guard let image = entry.image else { return .outside }
         let at = IntRect(x: entry.rect.x + ix, y: entry.rect.y + iy, width: entry.rect.width, height: entry.rect.height)
         let moved = IntRect(x: at.x + shift.x, y: at.y + shift.y, width: at.width, height: at.height)
         guard at.intersects(clip) || moved.intersects(clip) else { return .outside }
         return .image(image, at)
+    }
+
+    /// The entry at `index` if it was made of this group under this transform.
+    private func matching(_ index: Int, items: ArraySlice<DisplayList.Item>, effect: Effect,
+                          linear: (Double, Double, Double, Double, Double, Double)) -> Entry? {
+        guard let e = entries[index], e.effect.isSame(as: effect), same(e.linear.a, linear.0), same(e.linear.b, linear.1),
+              same(e.linear.c, linear.2), same(e.linear.d, linear.3), same(e.linear.fx, linear.4), same(e.linear.fy, linear.5),
+              e.content.count == items.count, zip(e.content, items).allSatisfy({ $0.drawsSame(as: $1) }) else { return nil }
+        return e
+    }
+
+    private enum Made {
+        case uncacheable, outside
+        case drawsNothing(Entry)
+        case built(Entry)
+    }
+
+    /// Draws the group whole and blurs it (touches nothing of the cache: runs outside its lock).
+    private func make(items: ArraySlice<DisplayList.Item>, effect: Effect,
+                      linear: (Double, Double, Double, Double, Double, Double), sigma: Double, reach: Double,
+                      at whole: (x: Int, y: Int), clip: IntRect, generation: Int,
+                      draw: (DisplayList, PixelBuffer, AffineTransform) -> Void) -> Made {
+        let local = AffineTransform(a: linear.0, b: linear.1, c: linear.2, d: linear.3, tx: linear.4, ty: linear.5)
+        // The region to draw the group over, relative to (ix, iy): the frame of an opaque blur (nothing
+        // past it is read), otherwise the content's bounds grown by the blur's spread (all it reaches).
+        let area: IntRect
+        var opaque = false
+        if case .blur(let blur) = effect, let frame = blur.opaqueFrame {
+            area = DisplayList.bounds(of: frame, under: local).nearestIntRect
+            opaque = true
+        } else {
+            guard let bounds = TransformedGroupCache.bounds(of: items) else {
+                return .drawsNothing(Entry(content: Array(items), effect: effect, linear: linear, image: nil,
+                                           rect: IntRect(x: 0, y: 0, width: 0, height: 0), lastUsed: generation))
+            }
+            let spread = (3 * sigma).rounded(.up) + 2
+            guard spread < 4096 else { return .uncacheable }
+            area = DisplayList.bounds(of: bounds, under: local).outset(spread).enclosingIntRect
+        }
+        guard area.width > 0, area.height > 0, area.width <= Self.maximumArea / area.height else {
+            return area.isEmpty ? .outside : .uncacheable
+        }
+        // A group not cached yet that reaches nothing in the clip is skipped without drawing it: most of a
+        // damage repaint's groups lie elsewhere.
+        let device = IntRect(x: area.x + whole.x, y: area.y + whole.y, width: area.width, height: area.height)
+        let grown = Int(min(4096, reach).rounded(.up))
+        let reached = opaque ? clip : IntRect(x: clip.x - grown, y: clip.y - grown, width: clip.width + 2 * grown,
+                                              height: clip.height + 2 * grown)
+        if !device.intersects(reached) { return .outside }
+        let scratch = PixelBuffer(width: area.width, height: area.height)
+        var list = DisplayList()
+        for item in items { list.append(item) }
+        draw(list, scratch, AffineTransform(a: linear.0, b: linear.1, c: linear.2, d: linear.3,
+                                            tx: linear.4 - Double(area.x), ty: linear.5 - Double(area.y)))
+        let made: (PixelBuffer, IntRect)?
+        switch effect {
+        case .shadow(let color, _):
+            made = ShadowBlur.image(of: scratch, in: scratch.bounds, sigma: sigma, color: color)
+        case .blur:
+            made = ShadowBlur.blurred(scratch, in: scratch.bounds, sigma: sigma, opaque: opaque)
+        }
+        return .built(Entry(content: Array(items), effect: effect, linear: linear, image: made?.0,
+                            rect: made.map { IntRect(x: $0.1.x + area.x, y: $0.1.y + area.y, width: $0.1.width, height: $0.1.height) }
+                                ?? IntRect(x: 0, y: 0, width: 0, height: 0),
+                            lastUsed: generation))
     }
 
     /// Keeps `entry` at `index` when the budget allows (it replaces the entry there); returns `.outside` (what a

@@ -60,8 +60,11 @@ public struct FontDescriptor: Sendable, Hashable {
 ///
 /// A face that cannot be loaded is reported once (naming the file and the package to install) and text then
 /// measures with an estimate and draws nothing, rather than taking the app down.
-@MainActor
-public final class TextEngine {
+///
+/// Used from the main thread. During a parallel repaint (`FrameCompositor.renderThreads`) the band workers
+/// draw through it as well, one run at a time under its lock, while the main thread, which waits for them,
+/// does nothing else with it; hence not isolated to the main actor.
+public final class TextEngine: @unchecked Sendable {
     public static let shared = TextEngine()
 
     public static let fontFolder = "/usr/share/fonts/truetype/dejavu/"
@@ -75,6 +78,9 @@ public final class TextEngine {
     private let renderer = TextRenderer()
     /// Faces that failed to load, with the reason (also printed once).
     public private(set) var errors: [String] = []
+
+    /// Serializes `draw` between band workers (faces, shaping and the glyph cache are not thread-safe).
+    private let drawing = SharedStateLock()
 
     public init() {}
 
@@ -284,33 +290,59 @@ public final class TextEngine {
     /// and a uniform positive scale, glyph masks are drawn upright at the mapped origin, at the scaled size;
     /// under anything else (rotation, shear, mirror, unequal scales) the glyph outlines are filled through the
     /// transform, so the glyphs turn with it.
-    func draw(_ run: TextRun, transform: AffineTransform, scale: Double, on canvas: Canvas) {
+    ///
+    /// With `placed` (a band of a parallel repaint), upright glyphs are looked up under the lock into that
+    /// scratch, then rasterized where missing (by the band's own rasterizer) and blended after it, so threads
+    /// wait for each other only for look-ups, outlines and the cache's insertions; otherwise they are drawn
+    /// under it.
+    func draw(_ run: TextRun, transform: AffineTransform, scale: Double, on canvas: Canvas,
+              placed: UnsafeMutablePointer<GlyphScratch>? = nil) {
+        drawing.lock()
+        let deferred = placeOrDraw(run, transform: transform, scale: scale, on: canvas, placed: placed)
+        drawing.unlock()
+        guard deferred, let placed else { return }
+        let made = TextRenderer.blend(placed.pointee.glyphs, color: run.color, on: canvas, rasterizer: placed.pointee.rasterizer)
+        placed.pointee.glyphs.removeAll(keepingCapacity: true)
+        guard !made.isEmpty else { return }
+        drawing.lock()
+        for (key, mask) in made { renderer.cache.insert(mask, for: key) }
+        drawing.unlock()
+    }
+
+    /// Draws `run`, or places its glyphs into `placed`; returns whether it placed them (to blend).
+    private func placeOrDraw(_ run: TextRun, transform: AffineTransform, scale: Double, on canvas: Canvas,
+                             placed: UnsafeMutablePointer<GlyphScratch>?) -> Bool {
         // Total geometry: a run placed or sized by a non-finite value, under a collapsing transform, far beyond
         // any surface or at a size no glyph mask can hold draws nothing (the canvas's hook is told why).
         guard transform.isInvertible else {
             let t = transform
             let finite = t.a.isFinite && t.b.isFinite && t.c.isFinite && t.d.isFinite && t.tx.isFinite && t.ty.isFinite
             canvas.geometryIssue?(finite ? .singularTransform : .nonFiniteTransform)
-            return
+            return false
         }
         let deviceSize = run.font.size * scale * transform.maxAxisScale
-        let placed = transform.apply(run.origin)
-        guard placed.x.isFinite, placed.y.isFinite, deviceSize.isFinite, scale.isFinite else {
+        let mapped = transform.apply(run.origin)
+        guard mapped.x.isFinite, mapped.y.isFinite, deviceSize.isFinite, scale.isFinite else {
             canvas.geometryIssue?(.nonFiniteGeometry)
-            return
+            return false
         }
         guard deviceSize > 0, deviceSize <= Self.maxDeviceSize,
-              abs(placed.x) < Self.maxDeviceOffset, abs(placed.y) < Self.maxDeviceOffset else { return }
-        guard let f = face(run.font) else { return }
+              abs(mapped.x) < Self.maxDeviceOffset, abs(mapped.y) < Self.maxDeviceOffset else { return false }
+        guard let f = face(run.font) else { return false }
         guard TextRenderer.drawsWithMasks(under: transform) else {
             renderer.draw(run.string, font: f, size: run.font.size * scale, at: run.origin, transform: transform,
                           color: run.color, tracking: f.trackingUnits(run.font.tracking, size: run.font.size), on: canvas)
-            return
+            return false
         }
-        let origin = transform.apply(run.origin)
         let size = run.font.size * scale * transform.maxAxisScale
-        renderer.draw(run.string, font: f, size: size, at: origin, color: run.color,
-                      tracking: f.trackingUnits(run.font.tracking, size: run.font.size), on: canvas)
+        guard let placed else {
+            renderer.draw(run.string, font: f, size: size, at: mapped, color: run.color,
+                          tracking: f.trackingUnits(run.font.tracking, size: run.font.size), on: canvas)
+            return false
+        }
+        renderer.draw(run.string, font: f, size: size, at: mapped, color: run.color,
+                      tracking: f.trackingUnits(run.font.tracking, size: run.font.size), on: canvas) { placed.pointee.glyphs.append($0) }
+        return true
     }
 }
 
@@ -323,4 +355,11 @@ extension TextEngine {
 
 extension AffineTransform {
     var maxAxisScale: Double { max((a * a + b * b).squareRoot(), (c * c + d * d).squareRoot()) }
+}
+
+/// A band's scratch for drawing text outside the text engine's lock: the glyphs of a run placed for blending,
+/// and a rasterizer for the masks the glyph cache lacks.
+struct GlyphScratch {
+    var glyphs: [GlyphToBlend] = []
+    let rasterizer = MaskRasterizer()
 }

@@ -9,7 +9,6 @@ import ScanoutText
 ///
 /// The key is the group's content, compared item by item (`drawsSame`), so the bitmap is rebuilt exactly when
 /// the content changes. Full and incremental repaints composite the same bitmap, so they stay identical.
-@MainActor
 final class TransformedGroupCache {
     /// One cached group: its content, the bitmap, and where the bitmap sits in the group's coordinates.
     final class Entry {

@@ -16,7 +16,8 @@ public final class GlyphCache {
     /// is visible on the bowl of a 12 px "o".
     static let tolerance = 0.05
 
-    struct Key: Hashable {
+    /// A mask's key (a glyph placed for blending later carries it: see `GlyphToBlend.outline`).
+    public struct Key: Hashable, Sendable {
         var fontID: UInt64
         var glyph: GlyphIndex
         var size64: Int32
@@ -96,6 +97,15 @@ public final class GlyphCache {
     @inline(__always)
     func mask(font: Font, glyph: GlyphIndex, size64: Int32, subpixelX: UInt8, subpixelY: UInt8) -> AlphaMask {
         let key = Key(fontID: font.id, glyph: glyph, size64: size64, subpixelX: subpixelX, subpixelY: subpixelY)
+        if let mask = cachedMask(key) { return mask }
+        let mask = Self.rasterize(outline(font: font, key: key), with: rasterizer)
+        insert(mask, for: key)
+        return mask
+    }
+
+    /// The mask kept for `key`, or nil (a miss: counted).
+    @inline(__always)
+    func cachedMask(_ key: Key) -> AlphaMask? {
         clock &+= 1
         if let i = index[key] {
             hits += 1
@@ -103,18 +113,30 @@ public final class GlyphCache {
             return entries[i].mask
         }
         misses += 1
+        return nil
+    }
+
+    /// The outline a missing mask is rasterized from (the font's: not thread-safe).
+    func outline(font: Font, key: Key) -> GlyphOutline {
         let step = 1 / Double(GlyphCache.subpixelSteps)
-        let outline = font.outline(of: glyph, size: Double(size64) / 64,
-                                   offset: Point(x: Double(subpixelX) * step, y: Double(subpixelY) * step))
-        let mask = outline.path.isEmpty ? AlphaMask(width: 0, height: 0)
+        return font.outline(of: key.glyph, size: Double(key.size64) / 64,
+                            offset: Point(x: Double(key.subpixelX) * step, y: Double(key.subpixelY) * step))
+    }
+
+    /// A glyph's mask from its outline, by `rasterizer` (any thread with a rasterizer of its own).
+    public static func rasterize(_ outline: GlyphOutline, with rasterizer: MaskRasterizer) -> AlphaMask {
+        outline.path.isEmpty ? AlphaMask(width: 0, height: 0)
             : rasterizer.mask(for: outline.path, fillRule: outline.fillRule, tolerance: GlyphCache.tolerance)
+    }
+
+    /// Keeps `mask` for `key` within the bounds (unless kept already: another thread rasterized it too).
+    public func insert(_ mask: AlphaMask, for key: Key) {
         let size = mask.width * mask.height
-        guard size <= byteLimit / 4 else { return mask }
+        guard size <= byteLimit / 4, index[key] == nil else { return }
         while !entries.isEmpty && (entries.count >= capacity || bytes + size > byteLimit) { evictLeastRecentlyUsedHalf() }
         index[key] = entries.count
         entries.append(Entry(key: key, mask: mask, lastUse: clock))
         bytes += size
-        return mask
     }
 
     private func evictLeastRecentlyUsedHalf() {

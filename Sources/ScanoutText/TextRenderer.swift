@@ -34,9 +34,13 @@ public final class TextRenderer {
     ///
     /// Masks are rasterized at the size rounded to 1/64 px and the pen's fraction rounded to 1/4 px; advances use
     /// the exact size. Glyphs wholly outside the clip are skipped without touching the cache.
+    ///
+    /// With `placing`, glyphs are not blended: each is handed to it with where it goes, to be blended later
+    /// (outside a lock shared with other threads: see `GlyphToBlend`).
     @discardableResult
     public func draw(_ text: String, font: Font, size: Double, at baseline: Point, color: RGBA,
-                     kerning: Bool = true, tracking: Int = 0, on canvas: Canvas) -> Double {
+                     kerning: Bool = true, tracking: Int = 0, on canvas: Canvas,
+                     placing: ((GlyphToBlend) -> Void)? = nil) -> Double {
         guard let size64 = GlyphCache.size64(size), baseline.x.isFinite, baseline.y.isFinite,
               abs(baseline.y) < TextRenderer.coordinateLimit else { return 0 }
         let s = font.scale(size)
@@ -61,14 +65,44 @@ public final class TextRenderer {
             if face.isColorBitmap {
                 let g = colorGlyphs.glyph(font: face, glyph: glyph, size64: size64)
                 // At the nearest whole pixel: a bitmap scaled once per size, not per quarter pixel.
-                if let image = g.image { canvas.draw(image, at: ix + (qx >= 2 ? 1 : 0) + g.originX, gy + (gqy >= 2 ? 1 : 0) + g.originY) }
+                guard let image = g.image else { return }
+                let at = (x: ix + (qx >= 2 ? 1 : 0) + g.originX, y: gy + (gqy >= 2 ? 1 : 0) + g.originY)
+                if let placing { placing(.image(image, x: at.x, y: at.y)) } else { canvas.draw(image, at: at.x, at.y) }
                 return
             }
-            let mask = cache.mask(font: face, glyph: glyph, size64: size64, subpixelX: qx, subpixelY: gqy)
-            guard mask.width > 0 else { return }
-            canvas.draw(mask, at: ix + mask.originX, gy + mask.originY, color: color)
+            guard let placing else {
+                let mask = cache.mask(font: face, glyph: glyph, size64: size64, subpixelX: qx, subpixelY: gqy)
+                if mask.width > 0 { canvas.draw(mask, at: ix + mask.originX, gy + mask.originY, color: color) }
+                return
+            }
+            let key = GlyphCache.Key(fontID: face.id, glyph: glyph, size64: size64, subpixelX: qx, subpixelY: gqy)
+            if let mask = cache.cachedMask(key) {
+                if mask.width > 0 { placing(.mask(mask, x: ix + mask.originX, y: gy + mask.originY)) }
+            } else {
+                placing(.outline(cache.outline(font: face, key: key), key, x: ix, y: gy))
+            }
         }
         return Double(advance) * s
+    }
+
+    /// Blends glyphs placed by `draw(…placing:)` in `color`, rasterizing the missing masks with `rasterizer`
+    /// (this thread's); returns those masks, for the cache (`GlyphCache.insert`, under the lock again).
+    public static func blend(_ glyphs: [GlyphToBlend], color: RGBA, on canvas: Canvas,
+                             rasterizer: MaskRasterizer) -> [(GlyphCache.Key, AlphaMask)] {
+        var made: [(GlyphCache.Key, AlphaMask)] = []
+        for g in glyphs {
+            switch g {
+            case let .mask(mask, x, y):
+                canvas.draw(mask, at: x, y, color: color)
+            case let .image(image, x, y):
+                canvas.draw(image, at: x, y)
+            case let .outline(outline, key, x, y):
+                let mask = GlyphCache.rasterize(outline, with: rasterizer)
+                if mask.width > 0 { canvas.draw(mask, at: x + mask.originX, y + mask.originY, color: color) }
+                made.append((key, mask))
+            }
+        }
+        return made
     }
 
     /// The advance width of `text` (see `Font.width(of:size:kerning:)`).
@@ -78,4 +112,16 @@ public final class TextRenderer {
 
     /// Baselines farther than this from the origin draw nothing (beyond any display; keeps pixel maths in Int).
     static let coordinateLimit: Double = 1_073_741_824
+}
+
+/// A glyph ready to blend: its coverage mask, or a colour glyph's image, and the device pixel of its top-left
+/// corner; or the outline of a mask not made yet. The mask or image is a value (its storage counted), so it
+/// stays valid after the cache that made it evicts it: threads painting bands of one frame place glyphs under
+/// the text engine's lock, then rasterize what was missing and blend, each on its own.
+public enum GlyphToBlend {
+    case mask(AlphaMask, x: Int, y: Int)
+    case image(PixelBuffer, x: Int, y: Int)
+    /// A mask the cache lacks: its outline, to be rasterized outside the lock (its top-left corner is the mask's
+    /// origin from the pen's pixel `x`, `y`), then kept under `key`.
+    case outline(GlyphOutline, GlyphCache.Key, x: Int, y: Int)
 }
