@@ -54,6 +54,14 @@ public final class DisplayListRenderer {
     public var cachesShadows = true
     private(set) var shadowCache = ShadowCache()
 
+    /// Lets go of what it keeps from one repaint to the next (layers, outlines, transformed groups' bitmaps): a
+    /// parallel repaint's helper does after each (they are rare, and a full-screen layer would stay resident).
+    func releaseScratch() {
+        layerPool.removeAll()
+        outlines.removeAll()
+        groupCache.removeAll()
+    }
+
     /// Uses `other`'s shadow cache from now on (the renderers of a parallel repaint's bands share one: each
     /// shadow is blurred once, by the first band that needs it, and kept for the frames after).
     func shareShadows(of other: DisplayListRenderer) { shadowCache = other.shadowCache }

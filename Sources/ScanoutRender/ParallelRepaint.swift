@@ -7,8 +7,9 @@
 /// contexts) or used under a lock: the text engine (glyphs are looked up under it, rasterized where missing and
 /// blended outside it) and the main renderer's shadow cache (its shadows and blurs are blurred first, one job
 /// each, so no band waits for another to blur what both cross; they stay for the damage frames that follow).
-/// Otherwise each helper has its own renderer, with its own outlines, layers and caches. Afterwards, on the
-/// calling thread, the helpers' geometry warnings are told.
+/// Otherwise each helper has its own renderer, with its own outlines, layers and caches, let go after each
+/// parallel repaint (the main renderer keeps its own for the damage frames). Afterwards, on the calling
+/// thread, the helpers' geometry warnings are told.
 extension FrameCompositor {
     /// Repaints of at least this many device pixels are split into bands painted in parallel; smaller ones
     /// (a damage frame) stay on one thread, where they are faster: waking a helper and waiting for it costs
@@ -93,6 +94,7 @@ extension FrameCompositor {
         renderer.shadowCache.isShared = false
         renderer.shadowCache.endRender()
         for r in renderers { r.paintsBandInParallel = false }
+        for h in helpers { h.releaseScratch() }
         for log in helperWarnings {
             for (issue, item) in log.entries { renderer.report(issue, item: item) }
             log.entries.removeAll()
