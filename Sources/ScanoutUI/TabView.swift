@@ -9,6 +9,9 @@ public struct TabView<SelectionValue: Hashable, Content: View>: View {
     @State private var pageDrag: CGFloat = 0
     /// The tabs whose shown views ask for no tab bar (`toolbar(.hidden, for: .tabBar)`).
     @State private var barlessTabs: Set<Int> = []
+    /// The tabs shown so far (by value): a tab's views are made when it is first selected, as SwiftUI loads
+    /// them, and kept from then on. A panel's first frame does not build, lay out and record every tab.
+    @State private var shownTabs = ShownTabs()
     @Environment(\.tabViewPageStyle) private var pageStyle
 
     public init(selection: Binding<SelectionValue>, @ViewBuilder content: () -> Content) {
@@ -45,17 +48,22 @@ public struct TabView<SelectionValue: Hashable, Content: View>: View {
         if let pageStyle {
             pages(tabs, selected: selected, style: pageStyle)
         } else {
+            // Noted during the body (a reference, not state: the tab switched to is made in this evaluation,
+            // and the one left stays made).
+            let _ = shownTabs.values.insert(tabs.indices.contains(selected) ? tabs[selected].value : AnyHashable(0))
             VStack(spacing: 0) {
                 ZStack {
                     ForEach(tabs) { tab in
-                        AnyView(tab.content)
-                            .frame(maxWidth: .infinity, maxHeight: .infinity)
-                            .opacity(tab.index == selected ? 1 : 0)
-                            .allowsHitTesting(tab.index == selected)
-                            .appearanceGate(isShown: tab.index == selected)
-                            .onPreferenceChange(TabBarHiddenKey.self) { hidden in
-                                if hidden == true { barlessTabs.insert(tab.index) } else { barlessTabs.remove(tab.index) }
-                            }
+                        if shownTabs.values.contains(tab.value) {
+                            AnyView(tab.content)
+                                .frame(maxWidth: .infinity, maxHeight: .infinity)
+                                .opacity(tab.index == selected ? 1 : 0)
+                                .allowsHitTesting(tab.index == selected)
+                                .appearanceGate(isShown: tab.index == selected)
+                                .onPreferenceChange(TabBarHiddenKey.self) { hidden in
+                                    if hidden == true { barlessTabs.insert(tab.index) } else { barlessTabs.remove(tab.index) }
+                                }
+                        }
                     }
                 }
                 .frame(maxWidth: .infinity, maxHeight: .infinity)
@@ -128,6 +136,11 @@ public struct TabView<SelectionValue: Hashable, Content: View>: View {
 }
 
 /// One tab as the content declared it.
+/// The values of the tabs a `TabView` has shown.
+final class ShownTabs {
+    var values: Set<AnyHashable> = []
+}
+
 struct TabEntry: Identifiable {
     let index: Int
     let content: any View

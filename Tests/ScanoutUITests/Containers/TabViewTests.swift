@@ -53,6 +53,46 @@ import ScanoutTesting
         #expect(hasInk(host, try #require(host.frame(ofText: "Overview screen"))))
     }
 
+    /// Counts the bodies of a tab's view: a tab is made when first selected, as SwiftUI loads it.
+    final class Evaluations { var count = 0 }
+
+    struct Counted: View {
+        let evaluations: Evaluations
+        @State private var taps = 0
+        var body: some View {
+            let _ = evaluations.count += 1
+            Button("Counted \(taps)") { taps += 1 }
+        }
+    }
+
+    struct LazyPanel: View {
+        let evaluations: Evaluations
+        var body: some View {
+            TabView {
+                Text("First tab").frame(maxHeight: .infinity, alignment: .top).tabItem { Text("First") }
+                Counted(evaluations: evaluations).tabItem { Text("Second") }
+            }
+        }
+    }
+
+    @Test func aTabIsMadeWhenFirstSelectedAndKeptAfter() throws {
+        let evaluations = Evaluations()
+        let host = TestHost(rootView: LazyPanel(evaluations: evaluations), width: 800, height: 480)
+        settle(host)
+        #expect(evaluations.count == 0)
+        #expect(!host.contains(text: "Counted 0"))
+        host.tap(text: "Second"); settle(host)
+        #expect(evaluations.count >= 1)
+        host.tap(text: "Counted 0"); settle(host)
+        #expect(host.contains(text: "Counted 1"))
+        host.tap(text: "First"); settle(host)
+        // Kept while hidden (laid out, not drawn), with its state.
+        let counted = try #require(host.frame(ofText: "Counted 1"))
+        #expect(!hasInk(host, counted))
+        host.tap(text: "Second"); settle(host)
+        #expect(hasInk(host, try #require(host.frame(ofText: "Counted 1"))))
+    }
+
     @Test func aBadgeShowsOnItsItem() throws {
         let host = TestHost(rootView: Panel(), width: 800, height: 480)
         settle(host)
