@@ -163,10 +163,32 @@ extension ViewNode {
     /// later layout reuses what did not change).
     func cachedSize(_ proposal: ProposedViewSize) -> CGSize {
         if let s = sizeCache[proposal] { return s }
-        let s = sizeThatFits(proposal)
-        sizeCache[proposal] = s
+        // A node whose size cannot depend on the proposed height answers every height from one measurement
+        // (a stack probes each child at several heights: a row of texts measures once, not four times).
+        let key = proposal.height != nil && sizeIgnoresProposedHeight ? ProposedViewSize(width: proposal.width, height: nil) : proposal
+        if key != proposal, let s = sizeCache[key] { return s }
+        let s = sizeThatFits(key)
+        sizeCache[key] = s
         host.layoutCacheWrites &+= 1
         return s
+    }
+
+    /// Whether the node's size cannot depend on the proposed height: a text without a minimum scale factor,
+    /// and stacks, paddings and views' bodies made only of such nodes (see `NodeBehavior.sizeIgnoresProposedHeight`).
+    /// Worked out once per layout version.
+    var sizeIgnoresProposedHeight: Bool {
+        // (Keyed by both versions: a node's subviews can change without its sizes being cleared yet.)
+        let version = layoutVersion ^ (UInt64(truncatingIfNeeded: layoutSubviewsVersion) &* 0x9E37_79B9_7F4A_7C15)
+        if heightIndependence.version == version { return heightIndependence.value }
+        let value: Bool
+        if behavior.role == .transparent {
+            let subviews = layoutSubviews
+            value = !subviews.isEmpty && subviews.allSatisfy { $0.sizeIgnoresProposedHeight }
+        } else {
+            value = behavior.sizeIgnoresProposedHeight()
+        }
+        heightIndependence = (version, value)
+        return value
     }
 
     var layoutPriority: Double {
@@ -229,6 +251,14 @@ final class LayoutBehavior<L: Layout>: NodeBehavior {
     }
 
     override func update(_ view: any View) -> [ChildSlot]? { [ChildSlot(key: 0, view: updateOnlyChild(view)!)] }
+
+    /// A stack of subviews that ignore the height ignores it too (their sizes, and so its own, are the same
+    /// whatever share of the height each is offered).
+    override func sizeIgnoresProposedHeight() -> Bool {
+        guard L.self == StackLayout.self else { return false }
+        let content = node.layoutSubviews
+        return !content.isEmpty && content.allSatisfy { $0.sizeIgnoresProposedHeight }
+    }
 
     override func updateOnlyChild(_ view: any View) -> (any View)? {
         let (layout, content) = split(view)

@@ -22,6 +22,11 @@ final class PaddingBehavior: ModifierBehavior {
         return inner
     }
 
+    override func sizeIgnoresProposedHeight() -> Bool {
+        let content = node.layoutSubviews
+        return !content.isEmpty && content.allSatisfy { $0.sizeIgnoresProposedHeight }
+    }
+
     override func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
         let s = node.contentUnit.sizeThatFits(inner(proposal))
         return CGSize(width: s.width + insets.leading + insets.trailing, height: s.height + insets.top + insets.bottom)

@@ -53,6 +53,10 @@ class NodeBehavior {
     /// ancestors' layout stays (a shape's new path in the same frame). False unless a behaviour can tell cheaply.
     func measuresAsBefore(_ sizes: LayoutCache<ProposedViewSize, CGSize>) -> Bool { false }
 
+    /// Whether the node's size cannot depend on the height proposed to it (whatever the width): it is then
+    /// measured once per width (see `ViewNode.cachedSize`). False unless a behaviour knows.
+    func sizeIgnoresProposedHeight() -> Bool { false }
+
     /// A new view value, for behaviours whose only child is at key 0 (built-in modifiers, layout containers):
     /// returns that child's new value (no one-slot array per update). Nil: not such a behaviour (`update` is
     /// called instead). Called only after `update` made the node's first children.

@@ -356,6 +356,9 @@ final class TextBehavior: NodeBehavior {
         return smallest
     }
 
+    /// The height counts only for a minimum scale factor (the font shrinks to fit it).
+    override func sizeIgnoresProposedHeight() -> Bool { text.isRich || node.environment.current.minimumScaleFactor >= 1 }
+
     override func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
         var maxWidth: Double?
         // An infinite width is no width (one layout serves both, and every width its lines fit in).

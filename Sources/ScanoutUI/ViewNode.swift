@@ -57,6 +57,8 @@ final class ViewNode {
     /// and written by layout on the main thread only, never while another access is open; the run-time
     /// checks were a tenth of a big list's layout.)
     @exclusivity(unchecked) var sizeCache = LayoutCache<ProposedViewSize, CGSize>()
+    /// `sizeIgnoresProposedHeight` and the layout version it was worked out at.
+    @exclusivity(unchecked) var heightIndependence: (version: UInt64, value: Bool) = (.max, false)
     /// Explicit alignment guides by guide and size, cleared with `sizeCache`.
     @exclusivity(unchecked) var guideCache = LayoutCache<GuideCacheKey, CGFloat?>()
     /// Changes whenever `sizeCache` and `guideCache` are cleared: a container that keeps its children's

@@ -1,6 +1,6 @@
 import Observation
 import Testing
-import ScanoutUI
+@testable import ScanoutUI
 import ScanoutTesting
 
 /// A text answers a stack's probes (the same width at several heights) from what it measured, and only where
@@ -42,6 +42,37 @@ struct TextMeasuringTests {
         #expect(s[3].width < s[0].width, "narrower at no width")
         // Each answer is what a text asked only that question says.
         for (p, size) in zip(probes, s) { #expect(sizes(of: note, at: [p]) == [size], "\(p)") }
+    }
+
+    /// A row of texts in stacks and padding (what a VStack of rows asks at four heights) is measured once per
+    /// width: the other heights are answered from it, with the sizes measuring each alone gives.
+    @Test func aRowOfTextsAnswersEveryHeightFromOneMeasurement() {
+        struct Row: View {
+            var body: some View {
+                HStack { Text("Pump 4"); VStack { Text("42 bar"); Text("nominal") } }.padding(.horizontal, 8)
+            }
+        }
+        func measured(_ proposals: [ProposedViewSize]) -> (sizes: [CGSize], writes: UInt64) {
+            let answers = Answers()
+            let host = TestHost(rootView: Probing(proposals: proposals, answers: answers) { Row() }, width: 400, height: 300)
+            host.runFrame()
+            return (answers.sizes, host.host.layoutCacheWrites)
+        }
+        let heights: [CGFloat?] = [0, .infinity, 30, nil, 200]
+        let all = measured(heights.map { ProposedViewSize(width: 150, height: $0) })
+        let one = measured([ProposedViewSize(width: 150, height: 0)])
+        #expect(all.writes == one.writes, "the row measured again for another height")
+        #expect(Set(all.sizes.map { "\($0)" }).count == 1, "\(all.sizes)")
+        for h in heights { #expect(measured([ProposedViewSize(width: 150, height: h)]).sizes == [all.sizes[0]]) }
+        // A flexible child (a spacer) makes the height count: every height is measured.
+        struct Flexible: View {
+            var body: some View { VStack { Text("Pump 4"); Spacer() } }
+        }
+        let answers = Answers()
+        let host = TestHost(rootView: Probing(proposals: [ProposedViewSize(width: 150, height: 40), ProposedViewSize(width: 150, height: 200)],
+                                              answers: answers) { Flexible() }, width: 400, height: 300)
+        host.runFrame()
+        #expect(answers.sizes[0].height < answers.sizes[1].height, "\(answers.sizes)")
     }
 
     @Test func aMinimumScaleFactorMakesTheHeightCountAfterAnAnswerForTheWidth() {
