@@ -5,7 +5,7 @@ struct ChildSlot {
     /// The key when it is an `Int` (tuple positions, most `ForEach` ids): kept and compared without
     /// `AnyHashable` (a body that runs again makes a slot per child).
     var intKey: Int?
-    private var otherKey: AnyHashable?
+    private(set) var otherKey: AnyHashable?
     var view: any View
     init<K: Hashable>(key: K, view: any View) {
         if let i = key as? Int { intKey = i } else { otherKey = AnyHashable(key) }

@@ -21,9 +21,11 @@ final class ViewNode {
     /// a damage frame). Instead it is cleared when this node is destroyed and by the parent's deinit, so it
     /// never outlives the parent.
     nonisolated(unsafe) unowned(unsafe) private(set) var parent: ViewNode?
-    let key: AnyHashable
-    /// `key` when it is an `Int` (see `ChildSlot.intKey`).
+    /// The key when it is an `Int` (see `ChildSlot.intKey`), else `otherKey`: no `AnyHashable` is made for the
+    /// usual key (each costs a dynamic cast), only when `key` is asked for.
     let intKey: Int?
+    private let otherKey: AnyHashable?
+    var key: AnyHashable { otherKey ?? AnyHashable(intKey!) }
     let viewType: ObjectIdentifier
     private(set) var view: any View
     let behavior: NodeBehavior
@@ -83,11 +85,16 @@ final class ViewNode {
 
     var name: String { String(describing: type(of: view)) }
 
-    init(host: ViewHost, parent: ViewNode?, key: AnyHashable, view: any View, environment: EnvironmentNode) {
+    convenience init(host: ViewHost, parent: ViewNode?, key: AnyHashable, view: any View, environment: EnvironmentNode) {
+        self.init(host: host, parent: parent, slot: ChildSlot(key: key, view: view), environment: environment)
+    }
+
+    init(host: ViewHost, parent: ViewNode?, slot: ChildSlot, environment: EnvironmentNode) {
+        let view = slot.view
         self.host = host
         self.parent = parent
-        self.key = key
-        self.intKey = key.base as? Int
+        self.intKey = slot.intKey
+        self.otherKey = slot.otherKey
         self.view = view
         self.viewType = ObjectIdentifier(type(of: view))
         self.depth = (parent?.depth ?? -1) + 1
@@ -196,7 +203,7 @@ final class ViewNode {
     }
 
     private func makeChild(_ slot: ChildSlot) -> ViewNode {
-        ViewNode(host: host, parent: self, key: slot.key, view: slot.view, environment: childEnvironment)
+        ViewNode(host: host, parent: self, slot: slot, environment: childEnvironment)
     }
 
     /// The environment children inherit (an environment modifier overrides this).
