@@ -1,9 +1,10 @@
 import Glibc
 
 /// A small pool of threads that repaint bands of a frame beside the thread that asks (see
-/// `FrameCompositor.renderThreads`). The threads are started once, on the first parallel repaint, and sleep on
-/// a condition variable between repaints: an idle panel is not woken by them. They block every signal (the
-/// main loop takes signals through a signalfd, which works only while no thread accepts them).
+/// `FrameCompositor.renderThreads`). The threads are started once, when the first compositor is made (or at the
+/// first parallel repaint), and sleep on a condition variable between repaints: an idle panel is not woken by
+/// them. They block every signal (the main loop takes signals through a signalfd, which works only while no
+/// thread accepts them).
 ///
 /// `run(jobs:_:)` hands jobs out one at a time to whichever thread is free, the caller's included, and returns
 /// when all are done; the caller's thread is worker 0.
@@ -19,7 +20,7 @@ public final class RenderWorkers: @unchecked Sendable {
     /// The most threads a pool runs.
     public static let maximumThreads = 16
 
-    /// The pool repaints use (its threads start when a repaint first needs them).
+    /// The pool repaints use.
     public static let shared = RenderWorkers()
 
     // Allocated, not stored inline: a pthread object must not move, and `&` on a property promises no address.

@@ -62,8 +62,9 @@ public struct FontDescriptor: Sendable, Hashable {
 /// measures with an estimate and draws nothing, rather than taking the app down.
 ///
 /// Used from the main thread. During a parallel repaint (`FrameCompositor.renderThreads`) the band workers
-/// draw through it as well, one run at a time under its lock, while the main thread, which waits for them,
-/// does nothing else with it; hence not isolated to the main actor.
+/// draw through it as well (faces, shaping and the glyph cache under its lock; see `draw`), while the main
+/// thread, which paints a band and waits for them, does nothing else with it; hence not isolated to the main
+/// actor.
 public final class TextEngine: @unchecked Sendable {
     public static let shared = TextEngine()
 
