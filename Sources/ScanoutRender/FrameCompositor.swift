@@ -77,6 +77,11 @@ public final class FrameCompositor {
     public var workers = RenderWorkers.shared
     /// How many repaints were painted in parallel bands so far (for tests and statistics).
     public internal(set) var parallelRepaints = 0
+    /// A large repaint is painted in bands only when one thread would take at least this long (ms), judged by
+    /// the last large repaint (see `paintsInBands`).
+    public var parallelMinimumTime = FrameCompositor.defaultParallelMinimumTime
+    /// How long the last repaint of at least `parallelArea` pixels took, and whether it was painted in bands.
+    var lastLargeRepaint: (milliseconds: Double, inBands: Bool)?
 
     /// Band compositing's buffer and renderer (made on first use).
     private var bands: BandBuffer?
@@ -125,13 +130,19 @@ public final class FrameCompositor {
         lastRepaintedArea = damage.area
         guard !damage.isEmpty else { return damage }
         renderer.beginFrame()
-        if renderThreads > 1, damage.area >= parallelArea {
+        guard damage.area >= parallelArea else {
+            for r in damage.rects { renderer.render(list, background: background, in: r, tracker: tracker) }
+            return damage
+        }
+        // A large repaint: in bands when that is likely faster (see `paintsInBands`), timed for the next.
+        let start = RenderClock.milliseconds()
+        let inBands = paintsInBands
+        if inBands {
             renderInBands(list, background: background, damage: damage)
         } else {
-            for r in damage.rects {
-                renderer.render(list, background: background, in: r, tracker: tracker)
-            }
+            for r in damage.rects { renderer.render(list, background: background, in: r, tracker: tracker) }
         }
+        lastLargeRepaint = (RenderClock.milliseconds() - start, inBands)
         return damage
     }
 

@@ -17,6 +17,23 @@ extension FrameCompositor {
     /// (1.2x faster on two), so below about a third of that the helpers would cost what they save.
     public static let defaultParallelArea = 128 * 1024
 
+    /// A large repaint goes to bands only when one thread would take at least this long: a warm whole repaint
+    /// of the bench's dashboard (0.5 ms at 800x480, 0.9 ms at 1080p on one thread here) was 1.2–1.6x faster on
+    /// two threads on a quiet machine and 0.8–0.9x in a CI run, where waking a helper took 63 µs; a first
+    /// frame (glyphs to rasterize, shadows to blur: 7 ms for twelve shadowed cards) was 1.6–1.8x faster in both.
+    public static let defaultParallelMinimumTime = 2.0
+
+    /// Whether the next large repaint is painted in bands: with helpers to paint them, no sliding panel's
+    /// bitmap to copy (the main renderer keeps those: helpers would draw the panel instead, 8x slower for a
+    /// screen of cards), and one thread likely to take `parallelMinimumTime` or more — the first large repaint
+    /// (a first frame, after a rotation or a theme switch: glyphs, outlines and shadows to make), or one after
+    /// a large repaint that took that long on one thread, or half of it in bands.
+    var paintsInBands: Bool {
+        guard renderThreads > 1, renderer.panelCacheBytes == 0 else { return false }
+        guard let last = lastLargeRepaint else { return true }
+        return last.milliseconds >= (last.inBands ? parallelMinimumTime / 2 : parallelMinimumTime)
+    }
+
     /// Bands per thread: more than one, so a thread whose bands hold little waits less for the others.
     public static let bandsPerThread = 3
     /// The fewest rows a band has (each band does the per-shape work of the shapes crossing it again).

@@ -196,3 +196,12 @@ final class SharedStateLock: @unchecked Sendable {
     func wait() { pthread_cond_wait(condition, mutex) }
     func wakeAll() { pthread_cond_broadcast(condition) }
 }
+
+/// The monotonic clock, in milliseconds (how long a repaint took: see `FrameCompositor.paintsInBands`).
+enum RenderClock {
+    static func milliseconds() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &t)
+        return Double(t.tv_sec) * 1000 + Double(t.tv_nsec) / 1_000_000
+    }
+}

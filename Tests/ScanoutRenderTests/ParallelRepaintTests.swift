@@ -96,7 +96,8 @@ import ScanoutRaster
     func compositor(threads: Int) -> FrameCompositor {
         let c = FrameCompositor(width: Self.width, height: Self.height, text: TextEngine())
         c.renderThreads = threads
-        c.parallelArea = 1  // every repaint in bands (the scene is small)
+        c.parallelArea = 1  // every repaint in bands (the scene is small, and quick)
+        c.parallelMinimumTime = 0
         return c
     }
 
@@ -148,6 +149,26 @@ import ScanoutRaster
         c.invalidateAll()
         c.render(l, background: RGBA(red: 230, green: 230, blue: 230))
         #expect(c.shadowBuilds == 4)
+    }
+
+    /// Which large repaints go to bands: the first, and those after a large repaint that took long enough on
+    /// one thread (or half of that in bands); never while sliding panels are copied from bitmaps, nor with
+    /// one thread.
+    @Test func bandsAreForRepaintsWorthThem() {
+        let c = FrameCompositor(width: Self.width, height: Self.height)
+        c.renderThreads = 2
+        #expect(c.paintsInBands)
+        c.lastLargeRepaint = (0.5, false)
+        #expect(!c.paintsInBands)
+        c.lastLargeRepaint = (2.5, false)
+        #expect(c.paintsInBands)
+        c.lastLargeRepaint = (1.2, true)
+        #expect(c.paintsInBands)
+        c.lastLargeRepaint = (0.6, true)
+        #expect(!c.paintsInBands)
+        c.lastLargeRepaint = nil
+        c.renderThreads = 1
+        #expect(!c.paintsInBands)
     }
 
     /// Geometry warnings met by helpers are told on the calling thread, as one thread tells them: once per

@@ -69,11 +69,14 @@ import ScanoutTesting
 
     /// Runs the tap's animation frame by frame into a compositor that keeps everything it can (and presents
     /// into two display buffers by age), checking each frame against a whole repaint by a fresh compositor
-    /// with panel caching off. Returns the caching compositor's renderer (for its counters).
-    func slide<V: View>(_ root: (Flow) -> V, width: Int = 480, height: Int = 320) -> DisplayListRenderer {
+    /// with panel caching off. Returns the caching compositor (for its counters). It may paint in bands on two
+    /// threads, however quick the repaint (see `FrameCompositor.paintsInBands`).
+    func slide<V: View>(_ root: (Flow) -> V, width: Int = 480, height: Int = 320) -> FrameCompositor {
         let flow = Flow()
         let host = ViewHost(rootView: root(flow), size: CGSize(width: CGFloat(width), height: CGFloat(height)))
         let kept = FrameCompositor(width: width, height: height)
+        kept.renderThreads = 2
+        kept.parallelMinimumTime = 0
         let buffers = [PixelBuffer(width: width, height: height), PixelBuffer(width: width, height: height)]
         var drawn = [-1, -1]
         var time = 1.0
@@ -101,25 +104,34 @@ import ScanoutTesting
         repeat { step(); animatedFrames += 1 } while host.isAnimating && animatedFrames < 200
         #expect(animatedFrames > 10, "the change animates")
         step()
-        return kept.privateFrameRenderer
+        return kept
     }
 
     @Test func aPushedScreenSlidesInFromItsBitmapAndEqualsDrawingIt() {
-        let r = slide { Pushing(flow: $0, startPushed: false) }
+        let r = slide { Pushing(flow: $0, startPushed: false) }.privateFrameRenderer
         #expect(r.panelBuilds >= 1)
         #expect(r.panelCopies > 10, "the sliding screen is copied, not drawn, in most frames")
         #expect(r.panelBuilds <= 2, "drawn once for the slide (and at most once more when its bar's title settles)")
     }
 
     @Test func aPoppedScreenSlidesOutFromItsBitmapAndEqualsDrawingIt() {
-        let r = slide { Pushing(flow: $0, startPushed: true) }
+        let r = slide { Pushing(flow: $0, startPushed: true) }.privateFrameRenderer
         #expect(r.panelBuilds >= 1)
         #expect(r.panelCopies > 10)
     }
 
     @Test func aSheetRisesOverItsDimmedPresenterAndEqualsDrawingIt() {
-        let r = slide { Presenting(flow: $0) }
+        let r = slide { Presenting(flow: $0) }.privateFrameRenderer
         #expect(r.panelCopies > 10)
+    }
+
+    /// A slide's frames are whole-screen repaints, but they copy the sliding screen from the main renderer's
+    /// bitmap: they are not painted in bands (the helpers would draw the screen instead), except before the
+    /// bitmap exists.
+    @Test func aSlideIsNotPaintedInBands() {
+        let kept = slide { Pushing(flow: $0, startPushed: false) }
+        #expect(kept.privateFrameRenderer.panelCopies > 10)
+        #expect(kept.parallelRepaints <= 4, "\(kept.parallelRepaints) frames painted in bands")
     }
 
     @Test func aPanelAtRestKeepsNoBitmap() {
