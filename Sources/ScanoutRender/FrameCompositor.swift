@@ -130,19 +130,16 @@ public final class FrameCompositor {
         lastRepaintedArea = damage.area
         guard !damage.isEmpty else { return damage }
         renderer.beginFrame()
-        guard damage.area >= parallelArea else {
-            for r in damage.rects { renderer.render(list, background: background, in: r, tracker: tracker) }
-            return damage
-        }
-        // A large repaint: in bands when that is likely faster (see `paintsInBands`), timed for the next.
-        let start = RenderClock.milliseconds()
-        let inBands = paintsInBands
+        // A large repaint goes to bands when that is likely faster (see `paintsInBands`), and is timed for the next.
+        let large = damage.area >= parallelArea
+        let start = large ? RenderClock.milliseconds() : 0
+        let inBands = large && paintsInBands
         if inBands {
             renderInBands(list, background: background, damage: damage)
         } else {
             for r in damage.rects { renderer.render(list, background: background, in: r, tracker: tracker) }
         }
-        lastLargeRepaint = (RenderClock.milliseconds() - start, inBands)
+        if large { lastLargeRepaint = (RenderClock.milliseconds() - start, inBands) }
         return damage
     }
 

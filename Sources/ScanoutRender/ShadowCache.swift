@@ -151,24 +151,24 @@ final class ShadowCache {
                             clip: clip, generation: current, draw: draw)
             lockIfShared()
             if isShared { building.remove(index); sharing.wakeAll() }
+            var built: Entry?
             switch made {
-            case .uncacheable:
-                unlockIfShared()
-                return .uncacheable
-            case .outside:
-                unlockIfShared()
-                return .outside
+            case .uncacheable, .outside:
+                break
             case .drawsNothing(let e):
-                _ = store(e, at: index)
-                unlockIfShared()
-                return .outside
+                store(e, at: index)
             case .built(let e):
                 builds += 1
                 e.lastUsed = generation
-                _ = store(e, at: index)
-                unlockIfShared()
-                entry = e
+                store(e, at: index)
+                built = e
             }
+            unlockIfShared()
+            guard let built else {
+                if case .uncacheable = made { return .uncacheable }
+                return .outside
+            }
+            entry = built
         }
         guard let image = entry.image else { return .outside }
         let at = IntRect(x: entry.rect.x + ix, y: entry.rect.y + iy, width: entry.rect.width, height: entry.rect.height)
@@ -242,9 +242,8 @@ final class ShadowCache {
                             lastUsed: generation))
     }
 
-    /// Keeps `entry` at `index` when the budget allows (it replaces the entry there); returns `.outside` (what a
-    /// group that draws nothing gives).
-    private func store(_ entry: Entry, at index: Int) -> Lookup {
+    /// Keeps `entry` at `index` when the budget allows (it replaces the entry there).
+    private func store(_ entry: Entry, at index: Int) {
         if let old = entries.removeValue(forKey: index) { bytes -= old.bytes }
         if entries.count >= Self.maximumEntries || bytes + entry.bytes > Self.maximumBytes {
             // Entries before `index` not looked up in this render are of groups that went (pushes are visited
@@ -258,6 +257,5 @@ final class ShadowCache {
             entries[index] = entry
             bytes += entry.bytes
         }
-        return .outside
     }
 }

@@ -336,14 +336,10 @@ public final class TextEngine: @unchecked Sendable {
             return false
         }
         let size = run.font.size * scale * transform.maxAxisScale
-        guard let placed else {
-            renderer.draw(run.string, font: f, size: size, at: mapped, color: run.color,
-                          tracking: f.trackingUnits(run.font.tracking, size: run.font.size), on: canvas)
-            return false
-        }
         renderer.draw(run.string, font: f, size: size, at: mapped, color: run.color,
-                      tracking: f.trackingUnits(run.font.tracking, size: run.font.size), on: canvas) { placed.pointee.glyphs.append($0) }
-        return true
+                      tracking: f.trackingUnits(run.font.tracking, size: run.font.size), on: canvas,
+                      placing: placed.map { scratch in { scratch.pointee.glyphs.append($0) } })
+        return placed != nil
     }
 }
 

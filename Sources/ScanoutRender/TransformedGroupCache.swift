@@ -137,11 +137,11 @@ final class TransformedGroupCache {
         return (bitmap, (minX - 1, minY - 1))
     }
 
-    /// Forgets the bitmaps of groups no longer in `items` (the list got shorter, or the item at an entry's
-    /// index is no longer a transform push), so a label that turned once and went does not keep its bitmap.
     /// Forgets every group (their bitmaps go).
     func removeAll() { entries.removeAll() }
 
+    /// Forgets the bitmaps of groups no longer in `items` (the list got shorter, or the item at an entry's
+    /// index is no longer a transform push), so a label that turned once and went does not keep its bitmap.
     func forgetGroups(notIn items: [DisplayList.Item]) {
         guard !entries.isEmpty else { return }
         let stale = entries.keys.filter { index in

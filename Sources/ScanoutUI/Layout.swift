@@ -180,15 +180,16 @@ extension ViewNode {
         // (Keyed by both versions: a node's subviews can change without its sizes being cleared yet.)
         let version = layoutVersion ^ (UInt64(truncatingIfNeeded: layoutSubviewsVersion) &* 0x9E37_79B9_7F4A_7C15)
         if heightIndependence.version == version { return heightIndependence.value }
-        let value: Bool
-        if behavior.role == .transparent {
-            let subviews = layoutSubviews
-            value = !subviews.isEmpty && subviews.allSatisfy { $0.sizeIgnoresProposedHeight }
-        } else {
-            value = behavior.sizeIgnoresProposedHeight()
-        }
+        let value = behavior.role == .transparent ? subviewsIgnoreProposedHeight : behavior.sizeIgnoresProposedHeight()
         heightIndependence = (version, value)
         return value
+    }
+
+    /// Whether the node has layout subviews and none's size can depend on the proposed height (what a body, a
+    /// padding or a stack of them needs to ignore it too).
+    var subviewsIgnoreProposedHeight: Bool {
+        let subviews = layoutSubviews
+        return !subviews.isEmpty && subviews.allSatisfy { $0.sizeIgnoresProposedHeight }
     }
 
     var layoutPriority: Double {
@@ -255,9 +256,7 @@ final class LayoutBehavior<L: Layout>: NodeBehavior {
     /// A stack of subviews that ignore the height ignores it too (their sizes, and so its own, are the same
     /// whatever share of the height each is offered).
     override func sizeIgnoresProposedHeight() -> Bool {
-        guard L.self == StackLayout.self else { return false }
-        let content = node.layoutSubviews
-        return !content.isEmpty && content.allSatisfy { $0.sizeIgnoresProposedHeight }
+        L.self == StackLayout.self && node.subviewsIgnoreProposedHeight
     }
 
     override func updateOnlyChild(_ view: any View) -> (any View)? {

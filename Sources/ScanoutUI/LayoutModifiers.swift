@@ -22,10 +22,7 @@ final class PaddingBehavior: ModifierBehavior {
         return inner
     }
 
-    override func sizeIgnoresProposedHeight() -> Bool {
-        let content = node.layoutSubviews
-        return !content.isEmpty && content.allSatisfy { $0.sizeIgnoresProposedHeight }
-    }
+    override func sizeIgnoresProposedHeight() -> Bool { node.subviewsIgnoreProposedHeight }
 
     override func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
         let s = node.contentUnit.sizeThatFits(inner(proposal))

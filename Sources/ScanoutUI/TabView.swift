@@ -50,7 +50,7 @@ public struct TabView<SelectionValue: Hashable, Content: View>: View {
         } else {
             // Noted during the body (a reference, not state: the tab switched to is made in this evaluation,
             // and the one left stays made).
-            let _ = shownTabs.values.insert(tabs.indices.contains(selected) ? tabs[selected].value : AnyHashable(0))
+            let _ = shownTabs.note(selected, of: tabs)
             VStack(spacing: 0) {
                 ZStack {
                     ForEach(tabs) { tab in
@@ -135,12 +135,17 @@ public struct TabView<SelectionValue: Hashable, Content: View>: View {
     }
 }
 
-/// One tab as the content declared it.
 /// The values of the tabs a `TabView` has shown.
 final class ShownTabs {
     var values: Set<AnyHashable> = []
+
+    /// Notes the selected tab of `tabs` as shown.
+    func note(_ selected: Int, of tabs: [TabEntry]) {
+        if tabs.indices.contains(selected) { values.insert(tabs[selected].value) }
+    }
 }
 
+/// One tab as the content declared it.
 struct TabEntry: Identifiable {
     let index: Int
     let content: any View

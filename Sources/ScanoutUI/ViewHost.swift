@@ -112,7 +112,7 @@ package final class ViewHost {
         MainActorCheck.noteMainActorThread()
         environmentSource = graph.source("root environment", environment, isEqual: EnvironmentValues.areEqual)
         rootEnvironment = EnvironmentNode(graph: graph, values: environmentSource)
-        root = ViewNode(host: self, parent: nil, key: 0, view: PresentationRoot(content: rootView), environment: rootEnvironment)
+        root = ViewNode(host: self, parent: nil, slot: ChildSlot(key: 0, view: PresentationRoot(content: rootView)), environment: rootEnvironment)
     }
 
     /// Gives the root a new view value of the same type (an app's root re-rendered with new inputs).

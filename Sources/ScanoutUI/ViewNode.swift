@@ -85,10 +85,6 @@ final class ViewNode {
 
     var name: String { String(describing: type(of: view)) }
 
-    convenience init(host: ViewHost, parent: ViewNode?, key: AnyHashable, view: any View, environment: EnvironmentNode) {
-        self.init(host: host, parent: parent, slot: ChildSlot(key: key, view: view), environment: environment)
-    }
-
     init(host: ViewHost, parent: ViewNode?, slot: ChildSlot, environment: EnvironmentNode) {
         let view = slot.view
         self.host = host
