@@ -107,6 +107,8 @@ struct SheetCase: View {
 struct Result {
     var frames = 0
     var compose: [Double] = []
+    /// The present (copy into the display buffer) alone, within `compose`.
+    var present: [Double] = []
     var total: [Double] = []
     var area: [Int] = []
     var panelBuilds = 0
@@ -132,7 +134,7 @@ func animate<V: View>(_ w: Int, _ h: Int, caching: Bool, pushed: Bool = false, _
         _ = host.update(); host.layout()
         let list = host.makeDisplayList()
         if BenchTools.environment("DUMP") == "\(frame)" {
-            for (i, item) in list.items.enumerated() { print(i, String(describing: item).prefix(160)) }
+            for (i, item) in list.items.enumerated() { print(i, String(describing: item).prefix(Int(BenchTools.environment("DUMP_WIDTH") ?? "160") ?? 160)) }
         }
         let s1 = BenchTools.nowMs()
         let b = frame % 2, age = drawn[b] < 0 ? 0 : frame - drawn[b]
@@ -144,7 +146,7 @@ func animate<V: View>(_ w: Int, _ h: Int, caching: Bool, pushed: Bool = false, _
         drawn[b] = frame
         frame += 1
         time += 1.0 / 60
-        result?.compose.append(s2 - s1); result?.total.append(s2 - s0); result?.area.append(region.area)
+        result?.compose.append(s2 - s1); result?.present.append(lastPresentMs); result?.total.append(s2 - s0); result?.area.append(region.area)
     }
     var none: Result? = nil
     for _ in 0..<3 { step(recording: &none) }  // first frame, and both buffers drawn once
@@ -172,12 +174,33 @@ func compose(_ compositor: FrameCompositor, _ list: DisplayList, into buffer: Pi
         return compositor.repaintRegion(forBufferAge: age)
     }
     compositor.render(list, background: .black)
+    let s0 = BenchTools.nowMs()
+    defer { lastPresentMs = BenchTools.nowMs() - s0 }
     return compositor.present(into: buffer, age: age)
 }
+
+/// How long the last `compose` took to present (copy the repaint region into the display buffer).
+nonisolated(unsafe) var lastPresentMs = 0.0
 
 /// COMPOSE=bands composes straight into the display buffer band by band (the measured alternative to the
 /// private frame and its copy).
 let banded = BenchTools.environment("COMPOSE") == "bands"
+
+/// Median ms of copying one w×h frame between buffers that are not in the cache (eight of them in turn, as
+/// membench's cold copy): what a slide's copy from a panel's bitmap into a display buffer meets, with the
+/// private frame, two display buffers and the bitmaps larger than the last-level cache.
+func copyFrameCold(_ w: Int, _ h: Int) -> Double {
+    let buffers = (0..<8).map { _ in PixelBuffer(width: w, height: h, format: .xrgb8888) }
+    for b in buffers { b.baseAddress.initializeMemory(as: UInt8.self, repeating: 1, count: b.stride * h) }
+    var times: [Double] = []
+    for i in 0..<60 {
+        let a = buffers[(2 * i) % 8], b = buffers[(2 * i + 1) % 8]
+        let s0 = BenchTools.nowMs()
+        b.baseAddress.copyMemory(from: a.baseAddress, byteCount: a.stride * h)
+        times.append(BenchTools.nowMs() - s0)
+    }
+    return BenchTools.median(times)
+}
 
 /// Median ms of copying one w×h frame into another buffer (the floor a slide composited by copies meets).
 func copyFrame(_ w: Int, _ h: Int) -> Double {
@@ -198,17 +221,17 @@ func main() {
     args.removeAll()
     let only = BenchTools.environment("CASE")
     let caching = BenchTools.environment("CACHING") != "never"
-    let copy = copyFrame(w, h)
-    print("\(w)x\(h): copying one frame \(BenchTools.fixed4(copy)) ms (median of 60)")
-    var json: [String] = ["\"copy_ms\":\(BenchTools.fixed4(copy))"]
+    let copy = copyFrame(w, h), cold = copyFrameCold(w, h)
+    print("\(w)x\(h): copying one frame \(BenchTools.fixed4(copy)) ms (median of 60; \(BenchTools.fixed4(cold)) ms out of the cache)")
+    var json: [String] = ["\"copy_ms\":\(BenchTools.fixed4(copy))", "\"copy_cold_ms\":\(BenchTools.fixed4(cold))"]
     func report(_ name: String, _ r: Result) {
-        let compose = BenchTools.median(r.compose), total = BenchTools.median(r.total)
+        let compose = BenchTools.median(r.compose), total = BenchTools.median(r.total), present = BenchTools.median(r.present)
         let area = r.area.sorted()[r.area.count / 2]
         print("\(w)x\(h): \(name): \(r.frames) frames, compose median \(BenchTools.fixed4(compose)) ms "
-            + "= \(BenchTools.fixed4(compose / copy))x a frame's copy (whole frame \(BenchTools.fixed4(total)) ms), "
+            + "= \(BenchTools.fixed4(compose / copy))x a frame's copy, \(BenchTools.fixed4(compose / cold))x one out of the cache (of it the present \(BenchTools.fixed4(present)) ms; whole frame \(BenchTools.fixed4(total)) ms), "
             + "median \(area) px presented; \(r.panelBuilds) panel bitmaps drawn, \(r.panelCopies) copies from them")
         json.append("\"\(name)\":{\"frames\":\(r.frames),\"compose_ms\":\(BenchTools.fixed4(compose)),\"frame_ms\":\(BenchTools.fixed4(total)),"
-            + "\"copies\":\(BenchTools.fixed4(compose / copy))}")
+            + "\"present_ms\":\(BenchTools.fixed4(present)),\"copies\":\(BenchTools.fixed4(compose / copy)),\"cold_copies\":\(BenchTools.fixed4(compose / cold))}")
     }
     if only == nil || only == "push" {
         report("push", animate(w, h, caching: caching) { PushCase(flow: $0) })

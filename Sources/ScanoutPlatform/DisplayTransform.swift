@@ -147,16 +147,30 @@ public struct DisplayTransform: Sendable, Equatable {
     /// Copies only `region` (logical pixels, e.g. a frame's damage) onto the panel buffer, through the
     /// rotation: the panel rows it covers, each written left to right, never read.
     public func copy(_ source: PixelBuffer, to target: PixelBuffer, region: IntRect) throws(PlatformError) {
-        guard source.format == target.format else {
-            throw PlatformError.invalidState("copy from \(source.format) to \(target.format): formats differ")
-        }
-        guard source.width == logicalPixelWidth, source.height == logicalPixelHeight,
-              target.width == panelWidth, target.height == panelHeight else {
+        guard source.width == logicalPixelWidth, source.height == logicalPixelHeight else {
             throw PlatformError.invalidState("copy of \(source.width)x\(source.height) to \(target.width)x\(target.height): "
                 + "expected \(logicalPixelWidth)x\(logicalPixelHeight) to \(panelWidth)x\(panelHeight)")
         }
-        let clipped = region.intersection(source.bounds)
+        try copy(source, offsetX: 0, offsetY: 0, to: target, region: region)
+    }
+
+    /// Copies `region` (logical pixels) onto the panel buffer through the rotation, taking logical pixel (x, y)
+    /// from `source`'s pixel (x + `offsetX`, y + `offsetY`) — a piece of the frame held in another buffer (a
+    /// sliding panel's bitmap; see `FrameCompositor.sources(of:)`), which must hold all of the region.
+    public func copy(_ source: PixelBuffer, offsetX: Int, offsetY: Int, to target: PixelBuffer, region: IntRect) throws(PlatformError) {
+        guard source.format == target.format else {
+            throw PlatformError.invalidState("copy from \(source.format) to \(target.format): formats differ")
+        }
+        guard target.width == panelWidth, target.height == panelHeight else {
+            throw PlatformError.invalidState("copy to \(target.width)x\(target.height): expected the panel's \(panelWidth)x\(panelHeight)")
+        }
+        let clipped = region.intersection(IntRect(x: 0, y: 0, width: logicalPixelWidth, height: logicalPixelHeight))
         guard !clipped.isEmpty else { return }
+        guard clipped.minX + offsetX >= 0, clipped.minY + offsetY >= 0,
+              clipped.maxX + offsetX <= source.width, clipped.maxY + offsetY <= source.height else {
+            throw PlatformError.invalidState("copy of \(clipped) from a \(source.width)x\(source.height) buffer at offset "
+                + "(\(offsetX), \(offsetY)): the region lies outside it")
+        }
         let panel = panelRect(fromLogical: clipped).intersection(target.bounds)
         guard !panel.isEmpty else { return }
         let bpp = source.format.bytesPerPixel
@@ -166,7 +180,7 @@ public struct DisplayTransform: Sendable, Equatable {
         let below = logicalPixel(atPanelX: panel.minX, y: panel.minY + 1)
         let stepX = (next.x - origin.x, next.y - origin.y)
         let stepY = (below.x - origin.x, below.y - origin.y)
-        let srcBase = source.baseAddress
+        let srcBase = source.baseAddress + offsetY * source.stride + offsetX * bpp
         let sStride = source.stride
         let count = panel.width
         for row in 0..<panel.height {

@@ -215,6 +215,12 @@ struct Shader {
         }
         switch filter {
         case .nearest:
+            let ix = Int(u >> 16), iy = Int(v >> 16)
+            if du == 0x10000, dv == 0, ix >= 0, ix + count <= w, iy >= 0, iy < h {
+                // An image placed 1:1 on whole pixels (a layer, a cached bitmap composited): its row is the span.
+                out.update(from: (base + iy * stride + ix * 4).assumingMemoryBound(to: UInt32.self), count: count)
+                return
+            }
             for i in 0..<count {
                 out[i] = fetch(Int(u >> 16), Int(v >> 16))
                 u &+= du; v &+= dv

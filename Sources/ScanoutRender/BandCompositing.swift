@@ -20,7 +20,7 @@ extension FrameCompositor {
     /// no commit when `age` is 1); `lastRepaintedArea` is the area written into `target`.
     @discardableResult
     public func render(_ list: DisplayList, background: RGBA, into target: PixelBuffer, age: Int) -> Damage {
-        precondition(target.width == composition.width && target.height == composition.height,
+        precondition(target.width == frame.width && target.height == frame.height,
                      "band compositing needs a target of the compositor's size")
         let damage = track(list)
         let region = repaintRegion(forBufferAge: age).clipped(to: target.bounds)

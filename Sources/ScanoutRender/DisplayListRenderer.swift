@@ -71,6 +71,10 @@ public final class DisplayListRenderer {
     /// Either way it is drawn at whole device pixels, so both paint the same.
     public var cachesSlidingPanels = true
     private let panelCache = PanelCache()
+    /// Whether a sliding panel's copy from its bitmap is left in `deferredCopies` rather than made into the
+    /// target (the frame compositor's private frame: it copies the bitmap into the display buffer itself).
+    var defersPanelCopies = false
+    var deferredCopies = DeferredPanelCopies()
 
     /// Starts a frame: panels are sliding when their translation differs from the last frame's (the frame
     /// compositor calls this once per frame, before its repaints).
@@ -374,6 +378,8 @@ public final class DisplayListRenderer {
         base.opacity = 1
         base.blendMode = .normal
         if first == 0 { base.clear(background) }
+        // The region is painted whole (cleared, or from an opaque cover on): what was deferred there is gone.
+        if defersPanelCopies { deferredCopies.remove(region) }
         var state = RenderState(base: base, transform: rootTransform ?? AffineTransform(scaleX: scale, y: scale))
         let items = list.items
         var skipUntil = -1  // items up to this index were composited from a cached group bitmap
@@ -392,8 +398,10 @@ public final class DisplayListRenderer {
             if !state.canvasHasTransform, item.readsCanvasTransform { state.setCanvasTransform() }
             switch item {
             case .fill, .stroke, .image:
+                uncoverDeferredCopies(under: index, itemBounds, state.clip)
                 drawShapeOrImage(item, index: index, on: state.canvas)
             case .text(let run):
+                uncoverDeferredCopies(under: index, itemBounds, state.clip)
                 if paintsBandInParallel {
                     withUnsafeMutablePointer(to: &placedGlyphs) { text.draw(run, transform: state.transform, scale: 1, on: state.canvas, placed: $0) }
                 } else {
@@ -418,29 +426,38 @@ public final class DisplayListRenderer {
                     state.pushTransform(t)
                 }
             case .pushOpacity(let o):
-                if index + 2 < items.count, itemBounds.map({ $0[index + 1].width >= 0 && $0[index + 2].width < 0 }) ?? true,
-                   case .pop = items[index + 2], drawsAlone(items[index + 1]) {
-                    // A group of one shape or image: its opacity is the item's own (no layer cleared, drawn into
-                    // and blended over the region — for a dimming overlay, three passes over the screen).
-                    if itemBounds.map({ $0[index + 1].intersects(state.clip) }) ?? true {
-                        if reporting { currentItem = index + 1 }
+                if let (shape, end) = loneShape(in: items, openedAt: index) {
+                    // A group of one shape or image (under transforms only): its opacity is the item's own (no
+                    // layer cleared, drawn into and blended over the region — for a dimming overlay, three
+                    // passes over the screen).
+                    if itemBounds.map({ $0[shape].intersects(state.clip) }) ?? true {
+                        if reporting { currentItem = shape }
+                        uncoverDeferredCopies(under: shape, itemBounds, state.clip)
+                        for t in index + 1..<shape {
+                            guard case .pushTransform(let u) = items[t] else { continue }
+                            pushGroupTransform(u, at: t, in: items, state: &state)
+                        }
                         state.setCanvasTransform()
                         let saved = state.canvas.opacity
                         state.canvas.opacity = saved * max(0, min(1, o))
-                        drawShapeOrImage(items[index + 1], index: index + 1, on: state.canvas)
+                        drawShapeOrImage(items[shape], index: shape, on: state.canvas)
                         state.canvas.opacity = saved
+                        for _ in index + 1..<shape { state.pop() }
                     }
-                    skipUntil = index + 2
+                    skipUntil = end
                 } else {
+                    uncoverDeferredCopies(under: nil, itemBounds, state.clip)
                     state.pushLayer(layerBuffer(state.layerDepth), opacity: o, geometryIssue: base.geometryIssue)
                 }
             case .pushShadow(let s):
+                uncoverDeferredCopies(under: nil, itemBounds, state.clip)
                 if cachesShadows, let end = pushCachedShadow(s, items: items, index: index, state: &state) {
                     skipUntil = end
                 } else {
                     state.pushShadow(layerBuffer(state.layerDepth), shadow: s, geometryIssue: base.geometryIssue)
                 }
             case .pushBlur(let blur):
+                uncoverDeferredCopies(under: nil, itemBounds, state.clip)
                 if cachesShadows, let end = drawCachedBlur(blur, items: items, index: index, state: &state) {
                     skipUntil = end
                 } else {
@@ -450,6 +467,38 @@ public final class DisplayListRenderer {
                 state.pop()
             }
         }
+    }
+
+    /// The index of the one shape or image drawn by the opacity group pushed at `index` (through transform pushes
+    /// only: a dimming overlay is placed by one) and of the group's pop; nil when the group holds anything else.
+    private func loneShape(in items: [DisplayList.Item], openedAt index: Int) -> (shape: Int, end: Int)? {
+        var j = index + 1
+        while j < items.count, j <= index + 4, case .pushTransform = items[j] { j += 1 }
+        let transforms = j - index - 1
+        guard j + transforms + 1 < items.count, drawsAlone(items[j]) else { return nil }
+        for k in j + 1...j + transforms + 1 { guard case .pop = items[k] else { return nil } }
+        return (j, j + transforms + 1)
+    }
+
+    /// Pushes the transform of the group at `index` as the item loop does: a panel (see `OpaquePanel`) at its
+    /// translation rounded to whole pixels, any other group exactly.
+    private func pushGroupTransform(_ t: AffineTransform, at index: Int, in items: [DisplayList.Item], state: inout RenderState) {
+        let full = t.concatenating(state.transform)
+        if OpaquePanel.isFractional(full), let panel = OpaquePanel.placement(ofGroupAt: index, in: items, full: full) {
+            state.pushFullTransform(panel.transform)
+        } else {
+            state.pushTransform(t)
+        }
+    }
+
+    /// Copies into the target what was deferred (see `DeferredPanelCopies`) under the item at `index` (its bounds
+    /// within `clip`; nil: a group drawn over all of `clip`): it is about to be drawn over it.
+    @inline(__always)
+    private func uncoverDeferredCopies(under index: Int?, _ itemBounds: [IntRect]?, _ clip: IntRect) {
+        guard !deferredCopies.isEmpty else { return }
+        var r = clip
+        if let index, let b = itemBounds?[index], b.width >= 0 { r = b.intersection(clip) }
+        deferredCopies.materialize(r, into: target)
     }
 
     /// Whether `item` drawn at an opacity equals it drawn into a layer blended at that opacity: a fill, stroke
@@ -506,7 +555,13 @@ public final class DisplayListRenderer {
         guard let bitmap = panelCache.bitmap(at: index, end: end, items: items, placement: panel, format: target.format,
                                              maximumArea: 4 * target.width * target.height,
                                              wanted: panel.interior.contains(state.clip), draw: drawPanel) else { return nil }
-        if !state.clip.isEmpty { panelCache.copy(state.clip, of: bitmap, interior: panel.interior, into: target) }
+        if state.clip.isEmpty { return end }
+        if defersPanelCopies {
+            deferredCopies.add(state.clip, of: bitmap, originX: panel.interior.minX, originY: panel.interior.minY, frame: target)
+            panelCache.countCopy()
+        } else {
+            panelCache.copy(state.clip, of: bitmap, interior: panel.interior, into: target)
+        }
         return end
     }
 
@@ -643,6 +698,7 @@ public final class DisplayListRenderer {
         }
         let touched = DisplayList.bounds(of: entry.frame, under: transform).enclosingIntRect
         if !touched.intersects(canvas.clipBounds) { return true }
+        if canvas === baseCanvas, !deferredCopies.isEmpty { deferredCopies.materialize(touched.intersection(canvas.clipBounds), into: target) }
         let saved = canvas.transform
         canvas.transform = transform
         TransformedGroupCache.composite(entry, on: canvas)

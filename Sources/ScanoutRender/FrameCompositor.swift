@@ -4,10 +4,18 @@
 ///
 /// Buffer age: with double or triple buffering, a buffer last drawn `age` frames ago lacks the damage of
 /// those `age` frames; `present(into:age:)` copies exactly their union (age 0: unknown, everything).
+///
+/// A sliding panel's pixels stay in its bitmap until presented (see `DeferredPanelCopies`): `present` and
+/// `sources(of:)` take them from there, and `composition` copies them in before handing the frame out.
 @MainActor
 public final class FrameCompositor {
-    /// The private frame (`render(_:background:)` keeps it up to date; band compositing does not use it).
-    public let composition: PixelBuffer
+    /// The private frame, complete (`render(_:background:)` keeps it up to date; band compositing does not use it).
+    public var composition: PixelBuffer {
+        renderer.deferredCopies.materializeAll(into: frame)
+        return frame
+    }
+    /// The private frame as rendered: where copies are deferred, its pixels are stale.
+    let frame: PixelBuffer
     public let scale: Double
     let renderer: DisplayListRenderer
     let text: TextEngine
@@ -51,6 +59,7 @@ public final class FrameCompositor {
     }
     /// Lets go of the bitmaps kept of sliding panels (the runner calls it when nothing is moving).
     public func releaseSlidingPanelBitmaps() {
+        renderer.deferredCopies.materializeAll(into: frame)
         renderer.releaseSlidingPanelBitmaps()
         bandPainter?.releaseSlidingPanelBitmaps()
     }
@@ -110,9 +119,10 @@ public final class FrameCompositor {
     private var lastBackground: RGBA?
 
     public init(width: Int, height: Int, scale: Double = 1, format: PixelFormat = .xrgb8888, text: TextEngine = .shared) {
-        composition = PixelBuffer(width: width, height: height, format: format)
+        frame = PixelBuffer(width: width, height: height, format: format)
         self.scale = scale
-        renderer = DisplayListRenderer(target: composition, scale: scale, text: text)
+        renderer = DisplayListRenderer(target: frame, scale: scale, text: text)
+        renderer.defersPanelCopies = true
         self.text = text
         workers.prepare(threads: renderThreads)
     }
@@ -145,7 +155,9 @@ public final class FrameCompositor {
 
     /// This frame's damage against the previous list, remembered for buffer age.
     func track(_ list: DisplayList) -> Damage {
-        let damage = tracker.update(list, scale: scale, screen: composition.bounds, previousRevision: lastRevision)
+        let damage = tracker.update(list, scale: scale, screen: frame.bounds, previousRevision: lastRevision)
+        // The damage is repainted whole (parallel bands' helpers do not see the deferred copies).
+        for r in damage.rects { renderer.deferredCopies.remove(r) }
         lastRevision = list.revision
         lastRenderWasUnchanged = damage.isEmpty
         // An unchanged frame is not presented, so it ages no buffer: recording its empty damage would push a
@@ -169,7 +181,7 @@ public final class FrameCompositor {
     public func repaintRegion(forBufferAge age: Int) -> Damage {
         // The history ends with the current frame's damage unless the last frame changed nothing.
         let frames = lastRenderWasUnchanged ? age - 1 : age
-        guard age > 0, frames <= history.count else { return Damage([composition.bounds]) }
+        guard age > 0, frames <= history.count else { return Damage([frame.bounds]) }
         var d = Damage()
         for frame in history.suffix(frames) { d.formUnion(frame) }
         return d
@@ -178,8 +190,18 @@ public final class FrameCompositor {
     /// Copies into `target` (a display buffer of the same size) the region it lacks; returns that region.
     @discardableResult
     public func present(into target: PixelBuffer, age: Int) -> Damage {
-        let region = repaintRegion(forBufferAge: age).clipped(to: target.bounds.intersection(composition.bounds))
-        for r in region.rects { target.copy(r, from: composition) }
+        let region = repaintRegion(forBufferAge: age).clipped(to: target.bounds.intersection(frame.bounds))
+        for r in region.rects {
+            sources(of: r) { piece, source, dx, dy in target.copy(piece, from: source, offsetX: dx, offsetY: dy) }
+        }
         return region
+    }
+
+    /// Where the pixels of `rect` of the frame are now: `body` is given each piece of it with the buffer that
+    /// holds it and the offset from frame to buffer coordinates — the private frame (offset 0), or a sliding
+    /// panel's bitmap whose copy is deferred. A display buffer is brought up to date by copying each piece.
+    public func sources<E: Error>(of rect: IntRect,
+                                  _ body: (IntRect, PixelBuffer, _ offsetX: Int, _ offsetY: Int) throws(E) -> Void) throws(E) {
+        try renderer.deferredCopies.sources(of: rect.intersection(frame.bounds), frame: frame, body)
     }
 }

@@ -90,4 +90,7 @@ final class PanelCache {
         target.copy(rect, from: bitmap, offsetX: -interior.minX, offsetY: -interior.minY)
         copies += 1
     }
+
+    /// Counts a copy left for later (see `DeferredPanelCopies`).
+    func countCopy() { copies += 1 }
 }

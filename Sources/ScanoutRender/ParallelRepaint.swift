@@ -134,7 +134,7 @@ extension FrameCompositor {
 
     private func makeHelpers(_ count: Int) {
         while helpers.count < count {
-            let h = DisplayListRenderer(target: composition, scale: scale, text: text)
+            let h = DisplayListRenderer(target: frame, scale: scale, text: text)
             h.transformedGroupCaching = renderer.transformedGroupCaching
             h.cachesShadows = renderer.cachesShadows
             h.shareShadows(of: renderer)

@@ -384,6 +384,10 @@ public final class TestHost {
     /// The laid-out frame of the first `Text` showing exactly `text` (nil if there is none).
     public func frame(ofText text: String) -> CGRect? { host.frames(ofText: text).first }
 
+    /// Where the first `Text` showing `text` is drawn: its laid-out frame moved (and turned: the bounding box)
+    /// by the geometry effects above it — a paged `TabView`'s pages, `rotationEffect`, `scaleEffect`.
+    public func drawnFrame(ofText text: String) -> CGRect? { host.drawnFrames(ofText: text).first }
+
     /// The laid-out frame of the view marked `.accessibilityIdentifier(identifier)` (nil if there is none).
     public func frame(ofAccessibilityIdentifier identifier: String) -> CGRect? { host.frame(ofAccessibility: identifier, identifier: true) }
 

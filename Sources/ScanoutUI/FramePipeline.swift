@@ -80,7 +80,9 @@ package final class FramePipeline {
     package func commit(to display: Display) throws(PlatformError) {
         let target = try display.beginFrame()
         for r in compositor.repaintRegion(forBufferAge: target.age).rects {
-            try transform.copy(compositor.composition, to: target.buffer, region: r)
+            try compositor.sources(of: r) { (piece, source, dx, dy) throws(PlatformError) in
+                try transform.copy(source, offsetX: dx, offsetY: dy, to: target.buffer, region: piece)
+            }
         }
         try display.present()
     }

@@ -1,41 +1,47 @@
 import ScanoutRaster
 import ScanoutRender
 
-/// What a geometry effect draws its content with: a rotation, then a scale, about an anchor of the view's frame
-/// (`rotationEffect` sets only the rotation, `scaleEffect` only the scale).
+/// What a geometry effect draws its content with: a rotation, then a scale, about an anchor of the view's frame,
+/// then a shift (`rotationEffect` sets only the rotation, `scaleEffect` only the scale; a paged `TabView` shifts
+/// its pages, each drawn as a group of its own that slides whole).
 struct EffectGeometry: Equatable {
     var angle: Angle
     var scale: CGSize
     var anchor: UnitPoint
+    var shift: CGSize
 
-    init(angle: Angle = .zero, scale: CGSize = CGSize(width: 1, height: 1), anchor: UnitPoint = .center) {
+    init(angle: Angle = .zero, scale: CGSize = CGSize(width: 1, height: 1), anchor: UnitPoint = .center, shift: CGSize = .zero) {
         self.angle = angle
         self.scale = scale
         self.anchor = anchor
+        self.shift = shift
     }
 
-    typealias AnimatableData = AnimatablePair<AnimatablePair<Double, CGSize.AnimatableData>, UnitPoint.AnimatableData>
+    typealias AnimatableData = AnimatablePair<AnimatablePair<AnimatablePair<Double, CGSize.AnimatableData>, UnitPoint.AnimatableData>,
+                                              CGSize.AnimatableData>
 
-    /// Angle, scale and anchor interpolate together (SwiftUI animates the anchor of an effect too).
+    /// Angle, scale, anchor and shift interpolate together (SwiftUI animates the anchor of an effect too).
     init(_ data: AnimatableData) {
-        angle = Angle(radians: data.first.first)
-        scale = CGSize(width: data.first.second.first, height: data.first.second.second)
-        anchor = UnitPoint(x: data.second.first, y: data.second.second)
+        angle = Angle(radians: data.first.first.first)
+        scale = CGSize(width: data.first.first.second.first, height: data.first.first.second.second)
+        anchor = UnitPoint(x: data.first.second.first, y: data.first.second.second)
+        shift = CGSize(width: data.second.first, height: data.second.second)
     }
 
     var animatableData: AnimatableData {
-        AnimatablePair(AnimatablePair(angle.radians, AnimatablePair(scale.width, scale.height)), AnimatablePair(anchor.x, anchor.y))
+        AnimatablePair(AnimatablePair(AnimatablePair(angle.radians, AnimatablePair(scale.width, scale.height)), AnimatablePair(anchor.x, anchor.y)),
+                       AnimatablePair(shift.width, shift.height))
     }
 
     /// The transform from the content's coordinates (laid out in `frame`, root coordinates) to where it is drawn:
-    /// `p' = S·R·(p − A) + A` with A the anchor point of `frame`. Built directly (not by concatenating), so
-    /// that no rotation and unit scale give exactly the identity.
+    /// `p' = S·R·(p − A) + A + shift` with A the anchor point of `frame`. Built directly (not by concatenating),
+    /// so that no rotation, unit scale and no shift give exactly the identity.
     func transform(in frame: CGRect) -> AffineTransform {
         let ax = frame.minX + anchor.x * frame.width, ay = frame.minY + anchor.y * frame.height
         // (Trig, not libm: the same bits on every architecture, as everywhere else geometry turns.)
         let (sin, cos) = angle.radians == 0 ? (0.0, 1.0) : Trig.sinCos(angle.radians)
         let a = scale.width * cos, b = scale.height * sin, c = -scale.width * sin, d = scale.height * cos
-        return AffineTransform(a: a, b: b, c: c, d: d, tx: ax - (a * ax + c * ay), ty: ay - (b * ax + d * ay))
+        return AffineTransform(a: a, b: b, c: c, d: d, tx: ax - (a * ax + c * ay) + shift.width, ty: ay - (b * ax + d * ay) + shift.height)
     }
 }
 
@@ -119,6 +125,13 @@ struct RotationEffectModifier: GeometryEffectModifier {
     let angle: Angle
     let anchor: UnitPoint
     var geometry: EffectGeometry { EffectGeometry(angle: angle, anchor: anchor) }
+}
+
+/// Draws a paged `TabView`'s page shifted (a group of its own: while pages slide, each is copied from a bitmap
+/// of it; see `OpaquePanel`) without moving its layout.
+struct PageShiftModifier: GeometryEffectModifier {
+    let x: CGFloat
+    var geometry: EffectGeometry { EffectGeometry(shift: CGSize(width: x, height: 0)) }
 }
 
 struct ScaleEffectModifier: GeometryEffectModifier {

@@ -58,6 +58,28 @@ extension ViewHost {
         return out
     }
 
+    /// The frames of the `Text` views showing `text` as drawn: through the geometry effects above them (a paged
+    /// `TabView`'s shift, `rotationEffect`, `scaleEffect`), the bounding box of the turned frame.
+    package func drawnFrames(ofText text: String) -> [CGRect] {
+        var out: [CGRect] = []
+        visitNodes { node in
+            guard let t = node.behavior as? TextBehavior, t.shownString == text else { return false }
+            var corners = [CGPoint(x: node.frame.minX, y: node.frame.minY), CGPoint(x: node.frame.maxX, y: node.frame.minY),
+                           CGPoint(x: node.frame.minX, y: node.frame.maxY), CGPoint(x: node.frame.maxX, y: node.frame.maxY)]
+            var p = node.parent
+            while let n = p, !corners.isEmpty {
+                if let effect = n.behavior as? GeometryEffectBehavior { corners = corners.compactMap { effect.drawnPoint($0) } }
+                p = n.parent
+            }
+            guard let first = corners.first else { return false }
+            var lo = first, hi = first
+            for c in corners { lo = CGPoint(x: min(lo.x, c.x), y: min(lo.y, c.y)); hi = CGPoint(x: max(hi.x, c.x), y: max(hi.y, c.y)) }
+            out.append(CGRect(x: lo.x, y: lo.y, width: hi.x - lo.x, height: hi.y - lo.y))
+            return false
+        }
+        return out
+    }
+
     private func firstNode(where match: (ViewNode) -> Bool) -> ViewNode? {
         var found: ViewNode?
         visitNodes { node in

@@ -90,14 +90,17 @@ public struct TabView<SelectionValue: Hashable, Content: View>: View {
         GeometryReader { proxy in
             let width = proxy.size.width
             ZStack(alignment: .bottom) {
+                // Each page is shifted as a group of its own (not the row as one): a page with an opaque
+                // background slides as a copy of its bitmap.
+                let shift = -CGFloat(selected) * width + pageDrag
                 HStack(spacing: 0) {
                     ForEach(tabs) { tab in
                         AnyView(tab.content).frame(width: width, height: proxy.size.height)
+                            .modifier(PageShiftModifier(x: shift))
                             .appearanceGate(isShown: tab.index == selected)
                     }
                 }
                 .frame(width: width, alignment: .leading)
-                .offset(x: -CGFloat(selected) * width + pageDrag)
                 .contentShape(Rectangle())
                 .gesture(DragGesture(minimumDistance: 10)
                     .onChanged { value in

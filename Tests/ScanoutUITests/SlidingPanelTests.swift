@@ -1,7 +1,8 @@
 import GoldenImages
 import Testing
+import ScanoutPlatform
 import ScanoutRaster
-import ScanoutRender
+@testable import ScanoutRender
 import ScanoutTesting
 @testable import ScanoutUI
 
@@ -45,6 +46,36 @@ import ScanoutTesting
         }
     }
 
+    /// A pushing stack under things drawn over the sliding screen: a translucent button, a badge in an
+    /// opacity group (a layer), a shadowed card.
+    struct Overlaid: View {
+        let flow: Flow
+        var body: some View {
+            Pushing(flow: flow, startPushed: false)
+                .overlay(alignment: .bottomTrailing) {
+                    Circle().fill(.blue.opacity(0.5)).frame(width: 60, height: 60).padding(20)
+                }
+                .overlay(alignment: .center) {
+                    Text("Badge").padding(8).background(.red).opacity(0.6)
+                }
+                .overlay(alignment: .topTrailing) {
+                    RoundedRectangle(cornerRadius: 8).fill(.white).frame(width: 80, height: 40).shadow(radius: 6).padding(60)
+                }
+        }
+    }
+
+    struct Paging: View {
+        let flow: Flow
+        @State private var page = 0
+        var body: some View {
+            TabView(selection: $page) {
+                ForEach(0..<3, id: \.self) { i in Screen(title: "Page \(i)").tag(i) }
+            }
+            .tabViewStyle(.page)
+            .onChange(of: flow.taps) { withAnimation(.easeOut(duration: 0.3)) { page = 1 } }
+        }
+    }
+
     struct Presenting: View {
         let flow: Flow
         @State private var shown = false
@@ -68,17 +99,19 @@ import ScanoutTesting
     }
 
     /// Runs the tap's animation frame by frame into a compositor that keeps everything it can (and presents
-    /// into two display buffers by age), checking each frame against a whole repaint by a fresh compositor
-    /// with panel caching off. Returns the caching compositor (for its counters). It may paint in bands on two
-    /// threads, however quick the repaint (see `FrameCompositor.paintsInBands`).
-    func slide<V: View>(_ root: (Flow) -> V, width: Int = 480, height: Int = 320) -> FrameCompositor {
+    /// into `buffering` display buffers by age, the sliding panel's pixels straight from its bitmap), checking
+    /// each presented buffer against a whole repaint by a fresh compositor with panel caching off, and the
+    /// private frame (complete once read) every seventh frame — so deferred copies live on across frames in
+    /// the others. Returns the caching compositor (for its counters). It may paint in bands on two threads,
+    /// however quick the repaint (see `FrameCompositor.paintsInBands`).
+    func slide<V: View>(_ root: (Flow) -> V, width: Int = 480, height: Int = 320, buffering: Int = 2) -> FrameCompositor {
         let flow = Flow()
         let host = ViewHost(rootView: root(flow), size: CGSize(width: CGFloat(width), height: CGFloat(height)))
         let kept = FrameCompositor(width: width, height: height)
         kept.renderThreads = 2
         kept.parallelMinimumTime = 0
-        let buffers = [PixelBuffer(width: width, height: height), PixelBuffer(width: width, height: height)]
-        var drawn = [-1, -1]
+        let buffers = (0..<buffering).map { _ in PixelBuffer(width: width, height: height) }
+        var drawn = Array(repeating: -1, count: buffering)
         var time = 1.0
         var frame = 0
         var animatedFrames = 0
@@ -88,14 +121,14 @@ import ScanoutTesting
             host.layout()
             let list = host.makeDisplayList()
             kept.render(list, background: .white)
-            let b = frame % 2
+            let b = frame % buffering
             kept.present(into: buffers[b], age: drawn[b] < 0 ? 0 : frame - drawn[b])
             drawn[b] = frame
             let whole = FrameCompositor(width: width, height: height)
             whole.cachesSlidingPanels = false
             whole.render(list, background: .white)
-            expectSame(kept.composition, whole.composition, "frame \(frame): the kept frame")
             expectSame(buffers[b], whole.composition, "frame \(frame): the display buffer")
+            if frame % 7 == 6 { expectSame(kept.composition, whole.composition, "frame \(frame): the kept frame") }
             frame += 1
             time += 1.0 / 60
         }
@@ -104,7 +137,15 @@ import ScanoutTesting
         repeat { step(); animatedFrames += 1 } while host.isAnimating && animatedFrames < 200
         #expect(animatedFrames > 10, "the change animates")
         step()
+        expectSame(kept.composition, whole(), "the kept frame at the end")
         return kept
+
+        func whole() -> PixelBuffer {
+            let c = FrameCompositor(width: width, height: height)
+            c.cachesSlidingPanels = false
+            c.render(host.makeDisplayList(), background: .white)
+            return c.composition
+        }
     }
 
     @Test func aPushedScreenSlidesInFromItsBitmapAndEqualsDrawingIt() {
@@ -123,6 +164,89 @@ import ScanoutTesting
     @Test func aSheetRisesOverItsDimmedPresenterAndEqualsDrawingIt() {
         let r = slide { Presenting(flow: $0) }.privateFrameRenderer
         #expect(r.panelCopies > 10)
+    }
+
+    /// A paged `TabView`'s pages slide as groups of their own: each is copied from its bitmap, under the index
+    /// dots drawn over them.
+    @Test func pagesSlideFromTheirBitmapsAndEqualDrawingThem() {
+        let r = slide { Paging(flow: $0) }.privateFrameRenderer
+        #expect(r.panelBuilds >= 2, "both pages on screen are drawn into bitmaps")
+        #expect(r.panelCopies > 20, "and copied in most frames")
+    }
+
+    /// What is drawn over a sliding screen is drawn over its pixels: they are copied into the private frame
+    /// there first (the rest of the screen goes from its bitmap to the display buffer).
+    @Test func aSlideUnderOverlaysEqualsDrawingIt() {
+        let kept = slide { Overlaid(flow: $0) }
+        #expect(kept.privateFrameRenderer.panelCopies > 10)
+    }
+
+    /// With three display buffers a buffer lacks the last three frames' damage: pieces of it that only older
+    /// frames repainted still come from the bitmaps their copies were deferred to.
+    @Test(arguments: [false, true]) func aSlidePresentedIntoThreeBuffersEqualsDrawingIt(popping: Bool) {
+        let kept = slide({ Pushing(flow: $0, startPushed: popping) }, buffering: 3)
+        #expect(kept.privateFrameRenderer.panelCopies > 10)
+    }
+
+    /// A sliding screen's pixels go from its bitmap to the display buffer once: the private frame is not
+    /// written under it (it is brought up to date only when read, or where something is drawn over it).
+    @Test func aSlidingScreenIsCopiedOnceIntoTheDisplayBuffer() {
+        let flow = Flow()
+        let host = ViewHost(rootView: Pushing(flow: flow, startPushed: false), size: CGSize(width: 480, height: 320))
+        let compositor = FrameCompositor(width: 480, height: 320)
+        compositor.renderThreads = 1
+        var time = 1.0
+        func frame() {
+            host.advanceTime(to: time)
+            _ = host.update(); host.layout()
+            compositor.render(host.makeDisplayList(), background: .white)
+            time += 1.0 / 60
+        }
+        frame()
+        flow.taps += 1
+        for _ in 0..<6 { frame() }
+        let frameBefore = PixelBuffer(width: 480, height: 320)
+        frameBefore.copy(frameBefore.bounds, from: compositor.frame)
+        frame()
+        var fromBitmaps = 0
+        compositor.sources(of: compositor.frame.bounds) { piece, source, _, _ in
+            if source !== compositor.frame { fromBitmaps += piece.width * piece.height }
+        }
+        #expect(fromBitmaps > 480 * 320 / 4, "the sliding screen's pixels come from its bitmap (\(fromBitmaps) px)")
+        // Where they do, the private frame was not written this frame.
+        var untouched = true
+        compositor.sources(of: compositor.frame.bounds) { piece, source, _, _ in
+            guard source !== compositor.frame else { return }
+            for y in piece.minY..<piece.maxY where untouched {
+                for x in piece.minX..<piece.maxX where compositor.frame.premultipliedPixel(x: x, y: y) != frameBefore.premultipliedPixel(x: x, y: y) {
+                    untouched = false
+                }
+            }
+        }
+        #expect(untouched)
+    }
+
+    /// Through the app's frame pipeline on a panel mounted turned, the display buffers (presented by age, the
+    /// sliding screen's pieces copied through the rotation from its bitmap) show what a whole repaint shows.
+    @Test(arguments: [DisplayRotation.degrees90, .degrees180, .degrees270])
+    func aSlideOnATurnedPanelEqualsDrawingIt(rotation: DisplayRotation) {
+        let flow = Flow()
+        let host = TestHost(rootView: Pushing(flow: flow, startPushed: false), width: 320, height: 480, rotation: rotation)
+        host.runFrame()
+        flow.taps += 1
+        var copiesBefore = host.compositor.privateFrameRenderer.panelCopies
+        for i in 0..<12 {
+            host.advance(seconds: 1.0 / 60)
+            let shown = host.framebuffer
+            let whole = FrameCompositor(width: host.compositor.frame.width, height: host.compositor.frame.height)
+            whole.cachesSlidingPanels = false
+            whole.render(host.displayList, background: host.background)
+            let turned = PixelBuffer(width: shown.width, height: shown.height, format: shown.format)
+            try? DisplayTransform(panelWidth: 320, panelHeight: 480, rotation: rotation).copy(whole.composition, to: turned)
+            expectSame(shown, turned, "frame \(i) at \(rotation)")
+        }
+        copiesBefore = host.compositor.privateFrameRenderer.panelCopies - copiesBefore
+        #expect(copiesBefore > 6, "the screen slid from its bitmap (\(copiesBefore) copies)")
     }
 
     /// A slide's frames are whole-screen repaints, but they copy the sliding screen from the main renderer's

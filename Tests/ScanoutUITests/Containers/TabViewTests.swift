@@ -124,7 +124,7 @@ import ScanoutTesting
         host.drag(fromX: 600, fromY: 240, toX: 150, toY: 240, steps: 10)
         settle(host)
         #expect(host.contains(text: "Page index 1"))
-        let second = try #require(host.frame(ofText: "Second page"))
+        let second = try #require(host.drawnFrame(ofText: "Second page"))
         #expect(abs(second.midX - 400) < 2)
         host.drag(fromX: 600, fromY: 240, toX: 500, toY: 240, steps: 5)  // too short: stays
         settle(host)
@@ -152,9 +152,9 @@ import ScanoutTesting
     @Test func aForEachMakesOneTabPerRowAndCodeSlidesBetweenThem() throws {
         let host = TestHost(rootView: ForEachPages(), width: 800, height: 480)
         settle(host)
-        let first = try #require(host.frame(ofText: "Carousel page 0"))
+        let first = try #require(host.drawnFrame(ofText: "Carousel page 0"))
         #expect(abs(first.midX - 400) < 2, "the first row is the first page, alone on screen")
-        #expect(host.frame(ofText: "Carousel page 1").map { $0.minX >= 800 } ?? true)
+        #expect(host.drawnFrame(ofText: "Carousel page 1").map { $0.minX >= 800 } ?? true)
         // Where the page is drawn (the offset animates in drawing, not in layout).
         func drawnX() throws -> Double { try #require(host.displayList.textRuns.first { $0.run.string == "Carousel page 1" }?.frame.minX) }
         let start = try drawnX()
@@ -164,7 +164,7 @@ import ScanoutTesting
         let moving = try drawnX()
         #expect(moving < start - 100 && moving > start - 700, "the second page slides in: at \(moving), from \(start)")
         settle(host)
-        let second = try #require(host.frame(ofText: "Carousel page 1"))
+        let second = try #require(host.drawnFrame(ofText: "Carousel page 1"))
         #expect(abs(second.midX - 400) < 2)
     }
 
