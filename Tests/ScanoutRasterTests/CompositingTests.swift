@@ -34,6 +34,23 @@ final class CompositingTests: XCTestCase {
         }
     }
 
+    /// The vector division by 255 (per architecture: a high-half multiply on x86_64) rounds every product of
+    /// two bytes exactly as the scalar form does.
+    func testVectorDivisionBy255IsExactForEveryProductOfTwoBytes() {
+        var x = 0
+        while x <= 255 * 255 {
+            var lanes = SpanBlender.Lanes(repeating: 0)
+            for i in 0..<8 { lanes[i] = UInt16(min(x + i, 255 * 255)) }
+            let q = SpanBlender.div255(lanes)
+            for i in 0..<8 {
+                let v = Int(lanes[i])
+                XCTAssertEqual(Int(q[i]), (v + 127) / 255, "\(v) / 255")
+                if Int(q[i]) != (v + 127) / 255 { return }
+            }
+            x += 8
+        }
+    }
+
     /// Unoptimized builds blend one pixel at a time (SpanBlender.vectorsByDefault): every kernel gives the same
     /// pixels four at a time and one by one, so the tests of a debug build also vouch for the vectors.
     func testEveryKernelGivesTheSamePixelsFourAtATimeAndOneByOne() {
