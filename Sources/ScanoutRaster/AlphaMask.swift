@@ -33,6 +33,8 @@ public struct AlphaMask: Sendable, Equatable {
 public final class MaskRasterizer {
     let rasterizer = CellRasterizer()
     private var contours = ContourCollector()
+    /// Whether coverage is swept four cells at a time (see `CellRasterizer.sweep`; for tests).
+    var sweepsInVectors = SpanBlender.vectorsByDefault
 
     public init() {}
 
@@ -55,7 +57,7 @@ public final class MaskRasterizer {
         contours.feed(rasterizer)
         mask.withMutableCoverage { p in
             var sink = MaskSink(data: p, originX: box.x, originY: box.y, width: box.width)
-            rasterizer.sweep(fillRule, into: &sink)
+            rasterizer.sweep(fillRule, into: &sink, vectors: sweepsInVectors)
         }
         return mask
     }

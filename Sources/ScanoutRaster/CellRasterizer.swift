@@ -309,15 +309,17 @@ final class CellRasterizer {
     }
 
     /// Turns the accumulated cells into spans, clearing the buffers for the next shape.
-    func sweep<S: CoverageSink>(_ rule: FillRule, into sink: inout S) {
+    /// `vectors`: non-zero coverage four cells at a time (an unoptimized build goes one by one: see
+    /// `SpanBlender.vectorsByDefault`; both give the same coverage).
+    func sweep<S: CoverageSink>(_ rule: FillRule, into sink: inout S, vectors: Bool = SpanBlender.vectorsByDefault) {
         switch rule {
-        case .nonZero: sweep(into: &sink, Self.nonZeroAlpha)
-        case .evenOdd: sweep(into: &sink, Self.evenOddAlpha)
+        case .nonZero: sweep(into: &sink, vectors: vectors, Self.nonZeroAlpha)
+        case .evenOdd: sweep(into: &sink, vectors: false, Self.evenOddAlpha)
         }
     }
 
     @inline(__always)
-    private func sweep<S: CoverageSink>(into sink: inout S, _ alpha: (Int32) -> UInt8) {
+    private func sweep<S: CoverageSink>(into sink: inout S, vectors: Bool, _ alpha: (Int32) -> UInt8) {
         guard touchedRowMax >= 0 else { return }
         // Locals, not properties, in the loop: no exclusivity checks per row.
         let cells = self.cells, touched = self.touched, coverage = self.coverage
@@ -337,11 +339,34 @@ final class CellRasterizer {
                 let x0 = b << shift, x1 = min(e << shift, w)
                 if isTouched {
                     var x = x0
+                    if vectors {
+                        // Four cells at a time (non-zero rule): their running sums by shifted additions (a prefix
+                        // sum in the vector), then the coverage of all four at once, as `nonZeroAlpha` gives it.
+                        var carry = SIMD4<Int32>(repeating: sum)
+                        let upperPair = SIMD4<Int32>(0, 0, -1, -1)
+                        while x &+ 4 <= x1 {
+                            let p = UnsafeMutableRawPointer(rowCells + x)
+                            var v = p.loadUnaligned(as: SIMD4<Int32>.self)
+                            p.storeBytes(of: SIMD4<Int32>(), as: SIMD4<Int32>.self)
+                            // [a, b, c, d] → [a, a+b, c, c+d] (each lane moved up within its 64 bits) → + a+b on
+                            // the upper pair → + the sum so far.
+                            v &+= unsafeBitCast(unsafeBitCast(v, to: SIMD2<UInt64>.self) &<< 32, to: SIMD4<Int32>.self)
+                            v &+= SIMD4(repeating: v[1]) & upperPair
+                            v &+= carry
+                            carry = SIMD4(repeating: v[3])
+                            let a = v.replacing(with: 0 &- v, where: v .< 0)
+                            let q = (a &+ 256) &>> 9
+                            let c = SIMD4<UInt8>(truncatingIfNeeded: q.replacing(with: 255, where: q .> 255))
+                            UnsafeMutableRawPointer(coverage + x).storeBytes(of: c, as: SIMD4<UInt8>.self)
+                            x &+= 4
+                        }
+                        sum = carry[0]
+                    }
                     while x < x1 {
                         sum &+= rowCells[x]
                         rowCells[x] = 0
                         coverage[x] = alpha(sum)
-                        x += 1
+                        x &+= 1
                     }
                     sink.blendSpan(x: box.x + x0, y: y, count: x1 - x0, coverage: UnsafePointer(coverage + x0))
                 } else {
