@@ -369,9 +369,9 @@ public final class Canvas {
         }
     }
 
-    /// A kept outline: drawn whole for the first time, it is rasterized as usual; repainted only in part (under
-    /// a damage rectangle, in a compositing band) or drawn again, the whole shape is swept once into its
-    /// recording and the rows needed are replayed from it from then on, until the outline changes.
+    /// A kept outline: drawn for the first time, it is rasterized as usual; drawn again (repainted in part under
+    /// a damage rectangle, in a compositing band, or whole), the whole shape is swept once into its recording
+    /// and the rows needed are replayed from it from then on, until the outline changes.
     private func rasterize(_ outline: ShapeOutline, rule: FillRule, paint: Paint, antialiased: Bool) {
         guard let bounds = outline.bounds else { return }
         var box = bounds.intersection(target.bounds)
@@ -379,9 +379,15 @@ public final class Canvas {
         let visible = box.intersection(clipBounds)
         guard !visible.isEmpty else { return }
         outline.drawsSinceBuild += 1
+        outline.pixelsDrawnSinceBuild += visible.width * visible.height
         let recording = outline.sweep
         if !(recording.isValid && recording.box == box && recording.rule == rule) {
-            if (visible == box && outline.drawsSinceBuild < 2) || box.width * box.height > Self.maxRecordedPixels {
+            // Recording sweeps the whole shape: worth it once the parts drawn since the outline was built add
+            // up to half of it (a shape drawn whole twice; one repainted in strips for a while). Until then the
+            // visible rows are rasterized directly — a sliding screen's shapes, built again every frame and
+            // drawn in a strip at its edge, are never recorded.
+            if outline.drawsSinceBuild < 2 || 2 * outline.pixelsDrawnSinceBuild < box.width * box.height
+                || box.width * box.height > Self.maxRecordedPixels {
                 rasterize(outline.contours, bounds: bounds, rule: rule, paint: paint, antialiased: antialiased)
                 return
             }

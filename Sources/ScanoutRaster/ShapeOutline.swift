@@ -24,6 +24,8 @@ public final class ShapeOutline {
     /// Draws since the outline was built (a shape drawn whole is recorded from its second draw on: one drawn
     /// once, or changing every frame, is not worth recording).
     var drawsSinceBuild = 0
+    /// Visible pixels drawn since the outline was built (recording pays once they add up; see `Canvas`).
+    var pixelsDrawnSinceBuild = 0
     /// How many times the outline was built (for tests: an unchanged shape is not flattened again).
     public private(set) var builds = 0
 
@@ -37,6 +39,7 @@ public final class ShapeOutline {
         bounds = contours.deviceBounds()
         sweep.invalidate()
         drawsSinceBuild = 0
+        pixelsDrawnSinceBuild = 0
         self.key = key
         builds += 1
     }
