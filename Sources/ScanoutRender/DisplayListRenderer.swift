@@ -469,11 +469,12 @@ public final class DisplayListRenderer {
         }
     }
 
-    /// The index of the one shape or image drawn by the opacity group pushed at `index` (through transform pushes
-    /// only: a dimming overlay is placed by one) and of the group's pop; nil when the group holds anything else.
+    /// The index of the one shape or image drawn by the opacity group pushed at `index` (through translations
+    /// only: a dimming overlay is placed by one; a group under a resampling transform may be drawn from the
+    /// transformed-group cache) and of the group's pop; nil when the group holds anything else.
     private func loneShape(in items: [DisplayList.Item], openedAt index: Int) -> (shape: Int, end: Int)? {
         var j = index + 1
-        while j < items.count, j <= index + 4, case .pushTransform = items[j] { j += 1 }
+        while j < items.count, j <= index + 4, case .pushTransform(let t) = items[j], !TransformedGroupCache.resamples(t) { j += 1 }
         let transforms = j - index - 1
         guard j + transforms + 1 < items.count, drawsAlone(items[j]) else { return nil }
         for k in j + 1...j + transforms + 1 { guard case .pop = items[k] else { return nil } }

@@ -183,7 +183,7 @@ public final class FrameCompositor {
         let frames = lastRenderWasUnchanged ? age - 1 : age
         guard age > 0, frames <= history.count else { return Damage([frame.bounds]) }
         var d = Damage()
-        for frame in history.suffix(frames) { d.formUnion(frame) }
+        for damage in history.suffix(frames) { d.formUnion(damage) }
         return d
     }
 
