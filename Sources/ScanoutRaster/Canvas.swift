@@ -94,8 +94,7 @@ public final class Canvas {
         // A rectangle kept on its axes (a background, a dimming overlay, a separator) needs no outline: its rows
         // are a run between two edge pixels, with the rasterizer's coverage (see `fillDeviceRect`).
         if style.isAntialiased, transform.isAxisAligned, p.isRectangle {
-            let q = p.points
-            fill(Rect(x: min(q[0].x, q[2].x), y: min(q[0].y, q[2].y), width: abs(q[2].x - q[0].x), height: abs(q[2].y - q[0].y)), with: paint)
+            fill(p.boundingRect, with: paint)
             return
         }
         outline.prepare(.fill(p, transform)) { flattenForFill(p, into: &$0) }

@@ -378,8 +378,6 @@ public final class DisplayListRenderer {
         base.opacity = 1
         base.blendMode = .normal
         if first == 0 { base.clear(background) }
-        // The region is painted whole (cleared, or from an opaque cover on): what was deferred there is gone.
-        if defersPanelCopies { deferredCopies.remove(region) }
         var state = RenderState(base: base, transform: rootTransform ?? AffineTransform(scaleX: scale, y: scale))
         let items = list.items
         var skipUntil = -1  // items up to this index were composited from a cached group bitmap
@@ -699,7 +697,7 @@ public final class DisplayListRenderer {
         }
         let touched = DisplayList.bounds(of: entry.frame, under: transform).enclosingIntRect
         if !touched.intersects(canvas.clipBounds) { return true }
-        if canvas === baseCanvas, !deferredCopies.isEmpty { deferredCopies.materialize(touched.intersection(canvas.clipBounds), into: target) }
+        if canvas === baseCanvas { uncoverDeferredCopies(under: nil, nil, touched.intersection(canvas.clipBounds)) }
         let saved = canvas.transform
         canvas.transform = transform
         TransformedGroupCache.composite(entry, on: canvas)

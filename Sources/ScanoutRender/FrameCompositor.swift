@@ -156,7 +156,9 @@ public final class FrameCompositor {
     /// This frame's damage against the previous list, remembered for buffer age.
     func track(_ list: DisplayList) -> Damage {
         let damage = tracker.update(list, scale: scale, screen: frame.bounds, previousRevision: lastRevision)
-        // The damage is repainted whole (parallel bands' helpers do not see the deferred copies).
+        // Every damage rectangle (they never overlap) is repainted whole, cleared or from an opaque cover on:
+        // what was deferred there is gone. (Forgotten here, not by each band's renderer: the parallel bands'
+        // helpers do not see the deferred copies.)
         for r in damage.rects { renderer.deferredCopies.remove(r) }
         lastRevision = list.revision
         lastRenderWasUnchanged = damage.isEmpty
