@@ -1,24 +1,37 @@
 import ScanoutRender
 
+/// A child's identity among its siblings (a slot's, then its node's). An `Int` key (tuple positions, most
+/// `ForEach` ids) is kept and compared without `AnyHashable` (a body that runs again makes a slot per child, and
+/// each `AnyHashable` costs a dynamic cast); the `AnyHashable` is made only when asked for.
+struct ChildKey: Equatable {
+    let int: Int?
+    private let other: AnyHashable?
+
+    init<K: Hashable>(_ key: K) {
+        if let i = key as? Int { (int, other) = (i, nil) } else { (int, other) = (nil, AnyHashable(key)) }
+    }
+
+    var anyHashable: AnyHashable { other ?? AnyHashable(int!) }
+
+    static func == (a: ChildKey, b: ChildKey) -> Bool {
+        if let x = a.int, let y = b.int { return x == y }
+        return a.anyHashable == b.anyHashable
+    }
+}
+
 /// A child a node wants, with its identity among its siblings.
 struct ChildSlot {
-    /// The key when it is an `Int` (tuple positions, most `ForEach` ids): kept and compared without
-    /// `AnyHashable` (a body that runs again makes a slot per child).
-    var intKey: Int?
-    private(set) var otherKey: AnyHashable?
+    let childKey: ChildKey
     var view: any View
     init<K: Hashable>(key: K, view: any View) {
-        if let i = key as? Int { intKey = i } else { otherKey = AnyHashable(key) }
+        childKey = ChildKey(key)
         self.view = view
     }
 
-    var key: AnyHashable { otherKey ?? AnyHashable(intKey!) }
+    var key: AnyHashable { childKey.anyHashable }
 
     /// Whether this slot names `node` (the same key; the caller compares types).
-    @MainActor func hasKey(of node: ViewNode) -> Bool {
-        if let a = intKey, let b = node.intKey { return a == b }
-        return key == node.key
-    }
+    @MainActor func hasKey(of node: ViewNode) -> Bool { childKey == node.childKey }
 }
 
 /// How a node takes part in layout.

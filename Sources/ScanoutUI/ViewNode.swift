@@ -21,11 +21,10 @@ final class ViewNode {
     /// a damage frame). Instead it is cleared when this node is destroyed and by the parent's deinit, so it
     /// never outlives the parent.
     nonisolated(unsafe) unowned(unsafe) private(set) var parent: ViewNode?
-    /// The key when it is an `Int` (see `ChildSlot.intKey`), else `otherKey`: no `AnyHashable` is made for the
-    /// usual key (each costs a dynamic cast), only when `key` is asked for.
-    let intKey: Int?
-    private let otherKey: AnyHashable?
-    var key: AnyHashable { otherKey ?? AnyHashable(intKey!) }
+    /// The slot's key it was made for (see `ChildKey`).
+    let childKey: ChildKey
+    var intKey: Int? { childKey.int }
+    var key: AnyHashable { childKey.anyHashable }
     let viewType: ObjectIdentifier
     private(set) var view: any View
     let behavior: NodeBehavior
@@ -89,8 +88,7 @@ final class ViewNode {
         let view = slot.view
         self.host = host
         self.parent = parent
-        self.intKey = slot.intKey
-        self.otherKey = slot.otherKey
+        self.childKey = slot.childKey
         self.view = view
         self.viewType = ObjectIdentifier(type(of: view))
         self.depth = (parent?.depth ?? -1) + 1
