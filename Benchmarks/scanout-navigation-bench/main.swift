@@ -186,27 +186,16 @@ nonisolated(unsafe) var lastPresentMs = 0.0
 /// private frame and its copy).
 let banded = BenchTools.environment("COMPOSE") == "bands"
 
-/// Median ms of copying one w×h frame between buffers that are not in the cache (eight of them in turn, as
-/// membench's cold copy): what a slide's copy from a panel's bitmap into a display buffer meets, with the
-/// private frame, two display buffers and the bitmaps larger than the last-level cache.
-func copyFrameCold(_ w: Int, _ h: Int) -> Double {
-    let buffers = (0..<8).map { _ in PixelBuffer(width: w, height: h, format: .xrgb8888) }
+/// Median ms of copying one w×h frame into another buffer (the floor a slide composited by copies meets),
+/// with `buffers` of them copied in turn: 2, the same two every time (in the cache); 8, out of it (as
+/// membench's cold copy: what a slide's copy from a panel's bitmap into a display buffer meets, with the
+/// private frame, two display buffers and the bitmaps larger than the last-level cache).
+func copyFrame(_ w: Int, _ h: Int, buffers count: Int) -> Double {
+    let buffers = (0..<count).map { _ in PixelBuffer(width: w, height: h, format: .xrgb8888) }
     for b in buffers { b.baseAddress.initializeMemory(as: UInt8.self, repeating: 1, count: b.stride * h) }
     var times: [Double] = []
     for i in 0..<60 {
-        let a = buffers[(2 * i) % 8], b = buffers[(2 * i + 1) % 8]
-        let s0 = BenchTools.nowMs()
-        b.baseAddress.copyMemory(from: a.baseAddress, byteCount: a.stride * h)
-        times.append(BenchTools.nowMs() - s0)
-    }
-    return BenchTools.median(times)
-}
-
-/// Median ms of copying one w×h frame into another buffer (the floor a slide composited by copies meets).
-func copyFrame(_ w: Int, _ h: Int) -> Double {
-    let a = PixelBuffer(width: w, height: h, format: .xrgb8888), b = PixelBuffer(width: w, height: h, format: .xrgb8888)
-    var times: [Double] = []
-    for _ in 0..<60 {
+        let a = buffers[(2 * i) % count], b = buffers[(2 * i + 1) % count]
         let s0 = BenchTools.nowMs()
         b.baseAddress.copyMemory(from: a.baseAddress, byteCount: a.stride * h)
         times.append(BenchTools.nowMs() - s0)
@@ -221,7 +210,7 @@ func main() {
     args.removeAll()
     let only = BenchTools.environment("CASE")
     let caching = BenchTools.environment("CACHING") != "never"
-    let copy = copyFrame(w, h), cold = copyFrameCold(w, h)
+    let copy = copyFrame(w, h, buffers: 2), cold = copyFrame(w, h, buffers: 8)
     print("\(w)x\(h): copying one frame \(BenchTools.fixed4(copy)) ms (median of 60; \(BenchTools.fixed4(cold)) ms out of the cache)")
     var json: [String] = ["\"copy_ms\":\(BenchTools.fixed4(copy))", "\"copy_cold_ms\":\(BenchTools.fixed4(cold))"]
     func report(_ name: String, _ r: Result) {

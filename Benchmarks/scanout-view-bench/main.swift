@@ -317,17 +317,17 @@ func shadowedCards(_ w: Int, _ h: Int, frames: Int, warmup: Int, wholeCard: Bool
 /// compose: its shadows are blurred too).
 @MainActor
 func wholeRepaint(_ list: DisplayList, _ w: Int, _ h: Int, threads: Int, runs: Int, fresh: Bool = false) -> Double {
-    var comp = FrameCompositor(width: w, height: h, format: .xrgb8888)
-    comp.renderThreads = threads
-    comp.parallelMinimumTime = 0  // in bands however quick (the default leaves a repaint under 2 ms to one thread)
+    func compositor() -> FrameCompositor {
+        let c = FrameCompositor(width: w, height: h, format: .xrgb8888)
+        c.renderThreads = threads
+        c.parallelMinimumTime = 0  // in bands however quick (the default leaves a repaint under 2 ms to one thread)
+        return c
+    }
+    var comp = compositor()
     comp.render(list, background: .black)  // warm: glyphs, shadows, outlines
     var times: [Double] = []
     for _ in 0..<runs {
-        if fresh {
-            comp = FrameCompositor(width: w, height: h, format: .xrgb8888)
-            comp.renderThreads = threads
-            comp.parallelMinimumTime = 0
-        }
+        if fresh { comp = compositor() }
         comp.invalidateAll()
         let s0 = BenchTools.nowMs()
         comp.render(list, background: .black)

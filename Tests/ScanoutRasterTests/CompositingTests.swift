@@ -1,3 +1,4 @@
+import GoldenImages
 import XCTest
 @testable import ScanoutRaster
 
@@ -54,11 +55,8 @@ final class CompositingTests: XCTestCase {
     /// The sweep's four-cell vectors give the coverage cell by cell does: random shapes of many overlapping
     /// contours (coverage summing past one, both windings), wide enough for whole groups of four and tails.
     func testSweepingFourCellsAtATimeGivesTheSameCoverage() {
-        var seed: UInt64 = 0x5EED
-        func random(_ n: Double) -> Double {
-            seed = seed &* 6364136223846793005 &+ 1442695040888963407
-            return Double(seed >> 11) / Double(1 << 53) * n
-        }
+        var r = SeededRandom(seed: 0x5EED)
+        func random(_ n: Double) -> Double { r.double(0...n) }
         let vectors = MaskRasterizer(), scalar = MaskRasterizer()
         vectors.sweepsInVectors = true
         scalar.sweepsInVectors = false

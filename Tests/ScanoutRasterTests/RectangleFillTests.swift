@@ -1,3 +1,4 @@
+import GoldenImages
 import Testing
 @testable import ScanoutRaster
 
@@ -5,11 +6,8 @@ import Testing
 /// path when it stays on its axes; its pixels are the rasterizer's, edge for edge.
 @Suite struct RectangleFillTests {
     @Test func aRectanglePathOnItsAxesFillsAsTheRasterizerDoes() {
-        var seed: UInt64 = 0xF111
-        func random(_ n: Double) -> Double {
-            seed = seed &* 6364136223846793005 &+ 1442695040888963407
-            return Double(seed >> 11) / Double(1 << 53) * n
-        }
+        var r = SeededRandom(seed: 0xF111)
+        func random(_ n: Double) -> Double { r.double(0...n) }
         let paints: [Paint] = [.solid(RGBA(red: 200, green: 40, blue: 90)), .solid(RGBA(red: 10, green: 120, blue: 250, alpha: 140))]
         for i in 0..<60 {
             let rect = Rect(x: random(60) - 10, y: random(40) - 8, width: random(70), height: random(50))

@@ -11,20 +11,7 @@ import ScanoutRaster
 /// differ by one level along its length (the rasterizer cuts a segment where it leaves its target, at a
 /// rounded point, and the bitmap is not the screen): at most one level, in a few pixels.
 @Suite @MainActor struct CoverAndPanelPropertyTests {
-    /// A small deterministic generator (xorshift64*), so that a failure names a seed that replays it.
-    struct Random {
-        var state: UInt64
-        init(seed: UInt64) { state = seed &* 0x9E37_79B9_7F4A_7C15 | 1 }
-        mutating func next() -> UInt64 {
-            state ^= state >> 12; state ^= state << 25; state ^= state >> 27
-            return state &* 0x2545_F491_4F6C_DD1D
-        }
-        mutating func int(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-        mutating func double(_ range: ClosedRange<Double>) -> Double {
-            range.lowerBound + (range.upperBound - range.lowerBound) * Double(next() >> 11) / Double(1 << 53)
-        }
-        mutating func chance(_ p: Double) -> Bool { double(0...1) < p }
-    }
+    typealias Random = SeededRandom
 
     /// One group of the scene: where it sits, and what it draws.
     struct Group {

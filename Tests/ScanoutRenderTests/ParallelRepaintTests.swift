@@ -8,7 +8,7 @@ import ScanoutRaster
 /// images, clips by shape, opacity groups, rotated groups with text), at 1 to 4 threads, then damage frames
 /// on top (painted by the main renderer with the shadows the helpers blurred).
 @Suite @MainActor struct ParallelRepaintTests {
-    typealias Random = CoverAndPanelPropertyTests.Random
+    typealias Random = SeededRandom
 
     static let width = 320, height = 240
 
