@@ -53,6 +53,7 @@ class BodyEvaluator<Input, Output: View>: NodeBehavior, SubscribingBehavior {
         node.host.schedule(node)
     }
 
+    /// Runs the body. It runs inside `refresh`'s tracking, which records its `@Observable` reads.
     private func evaluate(_ value: Input) -> Output? {
         node.host.bodyEvaluations += 1
         node.host.evaluationLog?.append(node.name)
@@ -60,16 +61,7 @@ class BodyEvaluator<Input, Output: View>: NodeBehavior, SubscribingBehavior {
         subscribedThisEvaluation.removeAll(keepingCapacity: true)
         DynamicProperties.install(value, on: node)
         observer.generation &+= 1
-        let generation = observer.generation
-        let observer = self.observer
-        let epochs = self.epochs
-        epochs.endEvaluationTracking()
-        let out = withObservationTracking {
-            epochs.trackEvaluation()
-            return makeBody(value)
-        } onChange: {
-            observer.fire(generation)
-        }
+        let out = makeBody(value)
         // Objects no longer read are unsubscribed.
         for id in subscriptions.keys where !subscribedThisEvaluation.contains(id) { subscriptions[id] = nil }
         return out
@@ -84,24 +76,20 @@ class BodyEvaluator<Input, Output: View>: NodeBehavior, SubscribingBehavior {
 
     /// Pulls the body and, when it changed, reconciles the child here: closures the body returned (`ForEach`
     /// rows, builders of built-in views) run during the reconcile, and what they read is this body's input too
-    /// — graph attributes as edges, `@Observable` properties through the same tracking.
+    /// — graph attributes as edges, `@Observable` properties through the same tracking. One tracking covers the
+    /// body and its reconcile (one registration per model read, and one for the epoch that ends it); a pull
+    /// that did not run the body reads nothing, installs nothing and leaves the last run's tracking in place.
     override func refresh() -> [ChildSlot]? {
         guard let body else { return nil }
-        let out = body.value
-        guard body.changedAt != reconciledAt, let out else { return nil }
-        reconciledAt = body.changedAt
-        let generation = observer.generation
         let observer = self.observer
-        let epochs = self.epochs
-        epochs.endReconcileTracking()
-        body.recordingReads {
-            withObservationTracking {
-                epochs.trackReconcile()
-                node.reconcile([ChildSlot(key: 0, view: out)])
-            } onChange: {
-                observer.fire(generation)
-            }
-        }
+        withObservationTracking({
+            guard let out = body.value, body.changedAt != reconciledAt else { return }
+            reconciledAt = body.changedAt
+            // The body ran again: end the tracking of its last run (before this one is installed, at the end
+            // of the scope), and put the epoch in this one so that the next run can end it too.
+            epochs.advance()
+            body.recordingReads { node.reconcile([ChildSlot(key: 0, view: out)]) }
+        }, onChange: observer.changeHandler())  // made after the body ran: it carries this run's generation
         return nil
     }
 
@@ -110,14 +98,12 @@ class BodyEvaluator<Input, Output: View>: NodeBehavior, SubscribingBehavior {
     deinit {
         // Freed without `destroyed()` (a subtree dropped whole): a tracking that is never ended keeps the
         // models it read and itself alive in a cycle (model's registrar ↔ tracking), so end it here too.
-        epochs.endEvaluationTracking()
-        epochs.endReconcileTracking()
+        epochs.end()
     }
 
     override func destroyed() {
         // A model that outlives the view (shared by screens pushed and popped) keeps no registration of it.
-        epochs.endEvaluationTracking()
-        epochs.endReconcileTracking()
+        epochs.end()
         observer.behavior = nil
         subscriptions.removeAll()
         body?.destroy()
@@ -174,30 +160,43 @@ enum MainActorCheck {
     }
 }
 
-/// Ends a body's earlier Observation trackings when it is evaluated again. A tracking stays registered with
+/// Ends a body's earlier Observation tracking when it is evaluated again. A tracking stays registered with
 /// every model it read until one of the properties it read changes; a body evaluated again for another reason
 /// (its state, its inputs) registers anew, so a body reading a property that never changes (a title, a
 /// setting) would add a registration at every evaluation, without end — a kiosk's memory growing for months.
 /// The Observation framework offers no handle to cancel a tracking, but a tracking that fires removes all its
-/// registrations: every tracking also reads this object's counter, and bumping the counter before the next one
-/// fires (and so ends) the previous one, whose handler sees an old generation and does nothing.
+/// registrations: every tracking also reads this object's epoch, and advancing it before the next one is
+/// installed fires (and so ends) the previous one, whose handler sees an old generation and does nothing.
+/// Written out rather than with `@Observable`, so that ending can skip the read (a node destroyed inside
+/// another body's tracking must not put its epoch there).
 /// Not main-actor isolated: a view's behaviour freed without being destroyed (a dropped subtree) ends its
-/// trackings from its deinit, which Swift 6.0 does not isolate; it runs on the main thread like the rest.
-@Observable
-final class TrackingEpochs: @unchecked Sendable {
-    private var evaluation: UInt64 = 0
-    private var reconcile: UInt64 = 0
+/// tracking from its deinit, which Swift 6.0 does not isolate; it runs on the main thread like the rest.
+final class TrackingEpochs: Observable, @unchecked Sendable {
+    private let registrar = ObservationRegistrar()
+    private var epoch: UInt64 = 0
 
-    func trackEvaluation() { _ = evaluation }
-    func trackReconcile() { _ = reconcile }
-    func endEvaluationTracking() { evaluation &+= 1 }
-    func endReconcileTracking() { reconcile &+= 1 }
+    /// Ends the tracking that read the epoch, and reads it into the one being recorded.
+    func advance() {
+        registrar.access(self, keyPath: \.epoch)
+        end()
+    }
+
+    /// Ends the tracking that read the epoch.
+    func end() {
+        registrar.withMutation(of: self, keyPath: \.epoch) { epoch &+= 1 }
+    }
 }
 
 /// Turns Observation's one-shot change callbacks into body invalidations, on the main actor.
 final class ObservationInvalidator: @unchecked Sendable {
     @MainActor weak var behavior: NodeBehavior?
     @MainActor var generation: UInt64 = 0
+
+    /// The change handler of a tracking installed now: it invalidates the body unless it ran again since.
+    @MainActor func changeHandler() -> @Sendable () -> Void {
+        let generation = self.generation
+        return { [self] in fire(generation) }
+    }
 
     func fire(_ generation: UInt64) {
         // Observation calls back on the mutating thread, before the value changes; the body is invalidated
