@@ -33,6 +33,13 @@ public struct Attribute<Value> {
     /// The clock tick of the last real change (compare two reads to learn whether the value changed between).
     public var changedAt: UInt64 { node.changedAt }
 
+    /// Brings the value up to date, as reading it does but without recording a read or copying the value, and
+    /// returns `changedAt`: what a cache of something derived from the value is keyed by.
+    public var upToDateChangedAt: UInt64 {
+        node.update()
+        return node.changedAt
+    }
+
     /// Forces the rule to run again on the next pull and dirties everything downstream — for inputs the
     /// graph cannot see (an `@Observable` property, a reference type's contents).
     public func invalidate() {

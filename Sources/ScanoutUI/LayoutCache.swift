@@ -5,9 +5,9 @@
 /// Clearing only resets a count (the arrays keep their slots, overwritten by the next entries): a change
 /// clears the caches of every ancestor, every frame.
 struct LayoutCache<Key: Equatable, Value> {
-    private var keys: [Key] = []
-    private var values: [Value] = []
-    /// How many of `keys` and `values` are entries (the rest are slots left by a clear).
+    /// One array of pairs (one allocation per cache, made at the first entry).
+    private var entries: [(key: Key, value: Value)] = []
+    /// How many of `entries` are entries (the rest are slots left by a clear).
     private var count = 0
     /// Entries were dropped since the last `removeAll` (what was answered is no longer all here).
     private(set) var dropped = false
@@ -19,7 +19,7 @@ struct LayoutCache<Key: Equatable, Value> {
             // The latest entry is the likeliest (a parent asks again for the proposal it just made).
             var i = count - 1
             while i >= 0 {
-                if keys[i] == key { return values[i] }
+                if entries[i].key == key { return entries[i].value }
                 i -= 1
             }
             return nil
@@ -29,21 +29,17 @@ struct LayoutCache<Key: Equatable, Value> {
             if count >= Self.capacity {
                 dropped = true
                 let half = Self.capacity / 2
-                keys.removeFirst(half)
-                values.removeFirst(half)
+                entries.removeFirst(half)
                 count -= half
             }
-            if keys.isEmpty {
+            if entries.isEmpty {
                 // Room for the usual handful at once (appending one by one reallocates at 1, 2 and 4).
-                keys.reserveCapacity(4)
-                values.reserveCapacity(4)
+                entries.reserveCapacity(4)
             }
-            if count < keys.count {
-                keys[count] = key
-                values[count] = newValue
+            if count < entries.count {
+                entries[count] = (key, newValue)
             } else {
-                keys.append(key)
-                values.append(newValue)
+                entries.append((key, newValue))
             }
             count += 1
         }
@@ -53,7 +49,7 @@ struct LayoutCache<Key: Equatable, Value> {
     /// dropped).
     func allSatisfy(_ predicate: (Key, Value) -> Bool) -> Bool {
         if dropped { return false }
-        for i in 0..<count where !predicate(keys[i], values[i]) { return false }
+        for i in 0..<count where !predicate(entries[i].key, entries[i].value) { return false }
         return true
     }
 

@@ -186,6 +186,39 @@ final class TextBehavior: NodeBehavior {
     @exclusivity(unchecked) private var sizesByWidth = LayoutCache<Double?, CGSize>()
     @exclusivity(unchecked) private var sizesVersion: UInt64?
 
+    /// What the text reads from its environment to be laid out, resolved once per change of the environment
+    /// (each value is a dictionary look-up and a cast, and a stack measures a text at several widths).
+    private struct Style {
+        var font: FontDescriptor
+        var textCase: Text.Case?
+        /// The locale the text is localized for (nil for a text that is not localized).
+        var locale: Locale?
+        var lineLimit: Int?
+        var reservedLines: Int
+        var lineSpacing: CGFloat
+        var truncationMode: Text.TruncationMode
+        var minimumScaleFactor: CGFloat
+    }
+    private var resolvedStyle: Style?
+    /// The environment the style was resolved in, and its value's last change then.
+    private var styleEnvironment: EnvironmentNode?
+    private var styleChangedAt: UInt64 = 0
+
+    private var style: Style {
+        let environmentNode = node.environment
+        let changedAt = environmentNode.values.upToDateChangedAt
+        if let resolvedStyle, styleEnvironment === environmentNode, styleChangedAt == changedAt { return resolvedStyle }
+        let environment = environmentNode.current
+        let style = Style(font: font(in: environment), textCase: environment.textCase,
+                          locale: text.localized == nil ? nil : environment.locale, lineLimit: environment.lineLimit,
+                          reservedLines: environment.reservedLines, lineSpacing: environment.lineSpacing,
+                          truncationMode: environment.truncationMode, minimumScaleFactor: environment.minimumScaleFactor)
+        resolvedStyle = style
+        styleEnvironment = environmentNode
+        styleChangedAt = changedAt
+        return style
+    }
+
     private struct RichLayoutKey: Equatable {
         var font: Font?
         var textCase: Text.Case?
@@ -206,6 +239,7 @@ final class TextBehavior: NodeBehavior {
         if t != text {
             laidOut.removeAll()
             richLaidOut.removeAll()
+            resolvedStyle = nil
         }
         text = t
         if node.hasAppeared { updateLiveRegistration() }
@@ -269,18 +303,18 @@ final class TextBehavior: NodeBehavior {
         node.host.setNeedsLayout()
     }
 
-    var font: FontDescriptor {
-        let environment = node.environment.current
+    var font: FontDescriptor { style.font }
+
+    private func font(in environment: EnvironmentValues) -> FontDescriptor {
         var d = (text.font ?? environment.font ?? .body).descriptor(in: environment)
         if let w = text.weight { d.weight = w }
         d.tracking = Double(text.tracking ?? environment.tracking)
         return d
     }
 
-    private func lines(maxWidth: CGFloat?, font f: FontDescriptor) -> [(text: Substring, width: Double)] {
-        let environment = node.environment.current
-        let textCase = environment.textCase
-        let locale = text.localized == nil ? nil : environment.locale
+    private func lines(maxWidth: CGFloat?, font f: FontDescriptor, style: Style) -> [(text: Substring, width: Double)] {
+        let textCase = style.textCase
+        let locale = style.locale
         if laidOutFont != f || laidOutCase != textCase || laidOutLocale != locale {
             laidOut.removeAll()
             richLaidOut.removeAll()
@@ -315,30 +349,30 @@ final class TextBehavior: NodeBehavior {
 
     /// The lines shown in `maxWidth` at `font`: wrapped, cut to the line limit with "…" where the
     /// truncation mode says.
-    private func shownLines(maxWidth: Double?, font f: FontDescriptor, environment: EnvironmentValues) -> [(text: Substring, width: Double)] {
-        let all = lines(maxWidth: maxWidth, font: f)
-        if environment.truncationMode != .tail, environment.lineLimit == 1, all.count > 1 || (maxWidth.map { w in all.contains { $0.width > w } } ?? false),
+    private func shownLines(maxWidth: Double?, font f: FontDescriptor, style: Style) -> [(text: Substring, width: Double)] {
+        let all = lines(maxWidth: maxWidth, font: f, style: style)
+        if style.truncationMode != .tail, style.lineLimit == 1, all.count > 1 || (maxWidth.map { w in all.contains { $0.width > w } } ?? false),
            let w = maxWidth {
             let content = shown(text)
-            let whole = environment.textCase?.apply(content) ?? content
-            return [TextLineLimit.truncated(whole, mode: environment.truncationMode, maxWidth: w, font: f)]
+            let whole = style.textCase?.apply(content) ?? content
+            return [TextLineLimit.truncated(whole, mode: style.truncationMode, maxWidth: w, font: f)]
         }
-        return TextLineLimit.apply(all, limit: environment.lineLimit, maxWidth: maxWidth, font: f)
+        return TextLineLimit.apply(all, limit: style.lineLimit, maxWidth: maxWidth, font: f)
     }
 
     /// The font the text is drawn in for a width: its own, or — with a `minimumScaleFactor` — the largest
     /// size down to that factor at which it fits the width and the line limit (or `maxHeight`).
-    private func fittedFont(maxWidth: Double?, maxHeight: Double?, environment: EnvironmentValues) -> FontDescriptor {
-        let f = font
-        let factor = environment.minimumScaleFactor
+    private func fittedFont(maxWidth: Double?, maxHeight: Double?, style: Style) -> FontDescriptor {
+        let f = style.font
+        let factor = style.minimumScaleFactor
         guard factor < 1, let w = maxWidth else { return f }
         func fits(_ d: FontDescriptor) -> Bool {
-            let ls = lines(maxWidth: w, font: d)
-            if let limit = environment.lineLimit, ls.count > limit { return false }
+            let ls = lines(maxWidth: w, font: d, style: style)
+            if let limit = style.lineLimit, ls.count > limit { return false }
             if ls.contains(where: { $0.width > w + 0.5 }) { return false }
             if let h = maxHeight {
                 let m = TextEngine.shared.metrics(d)
-                if Double(ls.count) * m.lineHeight + Double(max(0, ls.count - 1)) * environment.lineSpacing > h + 0.5 { return false }
+                if Double(ls.count) * m.lineHeight + Double(max(0, ls.count - 1)) * style.lineSpacing > h + 0.5 { return false }
             }
             return true
         }
@@ -357,7 +391,7 @@ final class TextBehavior: NodeBehavior {
     }
 
     /// The height counts only for a minimum scale factor (the font shrinks to fit it).
-    override func sizeIgnoresProposedHeight() -> Bool { text.isRich || node.environment.current.minimumScaleFactor >= 1 }
+    override func sizeIgnoresProposedHeight() -> Bool { text.isRich || style.minimumScaleFactor >= 1 }
 
     override func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
         var maxWidth: Double?
@@ -368,21 +402,21 @@ final class TextBehavior: NodeBehavior {
             sizesVersion = node.layoutVersion
         }
         if let s = sizesByWidth[maxWidth] { return s }
-        let environment = node.environment.current
-        let size: CGSize
         if text.isRich {
-            size = richLayout(maxWidth: maxWidth, environment: environment).size
-        } else {
-            let f = fittedFont(maxWidth: maxWidth, maxHeight: proposal.height, environment: environment)
-            let m = TextEngine.shared.metrics(f)
-            let ls = shownLines(maxWidth: maxWidth, font: f, environment: environment)
-            var width = ls.isEmpty ? 0 : -Double.infinity  // the widest line (no array made for it)
-            for l in ls { width = max(width, l.width) }
-            let count = max(ls.count, 1, environment.reservedLines)
-            let height = CGFloat(count) * m.lineHeight + CGFloat(count - 1) * environment.lineSpacing
-            size = CGSize(width: width.rounded(.up), height: height.rounded(.up))
+            let size = richLayout(maxWidth: maxWidth, environment: node.environment.current).size
+            sizesByWidth[maxWidth] = size
+            return size
         }
-        if text.isRich || environment.minimumScaleFactor >= 1 { sizesByWidth[maxWidth] = size }
+        let style = self.style
+        let f = fittedFont(maxWidth: maxWidth, maxHeight: proposal.height, style: style)
+        let m = TextEngine.shared.metrics(f)
+        let ls = shownLines(maxWidth: maxWidth, font: f, style: style)
+        var width = ls.isEmpty ? 0 : -Double.infinity  // the widest line (no array made for it)
+        for l in ls { width = max(width, l.width) }
+        let count = max(ls.count, 1, style.reservedLines)
+        let height = CGFloat(count) * m.lineHeight + CGFloat(count - 1) * style.lineSpacing
+        let size = CGSize(width: width.rounded(.up), height: height.rounded(.up))
+        if style.minimumScaleFactor >= 1 { sizesByWidth[maxWidth] = size }
         return size
     }
 
@@ -391,13 +425,13 @@ final class TextBehavior: NodeBehavior {
     /// The first line's baseline and the last's, from the top, at `size` (laid out as drawn there).
     override func alignmentGuide(_ key: AlignmentKey, in size: CGSize) -> CGFloat? {
         guard key.isTextBaseline else { return nil }
-        let environment = node.environment.current
-        let f = fittedFont(maxWidth: size.width + 0.5, maxHeight: size.height + 0.5, environment: environment)
+        let style = self.style
+        let f = fittedFont(maxWidth: size.width + 0.5, maxHeight: size.height + 0.5, style: style)
         let m = TextEngine.shared.metrics(f)
         if key.isFirstTextBaseline { return m.ascender }
         if text.isRich { return max(m.ascender, size.height - (m.lineHeight - m.ascender)) }
-        let count = max(1, shownLines(maxWidth: size.width + 0.5, font: f, environment: environment).count)
-        return m.ascender + CGFloat(count - 1) * (m.lineHeight + environment.lineSpacing)
+        let count = max(1, shownLines(maxWidth: size.width + 0.5, font: f, style: style).count)
+        return m.ascender + CGFloat(count - 1) * (m.lineHeight + style.lineSpacing)
     }
 
     override func draw(into list: inout DisplayList) {
@@ -407,12 +441,13 @@ final class TextBehavior: NodeBehavior {
             richLayout(maxWidth: maxWidth, environment: environment).draw(in: node.frame, environment: environment, into: &list)
             return
         }
-        let f = fittedFont(maxWidth: maxWidth, maxHeight: node.frame.height + 0.5, environment: environment)
+        let style = self.style
+        let f = fittedFont(maxWidth: maxWidth, maxHeight: node.frame.height + 0.5, style: style)
         let m = TextEngine.shared.metrics(f)
         let color = (text.color ?? environment.foregroundColor ?? .primary).resolved(in: environment.colorScheme)
         var y = node.frame.minY + m.ascender
         let slanted = f.italic && !TextEngine.shared.hasItalicFace(f)
-        for line in shownLines(maxWidth: maxWidth, font: f, environment: environment) {
+        for line in shownLines(maxWidth: maxWidth, font: f, style: style) {
             let x = node.frame.minX + TextLineLimit.offset(of: line.width, in: node.frame.width, alignment: environment.multilineTextAlignment,
                                                                  direction: environment.layoutDirection)
             // A line of a wrapped paragraph with right-to-left text keeps its paragraph's direction.
@@ -420,7 +455,7 @@ final class TextBehavior: NodeBehavior {
             let run = TextRun(string: string, font: f, origin: Point(x: x, y: y), color: color,
                               frame: Rect(x: x, y: y - m.ascender, width: line.width, height: m.lineHeight))
             RichTextLayout.append(run, slanted: slanted, into: &list)
-            y += m.lineHeight + environment.lineSpacing
+            y += m.lineHeight + style.lineSpacing
         }
     }
 
