@@ -53,6 +53,41 @@ import ScanoutTesting
         #expect(host.contains(text: "Line C03 1"))
     }
 
+    struct Frame: View {
+        let model: Model
+        @State var count = 0
+        var body: some View {
+            VStack {
+                Button("Count \(count)") { count += 1 }
+                Panel(model: model)  // the same input each time: its body does not run again
+            }
+        }
+    }
+
+    /// A body and its reconcile (here the ForEach rows read the model too) make one tracking; a parent's body
+    /// that runs again without running this one leaves that tracking in place, and it still sees the change.
+    @Test func aBodyThatDidNotRunAgainKeepsItsOneTracking() throws {
+        let model = Model()
+        let host = TestHost(rootView: Frame(model: model), width: 300, height: 300)
+        host.runFrame()
+        host.host.evaluationLog = []
+        for i in 1...5 { host.tap(text: "Count \(i - 1)"); host.runFrame() }
+        #expect(host.contains(text: "Count 5"))
+        let log = host.host.evaluationLog ?? []
+        #expect(log.filter { $0.hasPrefix("Frame") }.count == 5)
+        #expect(!log.contains { $0.hasPrefix("Panel") }, "\(log)")
+        let before = ObservationInvalidator.handledChanges
+        host.host.evaluationLog = []
+        model.title = "Line B02"
+        host.runFrame()
+        #expect(host.host.evaluationLog?.first == "Panel")
+        // The panel's one tracking (its body and its rows), and the ended tracking of its button's body, which
+        // ran again with it (4 when a body's run and its reconcile were tracked apart).
+        #expect(ObservationInvalidator.handledChanges - before == 2)
+        #expect(host.contains(text: "Line B02"))
+        #expect(host.contains(text: "Line B02 1"))
+    }
+
     @Test func aRemovedViewLeavesNoTrackingOnASharedModel() throws {
         let model = Model()
         let host = TestHost(rootView: Shell(model: model), width: 300, height: 200)
