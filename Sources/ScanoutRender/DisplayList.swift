@@ -41,6 +41,12 @@ public struct DisplayList {
 
     public var count: Int { items.count }
 
+    /// Makes room for `count` items (a list assembled from known parts grows once).
+    public mutating func reserveCapacity(_ count: Int) {
+        items.reserveCapacity(count)
+        owners.reserveCapacity(count)
+    }
+
     /// Appends `other`'s items with their owners (a retained recording spliced into its parent's).
     public mutating func append(contentsOf other: DisplayList) {
         items.append(contentsOf: other.items)

@@ -128,12 +128,19 @@ extension Font {
                                          into out: inout [TextLineBreak]) -> Bool {
         for b in p.utf8 where b < 0x20 || b > 0x7E { return false }
         let start = out.count
+        out.reserveCapacity(start + p.utf8.count + 1)
         if p.utf8.first.map({ $0 == 0x20 }) ?? true { out.append(TextLineBreak(text: p[p.startIndex..<p.startIndex], width: 0)) }
+        // One character alone has no kerning pair and no ligature: its advance and tracking, unless the face
+        // shapes everything.
+        let unshaped = size.isFinite && size > 0 && !latinShortcut.shapesAll
+        let scale = scale(size)
         var i = p.startIndex
         while i < p.endIndex {
             let next = p.utf8.index(after: i)
-            if p.utf8[i] != 0x20 {
-                let w = width(of: String(p[i..<next]), size: size, kerning: kerning, tracking: tracking)
+            let b = p.utf8[i]
+            if b != 0x20 {
+                let w = unshaped ? Double(Int(advanceUnits(glyphIndex(for: Unicode.Scalar(b)))) + tracking) * scale
+                    : width(of: String(p[i..<next]), size: size, kerning: kerning, tracking: tracking)
                 guard w > 0 else {
                     out.removeSubrange(start...)
                     return false

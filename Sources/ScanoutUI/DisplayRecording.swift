@@ -140,6 +140,9 @@ extension ViewNode {
             recording.offsets = [0]
         } else {
             var whole = DisplayList()
+            var total = own.count
+            for s in recording.splices { total += s.child.wholeCount }
+            whole.reserveCapacity(total)
             var offsets: [Int] = []
             offsets.reserveCapacity(recording.splices.count)
             var pos = 0

@@ -187,17 +187,29 @@ final class TextBehavior: NodeBehavior {
     @exclusivity(unchecked) private var sizesVersion: UInt64?
 
     /// What the text reads from its environment to be laid out, resolved once per change of the environment
-    /// (each value is a dictionary look-up and a cast, and a stack measures a text at several widths).
-    private struct Style {
-        var font: FontDescriptor
-        var textCase: Text.Case?
+    /// (each value is a dictionary look-up and a cast, and a stack measures a text at several widths). A class:
+    /// handing it to the measuring functions is one retain, not one per value it holds.
+    private final class Style {
+        let font: FontDescriptor
+        let textCase: Text.Case?
         /// The locale the text is localized for (nil for a text that is not localized).
-        var locale: Locale?
-        var lineLimit: Int?
-        var reservedLines: Int
-        var lineSpacing: CGFloat
-        var truncationMode: Text.TruncationMode
-        var minimumScaleFactor: CGFloat
+        let locale: Locale?
+        let lineLimit: Int?
+        let reservedLines: Int
+        let lineSpacing: CGFloat
+        let truncationMode: Text.TruncationMode
+        let minimumScaleFactor: CGFloat
+
+        init(text: Text, font: FontDescriptor, environment: EnvironmentValues) {
+            self.font = font
+            textCase = environment.textCase
+            locale = text.localized == nil ? nil : environment.locale
+            lineLimit = environment.lineLimit
+            reservedLines = environment.reservedLines
+            lineSpacing = environment.lineSpacing
+            truncationMode = environment.truncationMode
+            minimumScaleFactor = environment.minimumScaleFactor
+        }
     }
     private var resolvedStyle: Style?
     /// The environment the style was resolved in, and its value's last change then.
@@ -209,10 +221,7 @@ final class TextBehavior: NodeBehavior {
         let changedAt = environmentNode.values.upToDateChangedAt
         if let resolvedStyle, styleEnvironment === environmentNode, styleChangedAt == changedAt { return resolvedStyle }
         let environment = environmentNode.current
-        let style = Style(font: font(in: environment), textCase: environment.textCase,
-                          locale: text.localized == nil ? nil : environment.locale, lineLimit: environment.lineLimit,
-                          reservedLines: environment.reservedLines, lineSpacing: environment.lineSpacing,
-                          truncationMode: environment.truncationMode, minimumScaleFactor: environment.minimumScaleFactor)
+        let style = Style(text: text, font: font(in: environment), environment: environment)
         resolvedStyle = style
         styleEnvironment = environmentNode
         styleChangedAt = changedAt
