@@ -4,20 +4,23 @@
 ///
 /// A canvas owns its scratch memory (rasterizer cells, span rows, gradient table, contour points); after the
 /// first few draws it allocates nothing. It is not thread-safe: one canvas per thread.
+///
+/// (The state read by every draw is `@exclusivity(unchecked)`: one thread uses a canvas, and no draw holds an
+/// access to it open across a call that changes it; the run-time checks were a twentieth of a damage frame.)
 public final class Canvas {
-    public private(set) var target: PixelBuffer
+    @exclusivity(unchecked) public private(set) var target: PixelBuffer
     /// User space → device pixels.
-    public var transform: AffineTransform = .identity
+    @exclusivity(unchecked) public var transform: AffineTransform = .identity
     /// Multiplies the alpha of everything drawn (0...1).
-    public var opacity: Double = 1
-    public var blendMode: BlendMode = .normal
+    @exclusivity(unchecked) public var opacity: Double = 1
+    @exclusivity(unchecked) public var blendMode: BlendMode = .normal
     /// Only pixels inside this rectangle are touched.
-    public private(set) var clipBounds: IntRect
+    @exclusivity(unchecked) public private(set) var clipBounds: IntRect
     /// When set, coverage is also multiplied by this mask (pixels outside the mask are clipped out).
     public var clipMask: AlphaMask? {
         didSet { clipMaskStorage = clipMask?.coverage ?? [] }
     }
-    private var clipMaskStorage: [UInt8] = []
+    @exclusivity(unchecked) private var clipMaskStorage: [UInt8] = []
     /// Called when an item is dropped or simplified because of its geometry (see `GeometryIssue`); nil by
     /// default. Called once per affected draw, so the receiver rate-limits.
     public var geometryIssue: ((GeometryIssue) -> Void)?
@@ -26,9 +29,9 @@ public final class Canvas {
     private(set) var dashPiecesInLastOutline = 0
 
     private let rasterizer = CellRasterizer()
-    private var path = ContourCollector()
-    private var outline = ContourCollector()
-    private var stroker = Stroker(style: StrokeStyle(), tolerance: ScanoutRasterInfo.strokeTolerance)
+    @exclusivity(unchecked) private var path = ContourCollector()
+    @exclusivity(unchecked) private var outline = ContourCollector()
+    @exclusivity(unchecked) private var stroker = Stroker(style: StrokeStyle(), tolerance: ScanoutRasterInfo.strokeTolerance)
     private let rowCapacity: Int
     private let srcRow: UnsafeMutablePointer<UInt32>
     private let covRow: UnsafeMutablePointer<UInt8>

@@ -673,13 +673,16 @@ public final class DisplayListRenderer {
     /// bitmap and returns the index of its closing pop (the items up to it are done); nil: draw it directly.
     private func compositeFromCache(_ items: [DisplayList.Item], index: Int, transform t: AffineTransform,
                                     state: inout RenderState) -> Int? {
-        guard transformedGroupCaching != .never, TransformedGroupCache.resamples(t),
+        // (A whole-pixel translation, the usual transform, is drawn directly: asked first, before the setting.)
+        guard TransformedGroupCache.resamples(t) else { return nil }
+        let caching = transformedGroupCaching
+        guard caching != .never,
               let end = TransformedGroupCache.matchingPop(of: index, in: items),
-              transformedGroupCaching == .always || TransformedGroupCache.holdsTurnedText(items, index + 1..<end, under: t)
+              caching == .always || TransformedGroupCache.holdsTurnedText(items, index + 1..<end, under: t)
         else { return nil }
         state.setCanvasTransform()
         guard compositeCachedGroup(items, index: index, end: end, transform: t.concatenating(state.transform),
-                                   on: state.canvas, onlyWhenWorthIt: transformedGroupCaching == .automatic)
+                                   on: state.canvas, onlyWhenWorthIt: caching == .automatic)
         else { return nil }
         return end
     }

@@ -36,15 +36,17 @@ public final class GlyphCache {
     /// Most coverage bytes kept at once; a single mask larger than a quarter of this is rasterized but not kept.
     public let byteLimit: Int
 
-    private var index: [Key: Int] = [:]
-    private var entries: [Entry] = []
+    // (`@exclusivity(unchecked)`: one thread at a time uses the cache — the text engine's lock — and a lookup,
+    // made for every glyph drawn, opens no access that outlives it; the run-time checks cost more than it.)
+    @exclusivity(unchecked) private var index: [Key: Int] = [:]
+    @exclusivity(unchecked) private var entries: [Entry] = []
     private var bytes = 0
-    private var clock: UInt64 = 0
+    @exclusivity(unchecked) private var clock: UInt64 = 0
     private let rasterizer = MaskRasterizer()
 
     /// Lookups answered from the cache, and lookups that rasterized a mask.
-    public private(set) var hits = 0
-    public private(set) var misses = 0
+    @exclusivity(unchecked) public private(set) var hits = 0
+    @exclusivity(unchecked) public private(set) var misses = 0
 
     public init(capacity: Int = 4096, byteLimit: Int = 8 << 20) {
         self.capacity = max(1, capacity)
