@@ -175,9 +175,8 @@ final class TextBehavior: NodeBehavior {
     /// Line breaks by proposed width, for one font (stacks probe a text at several widths per layout).
     @exclusivity(unchecked) private var laidOut = LayoutCache<Double?, [(text: Substring, width: Double)]>()
     private var laidOutFont: FontDescriptor?
-    private var laidOutCase: Text.Case?
-    /// The locale the lines were localized for (nil for a text that is not localized).
-    private var laidOutLocale: Locale?
+    /// The style the lines were broken in (its case and locale).
+    private var laidOutStyle: Style?
     /// The rich layout (joined parts, decorations) by proposed width, and the environment it was made in.
     private var richLaidOut: [CGFloat?: RichTextLayout] = [:]
     private var richKey: RichLayoutKey?
@@ -199,9 +198,12 @@ final class TextBehavior: NodeBehavior {
         let lineSpacing: CGFloat
         let truncationMode: Text.TruncationMode
         let minimumScaleFactor: CGFloat
+        /// The metrics of `font` (a look-up of its face otherwise).
+        let metrics: (ascender: Double, descender: Double, lineHeight: Double)
 
         init(text: Text, font: FontDescriptor, environment: EnvironmentValues) {
             self.font = font
+            metrics = TextEngine.shared.metrics(font)
             textCase = environment.textCase
             locale = text.localized == nil ? nil : environment.locale
             lineLimit = environment.lineLimit
@@ -323,13 +325,13 @@ final class TextBehavior: NodeBehavior {
 
     private func lines(maxWidth: CGFloat?, font f: FontDescriptor, style: Style) -> [(text: Substring, width: Double)] {
         let textCase = style.textCase
-        let locale = style.locale
-        if laidOutFont != f || laidOutCase != textCase || laidOutLocale != locale {
+        // The lines depend on the style's case and locale, and on the font (the style's, unless it is scaled
+        // to fit: then the sizes tried).
+        if laidOutStyle !== style || (style.minimumScaleFactor < 1 && laidOutFont != f) {
             laidOut.removeAll()
             richLaidOut.removeAll()
+            laidOutStyle = style
             laidOutFont = f
-            laidOutCase = textCase
-            laidOutLocale = locale
         }
         if let l = laidOut[maxWidth] { return l }
         // Lines that all fit break the same at any width they fit in (a fixed-size text is measured
@@ -340,7 +342,7 @@ final class TextBehavior: NodeBehavior {
             laidOut[nil] = TextEngine.shared.lines(of: textCase?.apply(content) ?? content, font: f, maxWidth: nil)
         }
         if let w = maxWidth, let free = laidOut[nil], Self.allFit(free, in: w) {
-            lines = free
+            return free  // (not kept again under this width: any width they fit in finds them)
         } else {
             let content = shown(text)
             lines = TextEngine.shared.lines(of: textCase?.apply(content) ?? content, font: f, maxWidth: maxWidth)
@@ -371,6 +373,14 @@ final class TextBehavior: NodeBehavior {
 
     /// The font the text is drawn in for a width: its own, or — with a `minimumScaleFactor` — the largest
     /// size down to that factor at which it fits the width and the line limit (or `maxHeight`).
+    /// `fittedFont` and its metrics (the style's, without a look-up, when the font is not scaled to fit).
+    private func fitted(maxWidth: Double?, maxHeight: Double?, style: Style)
+        -> (FontDescriptor, (ascender: Double, descender: Double, lineHeight: Double)) {
+        guard style.minimumScaleFactor < 1, maxWidth != nil else { return (style.font, style.metrics) }
+        let f = fittedFont(maxWidth: maxWidth, maxHeight: maxHeight, style: style)
+        return (f, TextEngine.shared.metrics(f))
+    }
+
     private func fittedFont(maxWidth: Double?, maxHeight: Double?, style: Style) -> FontDescriptor {
         let f = style.font
         let factor = style.minimumScaleFactor
@@ -417,8 +427,7 @@ final class TextBehavior: NodeBehavior {
             return size
         }
         let style = self.style
-        let f = fittedFont(maxWidth: maxWidth, maxHeight: proposal.height, style: style)
-        let m = TextEngine.shared.metrics(f)
+        let (f, m) = fitted(maxWidth: maxWidth, maxHeight: proposal.height, style: style)
         let ls = shownLines(maxWidth: maxWidth, font: f, style: style)
         var width = ls.isEmpty ? 0 : -Double.infinity  // the widest line (no array made for it)
         for l in ls { width = max(width, l.width) }
@@ -435,8 +444,7 @@ final class TextBehavior: NodeBehavior {
     override func alignmentGuide(_ key: AlignmentKey, in size: CGSize) -> CGFloat? {
         guard key.isTextBaseline else { return nil }
         let style = self.style
-        let f = fittedFont(maxWidth: size.width + 0.5, maxHeight: size.height + 0.5, style: style)
-        let m = TextEngine.shared.metrics(f)
+        let (f, m) = fitted(maxWidth: size.width + 0.5, maxHeight: size.height + 0.5, style: style)
         if key.isFirstTextBaseline { return m.ascender }
         if text.isRich { return max(m.ascender, size.height - (m.lineHeight - m.ascender)) }
         let count = max(1, shownLines(maxWidth: size.width + 0.5, font: f, style: style).count)
@@ -451,8 +459,7 @@ final class TextBehavior: NodeBehavior {
             return
         }
         let style = self.style
-        let f = fittedFont(maxWidth: maxWidth, maxHeight: node.frame.height + 0.5, style: style)
-        let m = TextEngine.shared.metrics(f)
+        let (f, m) = fitted(maxWidth: maxWidth, maxHeight: node.frame.height + 0.5, style: style)
         let color = (text.color ?? environment.foregroundColor ?? .primary).resolved(in: environment.colorScheme)
         var y = node.frame.minY + m.ascender
         let slanted = f.italic && !TextEngine.shared.hasItalicFace(f)
