@@ -6,6 +6,11 @@ import Glibc
 enum StringFormat {
     static func format(_ format: String, _ arguments: [FormatArgument]) -> String {
         guard format.utf8.contains(UInt8(ascii: "%")) else { return format }
+        // A value alone (`Text("\(count)")`, a row's number): the value as it is, with no string built around it.
+        if arguments.count == 1 {
+            if case .signed(let v) = arguments[0], format == "%lld" { return String(v) }
+            if case .string(let v) = arguments[0], format == "%@" { return v }
+        }
         var out = ""
         var next = 0  // the argument an unnumbered specifier takes
         var chars = Substring(format)
