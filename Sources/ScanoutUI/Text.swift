@@ -371,8 +371,6 @@ final class TextBehavior: NodeBehavior {
         return TextLineLimit.apply(all, limit: style.lineLimit, maxWidth: maxWidth, font: f)
     }
 
-    /// The font the text is drawn in for a width: its own, or — with a `minimumScaleFactor` — the largest
-    /// size down to that factor at which it fits the width and the line limit (or `maxHeight`).
     /// `fittedFont` and its metrics (the style's, without a look-up, when the font is not scaled to fit).
     private func fitted(maxWidth: Double?, maxHeight: Double?, style: Style)
         -> (FontDescriptor, (ascender: Double, descender: Double, lineHeight: Double)) {
@@ -381,6 +379,8 @@ final class TextBehavior: NodeBehavior {
         return (f, TextEngine.shared.metrics(f))
     }
 
+    /// The font the text is drawn in for a width: its own, or — with a `minimumScaleFactor` — the largest
+    /// size down to that factor at which it fits the width and the line limit (or `maxHeight`).
     private func fittedFont(maxWidth: Double?, maxHeight: Double?, style: Style) -> FontDescriptor {
         let f = style.font
         let factor = style.minimumScaleFactor
