@@ -1,13 +1,15 @@
 /// The graph: owns its attributes' bookkeeping (the evaluation stack, the change clock, cycle reports).
-/// Not thread-safe: a graph lives on one thread (the UI's graph on the main actor).
+/// Not thread-safe: a graph lives on one thread (the UI's graph on the main actor). (So the bookkeeping read on
+/// every pull skips the run-time exclusivity checks, here and in `AttributeNode`: each access is closed before
+/// the next is opened, and the checks were a twentieth of a large tree's first update.)
 public final class AttributeGraph {
     /// Increases whenever any attribute's value changes; attributes remember the tick of their last change
     /// and of their last verification.
-    var clock: UInt64 = 1
+    @exclusivity(unchecked) var clock: UInt64 = 1
     /// Rules being evaluated, innermost last: a read made while one runs becomes an edge into it.
-    var evaluating: [AttributeNode] = []
+    @exclusivity(unchecked) var evaluating: [AttributeNode] = []
     /// Reads are not recorded while this is above zero (see `untracked`).
-    var untrackedDepth = 0
+    @exclusivity(unchecked) var untrackedDepth = 0
     /// Called when a rule reads (directly or indirectly) itself. The default records the cycle in `cycles`.
     public var cycleHandler: ((_ path: [String]) -> Void)?
     /// Every cycle detected so far, as the names of the attributes on it (outermost first).

@@ -10,11 +10,11 @@ class AttributeNode {
     var name: String { makeName() }
     /// Attributes this one read during its last evaluation (rules only). Owned: a rule needs its inputs to
     /// verify itself.
-    var inputs: [AttributeNode] = []
+    @exclusivity(unchecked) var inputs: [AttributeNode] = []
     /// Attributes that read this one. Not owned (each owns this one through its `inputs`; owning both ways
     /// would make every edge a reference cycle, and a dropped view graph would never be freed): a reader
     /// takes itself off this list when it stops reading or is freed.
-    var outputs: [Reader] = []
+    @exclusivity(unchecked) var outputs: [Reader] = []
     /// Possibly out of date: an input changed (or may have) since the last verification.
     var isDirty = false
     /// Forced to re-run on the next pull, whatever its inputs say (see `invalidate`).

@@ -8,7 +8,8 @@ struct NodeRecipe {
     /// Whether two values of the type draw and lay out the same (nil: never known to).
     let ownInputsEquality: OwnInputsEquality?
 
-    private static var byType: [ObjectIdentifier: NodeRecipe] = [:]
+    // (Unchecked exclusivity: made and read on the main actor, one access at a time, for every node made.)
+    @exclusivity(unchecked) private static var byType: [ObjectIdentifier: NodeRecipe] = [:]
 
     /// The recipe for `view`'s type (`type` is its `ObjectIdentifier`).
     static func recipe(for view: any View, type: ObjectIdentifier) -> NodeRecipe {

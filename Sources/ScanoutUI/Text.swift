@@ -188,7 +188,7 @@ final class TextBehavior: NodeBehavior {
     /// What the text reads from its environment to be laid out, resolved once per change of the environment
     /// (each value is a dictionary look-up and a cast, and a stack measures a text at several widths). A class:
     /// handing it to the measuring functions is one retain, not one per value it holds.
-    private final class Style {
+    @MainActor private final class Style {
         let font: FontDescriptor
         let textCase: Text.Case?
         /// The locale the text is localized for (nil for a text that is not localized).

@@ -342,12 +342,13 @@ package final class ViewHost {
     }()
     private static var lastRecorderID: UInt64 = 0
     private var displayListRevision = 0
-    /// While recording a node's own items: the children it drew, where (see `NodeRecording`).
-    var childSplices: [(at: Int, child: ViewNode)] = []
+    /// While recording a node's own items: the children it drew, where (see `NodeRecording`). (Unchecked
+    /// exclusivity, as `ViewNode.recording`.)
+    @exclusivity(unchecked) var childSplices: [(at: Int, child: ViewNode)] = []
     /// Whether `ViewNode.draw(into:)` records children in place (a fresh list) instead of splicing.
     private(set) var recordsFresh = false
     /// Nodes whose own items were recorded so far (for tests and benchmarks).
-    package internal(set) var recordedNodes = 0
+    @exclusivity(unchecked) package internal(set) var recordedNodes = 0
     /// When set, every display list is compared with a fresh recording and a difference stops the program
     /// (the test host sets it: a missed `setNeedsDisplay` shows as a failure, not as stale pixels).
     package var verifiesRecordings = false

@@ -30,7 +30,9 @@ final class ViewNode {
     let behavior: NodeBehavior
     /// Tells whether a new view value leaves this node's own output as it was (nil: it never does).
     private let ownInputsEqual: OwnInputsEquality?
-    var children: [ViewNode] = []
+    /// (Unchecked exclusivity: read for every node of every pass on the main thread; nothing holds an access
+    /// to it open while changing it.)
+    @exclusivity(unchecked) var children: [ViewNode] = []
     let depth: Int
     /// Unique for the host's lifetime (display items are matched across frames by it).
     let id: UInt64
@@ -73,8 +75,10 @@ final class ViewNode {
     private(set) var layoutSubviewsVersion = 0
     /// The node (or something below it) must be placed again in the next layout.
     var needsPlacement = true
-    /// The retained drawing (see DisplayRecording.swift).
-    var recording = NodeRecording()
+    /// The retained drawing (see DisplayRecording.swift). (Unchecked exclusivity, as `sizeCache`: recorded on
+    /// the main thread only, each access closed before the next; the checks were a fifteenth of a first display
+    /// list.)
+    @exclusivity(unchecked) var recording = NodeRecording()
     /// The node's own drawing may have changed (its view value, frame, state, environment, animation).
     /// (Kept out of `recording`: read for every child when an ancestor splices, and plain stored flags cost
     /// no exclusivity check.)
