@@ -200,10 +200,18 @@ final class TextBehavior: NodeBehavior {
         let minimumScaleFactor: CGFloat
         /// The metrics of `font` (a look-up of its face otherwise).
         let metrics: (ascender: Double, descender: Double, lineHeight: Double)
+        /// What drawing reads: the colour (the text's own or the environment's, in its colour scheme), and
+        /// where lines go.
+        let color: RGBA
+        let alignment: TextAlignment
+        let direction: LayoutDirection
 
         init(text: Text, font: FontDescriptor, environment: EnvironmentValues) {
             self.font = font
             metrics = TextEngine.shared.metrics(font)
+            color = (text.color ?? environment.foregroundColor ?? .primary).resolved(in: environment.colorScheme)
+            alignment = environment.multilineTextAlignment
+            direction = environment.layoutDirection
             textCase = environment.textCase
             locale = text.localized == nil ? nil : environment.locale
             lineLimit = environment.lineLimit
@@ -452,20 +460,20 @@ final class TextBehavior: NodeBehavior {
     }
 
     override func draw(into list: inout DisplayList) {
-        let environment = node.environment.current
         let maxWidth = node.frame.width + 0.5
         if text.isRich {
+            let environment = node.environment.current
             richLayout(maxWidth: maxWidth, environment: environment).draw(in: node.frame, environment: environment, into: &list)
             return
         }
         let style = self.style
         let (f, m) = fitted(maxWidth: maxWidth, maxHeight: node.frame.height + 0.5, style: style)
-        let color = (text.color ?? environment.foregroundColor ?? .primary).resolved(in: environment.colorScheme)
+        let color = style.color
         var y = node.frame.minY + m.ascender
         let slanted = f.italic && !TextEngine.shared.hasItalicFace(f)
         for line in shownLines(maxWidth: maxWidth, font: f, style: style) {
-            let x = node.frame.minX + TextLineLimit.offset(of: line.width, in: node.frame.width, alignment: environment.multilineTextAlignment,
-                                                                 direction: environment.layoutDirection)
+            let x = node.frame.minX + TextLineLimit.offset(of: line.width, in: node.frame.width, alignment: style.alignment,
+                                                                 direction: style.direction)
             // A line of a wrapped paragraph with right-to-left text keeps its paragraph's direction.
             let string = TextEngine.directionMark(forLine: line.text).map { String($0) + line.text } ?? String(line.text)
             let run = TextRun(string: string, font: f, origin: Point(x: x, y: y), color: color,

@@ -3,7 +3,8 @@ import ScanoutUI
 import ScanoutTesting
 
 /// A text resolves its font, case, line limit and the rest from its environment once per change of it (see
-/// `TextBehavior.Style`): a change of any of them between frames lays it out and draws it as a fresh host would.
+/// `TextBehavior.Style`): a change of any of them between frames (font, case, line limit, Dynamic Type size,
+/// colour, alignment) lays it out and draws it as a fresh host would.
 @Suite @MainActor struct TextEnvironmentChangeTests {
     struct Panel: View {
         @State var step: Int
@@ -17,6 +18,8 @@ import ScanoutTesting
                 .textCase(step % 3 == 2 ? .uppercase : nil)
                 .lineLimit(step >= 3 ? 1 : nil)
                 .dynamicTypeSize(step == 4 ? .xxLarge : .large)
+                .foregroundColor(step == 5 ? .red : .primary)
+                .multilineTextAlignment(step == 2 || step == 6 ? .center : .leading)
             }
             .frame(width: 240)
         }
@@ -33,7 +36,7 @@ import ScanoutTesting
     @Test func eachChangeOfTheEnvironmentIsSeenByTheText() {
         let live = TestHost(rootView: Panel(step: 0), width: 320, height: 400)
         var seen: [CGRect] = []
-        for step in 0...5 {
+        for step in 0...7 {
             if step > 0 { live.tap(text: "Next") }
             let (frame, pixels) = frameAndPixels(live)
             let fresh = frameAndPixels(TestHost(rootView: Panel(step: step), width: 320, height: 400))
