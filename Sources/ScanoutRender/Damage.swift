@@ -144,16 +144,20 @@ struct DamageTracker {
     private static func diff(old: DisplayList, _ oldRange: Range<Int>, _ oldContexts: [Context], _ oldBounds: [IntRect],
                              new: DisplayList, _ newRange: Range<Int>, _ newContexts: [Context], _ newBounds: [IntRect],
                              newBase: Int = 0, into damage: inout Damage) {
+        /// Damages both places of old item `j` matched with new item `i` when it draws otherwise there (or moved
+        /// among the others).
+        @inline(__always) func compare(_ j: Int, _ i: Int, reordered: Bool = false) {
+            if reordered || !(old.items[j].drawsSame(as: new.items[i]) && oldContexts[j] == newContexts[i - newBase]) {
+                damage.add(oldBounds[j])
+                damage.add(newBounds[i - newBase])
+            }
+        }
         // The common case of an animation frame: the same items by the same owners, some values changed. Then
         // each item matches the one at its place (same owner, same ordinal), none reordered or left over: no
         // dictionaries needed.
         if oldRange.count == newRange.count,
            old.owners[oldRange].elementsEqual(new.owners[newRange]) {
-            for (j, i) in zip(oldRange, newRange)
-            where !(old.items[j].drawsSame(as: new.items[i]) && oldContexts[j] == newContexts[i - newBase]) {
-                damage.add(oldBounds[j])
-                damage.add(newBounds[i - newBase])
-            }
+            for (j, i) in zip(oldRange, newRange) { compare(j, i) }
             return
         }
         var ordinals: [UInt64: Int] = [:]
@@ -175,12 +179,8 @@ struct DamageTracker {
             let n = ordinals[owner, default: 0]
             ordinals[owner] = n + 1
             if let j = unmatched.removeValue(forKey: Key(owner: owner, ordinal: n)) {
-                let reordered = j < latestMatched
+                compare(j, i, reordered: j < latestMatched)
                 latestMatched = max(latestMatched, j)
-                if reordered || !(old.items[j].drawsSame(as: new.items[i]) && oldContexts[j] == newContexts[i - newBase]) {
-                    damage.add(oldBounds[j])
-                    damage.add(newBounds[i - newBase])
-                }
             } else {
                 damage.add(newBounds[i - newBase])
             }

@@ -132,13 +132,12 @@ public struct GraphicsContext {
     /// Draws one line of `text` with `anchor` of its box at `point` (in the font and colour the text or the
     /// environment gives it).
     public func draw(_ text: Text, at point: CGPoint, anchor: UnitPoint = .center) {
-        var d = (text.font ?? environment.font ?? .body).descriptor(in: environment)
-        if let w = text.weight { d.weight = w }
+        let d = text.resolvedFont(in: environment)
         let engine = TextEngine.shared
         let m = engine.metrics(d)
         let width = engine.width(of: text.string, font: d)
         let x = point.x - anchor.x * width, top = point.y - anchor.y * m.lineHeight
-        let color = (text.color ?? environment.foregroundColor ?? .primary).resolved(in: environment.colorScheme)
+        let color = text.resolvedColor(in: environment)
         let run = TextRun(string: text.string, font: d, origin: Point(x: x, y: top + m.ascender), color: color,
                           frame: Rect(x: x, y: top, width: width, height: m.lineHeight))
         record(.pushTransform(total))

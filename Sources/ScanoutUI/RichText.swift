@@ -52,11 +52,9 @@ struct RichTextLayout {
     @MainActor
     init(parts: [Text], strings: [String], environment: EnvironmentValues, maxWidth: Double?) {
         self.parts = parts
-        let base = environment.font ?? .body
         fonts = parts.map { part in
-            var d = (part.font ?? base).descriptor(in: environment)
+            var d = part.resolvedFont(in: environment)
             d.tracking = Double(part.tracking ?? environment.tracking)
-            if let w = part.weight { d.weight = w }
             if part.isItalic { d.italic = true }
             return d
         }
@@ -216,7 +214,7 @@ struct RichTextLayout {
         let part = parts[index], font = fonts[index]
         let scheme = environment.colorScheme
         let m = TextEngine.shared.metrics(font)
-        let color = (part.color ?? environment.foregroundColor ?? .primary).resolved(in: scheme)
+        let color = part.resolvedColor(in: environment)
         let run = TextRun(string: mark.map { String($0) + text } ?? text, font: font, origin: Point(x: x, y: baseline), color: color,
                           frame: Rect(x: x, y: baseline - m.ascender, width: width, height: m.lineHeight))
         Self.append(run, slanted: font.italic && !TextEngine.shared.hasItalicFace(font), into: &list)

@@ -65,6 +65,19 @@ public struct Text: View, PrimitiveView, Equatable {
 
     /// All the characters, joined parts included.
     var string: String { continuation.isEmpty ? content : continuation.reduce(content) { $0 + $1.content } }
+
+    /// The font this text is drawn in within `environment`: its own, else the environment's, else body, at its
+    /// own weight.
+    func resolvedFont(in environment: EnvironmentValues) -> FontDescriptor {
+        var d = (font ?? environment.font ?? .body).descriptor(in: environment)
+        if let w = weight { d.weight = w }
+        return d
+    }
+
+    /// The colour this text is drawn in within `environment`: its own, else the foreground, in the colour scheme.
+    func resolvedColor(in environment: EnvironmentValues) -> RGBA {
+        (color ?? environment.foregroundColor ?? .primary).resolved(in: environment.colorScheme)
+    }
     /// The parts in order, each with its own style (one for a text that was not joined).
     var parts: [Text] {
         guard !continuation.isEmpty else { return [self] }
@@ -209,7 +222,7 @@ final class TextBehavior: NodeBehavior {
         init(text: Text, font: FontDescriptor, environment: EnvironmentValues) {
             self.font = font
             metrics = TextEngine.shared.metrics(font)
-            color = (text.color ?? environment.foregroundColor ?? .primary).resolved(in: environment.colorScheme)
+            color = text.resolvedColor(in: environment)
             alignment = environment.multilineTextAlignment
             direction = environment.layoutDirection
             textCase = environment.textCase
@@ -322,11 +335,8 @@ final class TextBehavior: NodeBehavior {
         node.host.setNeedsLayout()
     }
 
-    var font: FontDescriptor { style.font }
-
     private func font(in environment: EnvironmentValues) -> FontDescriptor {
-        var d = (text.font ?? environment.font ?? .body).descriptor(in: environment)
-        if let w = text.weight { d.weight = w }
+        var d = text.resolvedFont(in: environment)
         d.tracking = Double(text.tracking ?? environment.tracking)
         return d
     }
