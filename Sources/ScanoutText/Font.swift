@@ -86,6 +86,14 @@ public final class Font {
     /// HarfBuzz's face of the same file, made when text first needs shaping (`.none` = not yet tried; `.some(nil)`
     /// = HarfBuzz could not read the file, so text is drawn unshaped).
     var harfBuzz: HarfBuzzFont?? = .none
+
+    /// The font file as FreeType mapped it into memory (nil when it read the file instead): HarfBuzz shapes from
+    /// these bytes rather than mapping the file a second time (each mapping's touched pages counted in the
+    /// app's resident memory, ~200 KB a face).
+    var mappedBytes: UnsafeRawBufferPointer? {
+        guard let stream = face.pointee.stream, let base = stream.pointee.base, stream.pointee.size > 0 else { return nil }
+        return UnsafeRawBufferPointer(start: base, count: Int(stream.pointee.size))
+    }
     /// Whether Latin text may skip shaping (see `LatinShortcut`); nil until first asked.
     var latinShortcutStorage: LatinShortcut?
     /// Lines already shaped (see `ShapedLine.swift`), bounded like `otherGlyphs`.
@@ -187,6 +195,7 @@ public final class Font {
         if isFallback { liveFallbackFaces.subtract(1, ordering: .relaxed) } else { liveFonts.subtract(1, ordering: .relaxed) }
         asciiGlyphs.deallocate()
         advances.deallocate()
+        harfBuzz = .none  // it may read the bytes FreeType mapped (`mappedBytes`): gone before they are
         FT_Done_Face(face)
         FT_Done_FreeType(library)
     }

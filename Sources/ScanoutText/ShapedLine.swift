@@ -92,7 +92,7 @@ extension Font {
     /// This font's HarfBuzz face, made on first use (also asked of fallback faces by the font that shapes).
     func harfBuzzFont() -> HarfBuzzFont? {
         if case .some(let made) = harfBuzz { return made }
-        let made = HarfBuzzFont(path: path, faceIndex: faceIndex, staticBytes: staticBytes)
+        let made = HarfBuzzFont(path: path, faceIndex: faceIndex, staticBytes: staticBytes ?? mappedBytes)
         harfBuzz = .some(made)
         return made
     }
