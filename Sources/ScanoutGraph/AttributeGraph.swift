@@ -26,14 +26,14 @@ public final class AttributeGraph {
     /// (`name` is made only if it is asked for: see `AttributeNode.name`.)
     public func source<Value>(_ name: @autoclosure @escaping () -> String = "source", _ value: Value,
                               isEqual: ((Value, Value) -> Bool)? = nil) -> Attribute<Value> {
-        Attribute(SourceNode(graph: self, name: name, value: value, isEqual: isEqual ?? Equality.function(for: Value.self)))
+        Attribute(SourceNode(graph: self, name: name, value: value, isEqual: isEqual))
     }
 
     /// A rule attribute: `rule` computes the value, and whatever attributes it reads become its inputs.
     /// `initial` is the value before the first evaluation (and what a cycle returns).
     public func rule<Value>(_ name: @autoclosure @escaping () -> String = "rule", initial: Value, isEqual: ((Value, Value) -> Bool)? = nil,
                             _ rule: @escaping () -> Value) -> Attribute<Value> {
-        Attribute(RuleNode(graph: self, name: name, initial: initial, isEqual: isEqual ?? Equality.function(for: Value.self), rule: rule))
+        Attribute(RuleNode(graph: self, name: name, initial: initial, isEqual: isEqual, rule: rule))
     }
 
     /// Runs `body` without recording the attributes it reads as inputs of the rule being evaluated.

@@ -94,12 +94,26 @@ struct Reader {
 /// A node holding a value of one type (what `Attribute<Value>` reads without a cast).
 class ValueNode<Value>: AttributeNode {
     var value: Value
-    let isEqual: ((Value, Value) -> Bool)?
+    private var comparison: ((Value, Value) -> Bool)?
+    /// Without a comparison given, whether `Value` is `Equatable` is asked at the first comparison, not when
+    /// the node is made: for a type that is not, the runtime scans every conformance in the binary (~170,000
+    /// instructions, once per type), and most nodes made at start-up are never compared.
+    private var comparisonDecided: Bool
 
     init(graph: AttributeGraph, name: @escaping () -> String, value: Value, isEqual: ((Value, Value) -> Bool)?) {
         self.value = value
-        self.isEqual = isEqual
+        self.comparison = isEqual
+        self.comparisonDecided = isEqual != nil
         super.init(graph: graph, name: name)
+    }
+
+    /// Whether `newValue` equals the value (false when values of the type cannot be compared).
+    final func isEqual(to newValue: Value) -> Bool {
+        if !comparisonDecided {
+            comparison = Equality.function(for: Value.self)
+            comparisonDecided = true
+        }
+        return comparison?(value, newValue) ?? false
     }
 }
 
@@ -112,7 +126,7 @@ final class SourceNode<Value>: ValueNode<Value> {
     }
 
     func set(_ newValue: Value) {
-        if let isEqual, isEqual(value, newValue) { return }
+        if isEqual(to: newValue) { return }
         value = newValue
         graph.clock += 1
         changedAt = graph.clock
@@ -162,7 +176,7 @@ final class RuleNode<Value>: ValueNode<Value> {
         graph.untrackedDepth = untrackedDepth
         graph.evaluating.removeLast()
         isEvaluating = false
-        let unchanged = hasEvaluated && (isEqual?(value, newValue) ?? false)
+        let unchanged = hasEvaluated && isEqual(to: newValue)
         value = newValue
         hasEvaluated = true
         isDirty = false

@@ -15,9 +15,24 @@ protocol OwnInputsComparable: View {
 /// Compares two values of one view type by their own inputs (false for values of other types).
 typealias OwnInputsEquality = @MainActor (any View, any View) -> Bool
 
-/// The comparison for `view`'s type, or nil when that type has none (its new values always count as changed).
+/// The comparison for `view`'s type (a type without one answers false: its new values always count as changed).
+/// Which it is, is found when two values are first compared: asking whether the type is `OwnInputsComparable`
+/// (and whether its modifier is `Equatable`) scans every conformance in the binary for each type that is not,
+/// and most nodes made at start-up never get a second value.
 @MainActor
-func makeOwnInputsEquality(for view: any View) -> OwnInputsEquality? {
+func makeOwnInputsEquality(for view: any View) -> OwnInputsEquality {
+    var decided: OwnInputsEquality??
+    return { a, b in
+        if case .some(let known) = decided { return known?(a, b) ?? false }
+        let made = decideOwnInputsEquality(for: a)
+        decided = .some(made)
+        return made?(a, b) ?? false
+    }
+}
+
+/// The comparison for `view`'s type, or nil when that type has none.
+@MainActor
+private func decideOwnInputsEquality(for view: any View) -> OwnInputsEquality? {
     guard let comparable = view as? any OwnInputsComparable else { return nil }
     func make<T: OwnInputsComparable>(_: T) -> OwnInputsEquality {
         let same = T.ownInputsComparison()

@@ -7,7 +7,37 @@ import ScanoutGraph
 /// `Equatable` properties with `==`, objects by identity, `@State` and `@Environment` as equal (their values
 /// live in the graph), bindings by the storage they point at, and closures as different.
 enum ViewEquality {
-    static func function<T>(for type: T.Type) -> (T, T) -> Bool {
+    /// `function(for:)`'s comparisons, one per type. (Unchecked exclusivity: main actor, one access at a time.)
+    @MainActor @exclusivity(unchecked) private static var byType: [ObjectIdentifier: AnyObject] = [:]
+
+    /// How two values of `T` compare as a view's inputs: one comparison per type, which decides how at its first
+    /// use. Deciding asks the runtime whether `T` is `Equatable`, which for a type that is not (most views) scans
+    /// every conformance in the binary, ~170,000 instructions; made per node, that was a tenth of the demo's
+    /// start-up, for inputs most of which are never compared (and an allocation per node).
+    @MainActor static func function<T>(for type: T.Type) -> (T, T) -> Bool {
+        let key = ObjectIdentifier(T.self)
+        if let known = byType[key] { return unsafeDowncast(known, to: DecidedOnFirstUse<T>.self).compare }
+        let made = DecidedOnFirstUse<T>()
+        byType[key] = made
+        return made.compare
+    }
+
+    /// A type's comparison, decided when it first compares two values.
+    private final class DecidedOnFirstUse<T> {
+        let compare: (T, T) -> Bool
+        init() {
+            var decided: ((T, T) -> Bool)?
+            compare = { a, b in
+                if let decided { return decided(a, b) }
+                let made = ViewEquality.decidedFunction(for: T.self)
+                decided = made
+                return made(a, b)
+            }
+        }
+    }
+
+    /// The comparison `function(for:)` decides on (see there).
+    static func decidedFunction<T>(for type: T.Type) -> (T, T) -> Bool {
         if let eq = Equality.function(for: T.self) { return eq }
         if _isPOD(T.self) {
             // Bytes that differ may still be equal by a property's `==` (one that ignores a field).
