@@ -71,6 +71,13 @@ public final class DisplayListRenderer {
     /// Either way it is drawn at whole device pixels, so both paint the same.
     public var cachesSlidingPanels = true
     private let panelCache = PanelCache()
+    /// Whether a dimming scrim over everything before it (a sheet's, an alert's: see `dimmingScrim`) is folded
+    /// into what it covers — those items drawn in colours dimmed (`Dimming`), the scrim not blended over them —
+    /// where it covers the repainted pixels wholly. A sheet rising repaints the whole screen at every frame;
+    /// blending its scrim was half of that frame's work.
+    public var foldsDimmingScrims = true
+    /// Repaints so far that folded a scrim (for tests and benchmarks).
+    private(set) var scrimsFolded = 0
     /// Whether a sliding panel's copy from its bitmap is left in `deferredCopies` rather than made into the
     /// target (the frame compositor's private frame: it copies the bitmap into the display buffer itself).
     var defersPanelCopies = false
@@ -353,10 +360,11 @@ public final class DisplayListRenderer {
         // (The parts left beside a cover are searched whatever their size: they belong to a large region.)
         guard depth < 3, depth > 0 || region.width * region.height >= min(Self.coverSearchArea, target.width * target.height / 8),
               let cover = tracker.cover(of: region, in: list) else {
-            paint(list, background: background, in: region, itemBounds: tracker.bounds, from: 0)
+            paint(list, background: background, in: region, itemBounds: tracker.bounds, contexts: tracker.contexts, from: 0)
             return
         }
-        paint(list, background: background, in: region.intersection(cover.interior), itemBounds: tracker.bounds, from: cover.index)
+        paint(list, background: background, in: region.intersection(cover.interior), itemBounds: tracker.bounds,
+              contexts: tracker.contexts, from: cover.index)
         for part in region.subtracting(cover.interior) {
             render(list, background: background, in: part, tracker: tracker, depth: depth + 1)
         }
@@ -364,9 +372,27 @@ public final class DisplayListRenderer {
 
     /// Repaints `region`, drawing the items from index `first` on (what is before it is hidden there; the
     /// pushes around it still apply): cleared to `background` first when `first` is 0.
-    private func paint(_ list: DisplayList, background: RGBA, in region: IntRect, itemBounds: [IntRect]?, from first: Int) {
-        let region = region.intersection(target.bounds)
+    private func paint(_ list: DisplayList, background: RGBA, in region: IntRect, itemBounds: [IntRect]?,
+                       contexts: [DamageTracker.Context]? = nil, from first: Int, folding: Bool = true) {
+        var region = region.intersection(target.bounds)
         guard !region.isEmpty else { return }
+        let root = rootTransform ?? AffineTransform(scaleX: scale, y: scale)
+        // A dimming scrim is folded only into pixels it covers wholly, whatever the region (so a pixel is painted
+        // the same way by every repaint that covers it: a part repainted equals the whole frame repainted); the
+        // rest of the region is painted as usual.
+        var dimming: (scrim: Int, end: Int, dimming: Dimming)?
+        if folding, foldsDimmingScrims, first == 0 ? background.alpha == 255 : true,
+           let scrim = dimmingScrim(in: list.items, contexts: contexts, root: root), scrim.rect.intersects(region),
+           !deferredCopies.copies.contains(where: { $0.rect.intersects(region) }) {
+            if !scrim.rect.contains(region) {
+                for part in region.subtracting(scrim.rect) {
+                    paint(list, background: background, in: part, itemBounds: itemBounds, contexts: contexts, from: first, folding: false)
+                }
+                region = region.intersection(scrim.rect)
+            }
+            dimming = (scrim.start, scrim.end, scrim.dimming)
+            scrimsFolded += 1
+        }
         if outlines.count > list.count { outlines.removeLast(outlines.count - list.count) }
         groupCache.forgetGroups(notIn: list.items)
         shadowCache.beginRender()
@@ -377,13 +403,19 @@ public final class DisplayListRenderer {
         base.transform = .identity
         base.opacity = 1
         base.blendMode = .normal
-        if first == 0 { base.clear(background) }
-        var state = RenderState(base: base, transform: rootTransform ?? AffineTransform(scaleX: scale, y: scale))
+        if first == 0 { base.clear(dimming.map { $0.dimming.dimmed(background) } ?? background) }
+        var state = RenderState(base: base, transform: root)
         let items = list.items
         var skipUntil = -1  // items up to this index were composited from a cached group bitmap
         let reporting = geometryWarning != nil
         for index in items.indices {
             if index <= skipUntil { continue }
+            if let scrim = dimming, index == scrim.scrim {
+                // Folded into everything before it (drawn dimmed): not blended.
+                skipUntil = scrim.end
+                dimming = nil
+                continue
+            }
             if index < first, let end = hiddenBefore(first, items: items, index: index, itemBounds: itemBounds) {
                 skipUntil = end
                 continue
@@ -397,9 +429,10 @@ public final class DisplayListRenderer {
             switch item {
             case .fill, .stroke, .image:
                 uncoverDeferredCopies(under: index, itemBounds, state.clip)
-                drawShapeOrImage(item, index: index, on: state.canvas)
-            case .text(let run):
+                drawShapeOrImage(dimming.map { Self.dimmed(item, $0.dimming) } ?? item, index: index, on: state.canvas)
+            case .text(var run):
                 uncoverDeferredCopies(under: index, itemBounds, state.clip)
+                if let dimming { run.color = dimming.dimming.dimmed(run.color) }
                 if paintsBandInParallel {
                     withUnsafeMutablePointer(to: &placedGlyphs) { text.draw(run, transform: state.transform, scale: 1, on: state.canvas, placed: $0) }
                 } else {
@@ -411,7 +444,10 @@ public final class DisplayListRenderer {
                 state.pushClip(path, fillRule: rule)
             case .pushTransform(let t):
                 let full = t.concatenating(state.transform)
-                if OpaquePanel.isFractional(full) || (mayBePanel(index, itemBounds) && cachesSlidingPanels),
+                if dimming != nil {
+                    // (A translation, see `takesDimming`: drawn directly, as its panel's bitmap would paint it.)
+                    pushGroupTransform(t, at: index, in: items, state: &state)
+                } else if OpaquePanel.isFractional(full) || (mayBePanel(index, itemBounds) && cachesSlidingPanels),
                    let panel = OpaquePanel.placement(ofGroupAt: index, in: items, full: full) {
                     if let end = compositePanel(items, index: index, panel, state: &state) {
                         skipUntil = end
@@ -438,7 +474,7 @@ public final class DisplayListRenderer {
                         state.setCanvasTransform()
                         let saved = state.canvas.opacity
                         state.canvas.opacity = saved * max(0, min(1, o))
-                        drawShapeOrImage(items[shape], index: shape, on: state.canvas)
+                        drawShapeOrImage(dimming.map { Self.dimmed(items[shape], $0.dimming) } ?? items[shape], index: shape, on: state.canvas)
                         state.canvas.opacity = saved
                         for _ in index + 1..<shape { state.pop() }
                     }
@@ -477,6 +513,105 @@ public final class DisplayListRenderer {
         guard j + transforms + 1 < items.count, drawsAlone(items[j]) else { return nil }
         for k in j + 1...j + transforms + 1 { guard case .pop = items[k] else { return nil } }
         return (j, j + transforms + 1)
+    }
+
+    /// The dimming scrim of `items`, if the last opacity group drawn in a plain context (no opacity, clip, clip
+    /// shape, shadow, blur or transform other than `root` around it) is one: a translucent solid rectangle alone in it, under translations
+    /// only — a sheet's or an alert's — with everything before it able to take its colours dimmed (see
+    /// `takesDimming`); `rect`: the device pixels it covers wholly (`root` maps the list's points to them).
+    /// `contexts` (the damage tracker's, parallel to `items`) find that group without reading the items;
+    /// without them the items are walked for the same answer.
+    private func dimmingScrim(in items: [DisplayList.Item], contexts: [DamageTracker.Context]?,
+                              root: AffineTransform) -> (start: Int, end: Int, dimming: Dimming, rect: IntRect)? {
+        guard root.b == 0, root.c == 0 else { return nil }
+        var top: Int?
+        if let contexts, contexts.count == items.count {
+            // A push of an opacity below 1 is where the opacity drops (a pop never lowers it).
+            @inline(__always) func plain(_ c: DamageTracker.Context) -> Bool {
+                c.opacity == 1 && c.clip == nil && c.shadowReach == 0 && !c.clipIsShape && c.transform == root
+            }
+            var k = contexts.count - 2
+            while k >= 0 {
+                if contexts[k + 1].opacity < contexts[k].opacity, plain(contexts[k]) { top = k; break }
+                k -= 1
+            }
+        } else {
+            // Whether each open group leaves its content in a plain context (as the tracker's contexts say).
+            var plain = [true]
+            for (index, item) in items.enumerated() {
+                switch item {
+                case .pushOpacity(let o):
+                    if o < 1, plain.last == true { top = index }
+                    plain.append(plain.last == true && o >= 1)
+                case .pushTransform(let t):
+                    plain.append(plain.last == true && t == .identity)
+                case .pushClip, .pushClipShape, .pushShadow, .pushBlur:
+                    plain.append(false)
+                case .pop:
+                    if plain.count > 1 { plain.removeLast() }
+                case .fill, .stroke, .text, .image:
+                    break
+                }
+            }
+        }
+        guard let top, case .pushOpacity(let opacity) = items[top] else { return nil }
+        let candidate = (start: top, opacity: opacity)
+        guard let (shape, end) = loneShape(in: items, openedAt: candidate.start),
+              case .fill(let path, .solid(let color), _) = items[shape], path.isRectangle else { return nil }
+        var dx = 0.0, dy = 0.0
+        for t in candidate.start + 1..<shape {
+            guard case .pushTransform(let u) = items[t] else { continue }
+            guard Self.isTranslation(u) else { return nil }
+            dx += u.tx; dy += u.ty
+        }
+        let dimming = Dimming(color: color, opacity: candidate.opacity)
+        guard dimming.isTranslucent else { return nil }
+        let r = path.boundingRect
+        let a = root.apply(Point(x: r.minX + dx, y: r.minY + dy)), b = root.apply(Point(x: r.maxX + dx, y: r.maxY + dy))
+        let bounds = target.bounds
+        // The pixels it covers wholly: its edges rounded inwards, within the target.
+        let x0 = max(Double(bounds.minX), min(a.x, b.x).rounded(.up)), x1 = min(Double(bounds.maxX), max(a.x, b.x).rounded(.down))
+        let y0 = max(Double(bounds.minY), min(a.y, b.y).rounded(.up)), y1 = min(Double(bounds.maxY), max(a.y, b.y).rounded(.down))
+        guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, x1 > x0, y1 > y0,
+              takesDimming(items, before: candidate.start) else { return nil }
+        return (candidate.start, end, dimming, IntRect(x: Int(x0), y: Int(y0), width: Int(x1 - x0), height: Int(y1 - y0)))
+    }
+
+    /// Whether the items before `end` can be drawn in colours dimmed (see `Dimming`): solid fills and strokes,
+    /// text whose glyphs take its colour (no colour emoji: only characters below U+2000 and the symbol font's
+    /// private use area), clips, translations and opacity groups of one solid shape. Not images, gradients,
+    /// shadows, blurs or layers, whose pixels are not one colour.
+    private func takesDimming(_ items: [DisplayList.Item], before end: Int) -> Bool {
+        items.withUnsafeBufferPointer { buffer in
+            for index in 0..<end {
+                switch buffer[index] {
+                case .fill(_, .solid, _), .stroke(_, .solid, _), .pushClip, .pushClipShape, .pop:
+                    break
+                case .fill, .stroke, .image, .pushShadow, .pushBlur:
+                    return false
+                case .text(let run):
+                    for scalar in run.string.unicodeScalars where scalar.value >= 0x2000 && !(0xE000...0xF8FF).contains(scalar.value) {
+                        return false
+                    }
+                case .pushTransform(let t):
+                    if !Self.isTranslation(t) { return false }
+                case .pushOpacity:
+                    if loneShape(in: items, openedAt: index) == nil { return false }
+                }
+            }
+            return true
+        }
+    }
+
+    private static func isTranslation(_ t: AffineTransform) -> Bool { t.a == 1 && t.b == 0 && t.c == 0 && t.d == 1 }
+
+    /// A fill or stroke in its colour dimmed (other items as they are: only solid ones are dimmed).
+    private static func dimmed(_ item: DisplayList.Item, _ dimming: Dimming) -> DisplayList.Item {
+        switch item {
+        case .fill(let path, .solid(let c), let style): return .fill(path, .solid(dimming.dimmed(c)), style)
+        case .stroke(let path, .solid(let c), let style): return .stroke(path, .solid(dimming.dimmed(c)), style)
+        default: return item
+        }
     }
 
     /// Pushes the transform of the group at `index` as the item loop does: a panel (see `OpaquePanel`) at its

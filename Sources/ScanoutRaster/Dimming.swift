@@ -1,0 +1,30 @@
+/// A translucent solid colour drawn over an opaque picture (a sheet's or an alert's scrim) as a transform of
+/// the picture's colours: drawing each colour dimmed gives what drawing the picture and then the scrim gives —
+/// to the bit where a colour covers its pixel wholly and is opaque (the same 8-bit arithmetic as blending the
+/// scrim), and within a level or two at anti-aliased edges. Source-over blending is an affine mix, so dimming
+/// commutes with it: `dim(α·c + (1 − α)·d) = α·dim(c) + (1 − α)·dim(d)`. A renderer uses it to skip blending
+/// the scrim over the whole screen at every frame of a sheet's rise.
+public struct Dimming: Sendable, Equatable {
+    /// The scrim's premultiplied colour as the canvas blends it (its colour at its opacity).
+    public let pixel: UInt32
+
+    /// `color` drawn at `opacity` (the canvas's global opacity, as a 0...255 factor like `Canvas.globalAlpha`).
+    public init(color: RGBA, opacity: Double) {
+        let k = opacity.isNaN ? 0 : UInt32((max(0, min(1, opacity)) * 255).rounded())
+        pixel = k == 255 ? color.premultiplied : scalePixel(color.premultiplied, k)
+    }
+
+    /// Whether the scrim lets some of the picture through and changes it (neither opaque nor invisible).
+    public var isTranslucent: Bool { pixel >> 24 > 0 && pixel >> 24 < 255 }
+
+    /// The scrim over an opaque premultiplied pixel (`SpanBlender.overSolid`'s arithmetic).
+    public func over(opaque p: UInt32) -> UInt32 { pixel &+ scalePixel(p, 255 - pixel >> 24) }
+
+    /// The colour to draw instead of `color` under the scrim: its red, green and blue dimmed as an opaque pixel
+    /// of them would be; its alpha kept (a translucent colour mixes with the dimmed picture under it as the
+    /// undimmed one would with the picture).
+    public func dimmed(_ color: RGBA) -> RGBA {
+        let p = over(opaque: 0xFF00_0000 | UInt32(color.red) << 16 | UInt32(color.green) << 8 | UInt32(color.blue))
+        return RGBA(red: UInt8(p >> 16 & 0xFF), green: UInt8(p >> 8 & 0xFF), blue: UInt8(p & 0xFF), alpha: color.alpha)
+    }
+}
