@@ -15,17 +15,6 @@ extension DisplayList.Item {
         }
     }
 
-    /// How the item changes the depth of groups: +1 for a push, −1 for a pop, 0 for a drawing item; 2 for an
-    /// opacity push (a push too). (Read through a buffer, a check of the case alone copies no payload.)
-    var groupStep: Int {
-        switch self {
-        case .fill, .stroke, .text, .image: return 0
-        case .pushClip, .pushClipShape, .pushTransform, .pushShadow, .pushBlur: return 1
-        case .pushOpacity: return 2
-        case .pop: return -1
-        }
-    }
-
     /// Whether painting the item goes through the canvas's transform (the renderer sets it only before these).
     var readsCanvasTransform: Bool { isDrawing }
 

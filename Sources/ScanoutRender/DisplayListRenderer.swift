@@ -516,9 +516,10 @@ public final class DisplayListRenderer {
     }
 
     /// The dimming scrim of `items`, if the last opacity group drawn in a plain context (no opacity, clip, clip
-    /// shape, shadow, blur or transform other than `root` around it) is one: a translucent solid rectangle alone in it, under translations
-    /// only — a sheet's or an alert's — with everything before it able to take its colours dimmed (see
-    /// `takesDimming`); `rect`: the device pixels it covers wholly (`root` maps the list's points to them).
+    /// shape, shadow, blur or transform other than `root` around it) is one: a translucent solid rectangle alone
+    /// in it, under translations only — a sheet's or an alert's — with everything before it able to take its
+    /// colours dimmed (see `takesDimming`); `rect`: the device pixels it covers wholly (`root` maps the list's
+    /// points to them).
     /// `contexts` (the damage tracker's, parallel to `items`) find that group without reading the items;
     /// without them the items are walked for the same answer.
     private func dimmingScrim(in items: [DisplayList.Item], contexts: [DamageTracker.Context]?,
