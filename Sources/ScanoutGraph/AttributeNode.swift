@@ -94,26 +94,24 @@ struct Reader {
 /// A node holding a value of one type (what `Attribute<Value>` reads without a cast).
 class ValueNode<Value>: AttributeNode {
     var value: Value
-    private var comparison: ((Value, Value) -> Bool)?
-    /// Without a comparison given, whether `Value` is `Equatable` is asked at the first comparison, not when
-    /// the node is made: for a type that is not, the runtime scans every conformance in the binary (~170,000
-    /// instructions, once per type), and most nodes made at start-up are never compared.
-    private var comparisonDecided: Bool
+    /// How values compare (`.none`: not decided yet; `.some(nil)`: they cannot be). Without a comparison given,
+    /// whether `Value` is `Equatable` is asked at the first comparison, not when the node is made: for a type
+    /// that is not, the runtime scans every conformance in the binary (~170,000 instructions, once per type),
+    /// and most nodes made at start-up are never compared.
+    private var comparison: ((Value, Value) -> Bool)??
 
     init(graph: AttributeGraph, name: @escaping () -> String, value: Value, isEqual: ((Value, Value) -> Bool)?) {
         self.value = value
-        self.comparison = isEqual
-        self.comparisonDecided = isEqual != nil
+        self.comparison = isEqual.map { .some($0) } ?? .none
         super.init(graph: graph, name: name)
     }
 
     /// Whether `newValue` equals the value (false when values of the type cannot be compared).
     final func isEqual(to newValue: Value) -> Bool {
-        if !comparisonDecided {
-            comparison = Equality.function(for: Value.self)
-            comparisonDecided = true
-        }
-        return comparison?(value, newValue) ?? false
+        if case .some(let decided) = comparison { return decided?(value, newValue) ?? false }
+        let decided = Equality.function(for: Value.self)
+        comparison = .some(decided)
+        return decided?(value, newValue) ?? false
     }
 }
 

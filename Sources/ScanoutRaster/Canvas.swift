@@ -439,7 +439,10 @@ public final class Canvas {
     static let bandCells = 64 * 1024
 
     /// `opacity` as the 0...255 factor everything drawn is multiplied by.
-    var globalAlpha: UInt32 { opacity.isNaN ? 0 : UInt32((max(0, min(1, opacity)) * 255).rounded()) }
+    var globalAlpha: UInt32 { Self.alphaFactor(opacity: opacity) }
+
+    /// An opacity as the 0...255 factor drawing multiplies by (NaN draws nothing).
+    static func alphaFactor(opacity: Double) -> UInt32 { opacity.isNaN ? 0 : UInt32((max(0, min(1, opacity)) * 255).rounded()) }
 
     private func withBlitter(_ shader: Shader, antialiased: Bool, _ body: (inout SpanBlitter) -> Void) {
         let alpha = globalAlpha

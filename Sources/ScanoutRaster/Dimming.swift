@@ -8,17 +8,21 @@ public struct Dimming: Sendable, Equatable {
     /// The scrim's premultiplied colour as the canvas blends it (its colour at its opacity).
     public let pixel: UInt32
 
-    /// `color` drawn at `opacity` (the canvas's global opacity, as a 0...255 factor like `Canvas.globalAlpha`).
+    /// `color` drawn at `opacity` (the canvas's global opacity, as the canvas turns it into a factor).
     public init(color: RGBA, opacity: Double) {
-        let k = opacity.isNaN ? 0 : UInt32((max(0, min(1, opacity)) * 255).rounded())
+        let k = Canvas.alphaFactor(opacity: opacity)
         pixel = k == 255 ? color.premultiplied : scalePixel(color.premultiplied, k)
     }
 
     /// Whether the scrim lets some of the picture through and changes it (neither opaque nor invisible).
     public var isTranslucent: Bool { pixel >> 24 > 0 && pixel >> 24 < 255 }
 
-    /// The scrim over an opaque premultiplied pixel (`SpanBlender.overSolid`'s arithmetic).
-    public func over(opaque p: UInt32) -> UInt32 { pixel &+ scalePixel(p, 255 - pixel >> 24) }
+    /// The scrim over an opaque premultiplied pixel, as blending it computes it.
+    public func over(opaque p: UInt32) -> UInt32 {
+        var p = p
+        SpanBlender.overSolid(&p, 1, pixel, vectors: false)
+        return p
+    }
 
     /// The colour to draw instead of `color` under the scrim: its red, green and blue dimmed as an opaque pixel
     /// of them would be; its alpha kept (a translucent colour mixes with the dimmed picture under it as the

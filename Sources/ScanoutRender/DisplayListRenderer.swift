@@ -382,7 +382,7 @@ public final class DisplayListRenderer {
         // rest of the region is painted as usual.
         var dimming: (scrim: Int, end: Int, dimming: Dimming)?
         if folding, foldsDimmingScrims, first == 0 ? background.alpha == 255 : true,
-           let scrim = dimmingScrim(in: list.items, contexts: contexts, root: root), scrim.rect.intersects(region),
+           let scrim = dimmingScrim(in: list, contexts: contexts, root: root), scrim.rect.intersects(region),
            !deferredCopies.copies.contains(where: { $0.rect.intersects(region) }) {
             if !scrim.rect.contains(region) {
                 for part in region.subtracting(scrim.rect) {
@@ -515,45 +515,32 @@ public final class DisplayListRenderer {
         return (j, j + transforms + 1)
     }
 
-    /// The dimming scrim of `items`, if the last opacity group drawn in a plain context (no opacity, clip, clip
+    /// The dimming scrim of `list`, if the last opacity group drawn in a plain context (no opacity, clip, clip
     /// shape, shadow, blur or transform other than `root` around it) is one: a translucent solid rectangle alone
     /// in it, under translations only — a sheet's or an alert's — with everything before it able to take its
     /// colours dimmed (see `takesDimming`); `rect`: the device pixels it covers wholly (`root` maps the list's
-    /// points to them).
-    /// `contexts` (the damage tracker's, parallel to `items`) find that group without reading the items;
-    /// without them the items are walked for the same answer.
-    private func dimmingScrim(in items: [DisplayList.Item], contexts: [DamageTracker.Context]?,
+    /// points to them). `contexts`: the damage tracker's, parallel to the items (they find that group without
+    /// reading the items); without them the list is walked as the tracker walks it, for the same answer.
+    private func dimmingScrim(in list: DisplayList, contexts: [DamageTracker.Context]?,
                               root: AffineTransform) -> (start: Int, end: Int, dimming: Dimming, rect: IntRect)? {
         guard root.b == 0, root.c == 0 else { return nil }
+        let items = list.items
+        var contexts = contexts ?? []
+        if contexts.count != items.count {
+            var bounds: [IntRect] = []
+            contexts.removeAll()
+            DamageTracker.walk(list, items.indices, from: DamageTracker.Context(transform: root, clip: nil, opacity: 1),
+                               screen: target.bounds, contexts: &contexts, bounds: &bounds)
+        }
+        @inline(__always) func plain(_ c: DamageTracker.Context) -> Bool {
+            c.opacity == 1 && c.clip == nil && c.shadowReach == 0 && !c.clipIsShape && c.transform == root
+        }
+        // A push of an opacity below 1 is where the opacity drops (a pop never lowers it).
         var top: Int?
-        if let contexts, contexts.count == items.count {
-            // A push of an opacity below 1 is where the opacity drops (a pop never lowers it).
-            @inline(__always) func plain(_ c: DamageTracker.Context) -> Bool {
-                c.opacity == 1 && c.clip == nil && c.shadowReach == 0 && !c.clipIsShape && c.transform == root
-            }
-            var k = contexts.count - 2
-            while k >= 0 {
-                if contexts[k + 1].opacity < contexts[k].opacity, plain(contexts[k]) { top = k; break }
-                k -= 1
-            }
-        } else {
-            // Whether each open group leaves its content in a plain context (as the tracker's contexts say).
-            var plain = [true]
-            for (index, item) in items.enumerated() {
-                switch item {
-                case .pushOpacity(let o):
-                    if o < 1, plain.last == true { top = index }
-                    plain.append(plain.last == true && o >= 1)
-                case .pushTransform(let t):
-                    plain.append(plain.last == true && t == .identity)
-                case .pushClip, .pushClipShape, .pushShadow, .pushBlur:
-                    plain.append(false)
-                case .pop:
-                    if plain.count > 1 { plain.removeLast() }
-                case .fill, .stroke, .text, .image:
-                    break
-                }
-            }
+        var k = contexts.count - 2
+        while k >= 0 {
+            if contexts[k + 1].opacity < contexts[k].opacity, plain(contexts[k]) { top = k; break }
+            k -= 1
         }
         guard let top, case .pushOpacity(let opacity) = items[top] else { return nil }
         let candidate = (start: top, opacity: opacity)
