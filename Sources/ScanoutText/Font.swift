@@ -77,6 +77,8 @@ public final class Font {
     private var otherGlyphs: [UInt32: GlyphIndex] = [:]
     /// Advance widths in design units per glyph, filled on first use (`unknownAdvance` = not yet loaded).
     private let advances: UnsafeMutablePointer<Int32>
+    /// Kerning pairs already asked for (`KerningCache`): made at the first pair of a face that kerns.
+    private var kerningCache: KerningCache?
 
     private static let unknownGlyph = GlyphIndex.max
     private static let unknownAdvance = Int32.min
@@ -195,6 +197,7 @@ public final class Font {
         if isFallback { liveFallbackFaces.subtract(1, ordering: .relaxed) } else { liveFonts.subtract(1, ordering: .relaxed) }
         asciiGlyphs.deallocate()
         advances.deallocate()
+        kerningCache?.deallocate()
         harfBuzz = .none  // it may read the bytes FreeType mapped (`mappedBytes`): gone before they are
         FT_Done_Face(face)
         FT_Done_FreeType(library)
@@ -302,9 +305,16 @@ public final class Font {
     @inline(__always)
     func kerningUnits(_ left: GlyphIndex, _ right: GlyphIndex) -> Int {
         guard hasKerning else { return 0 }
+        if let units = kerningCache?.units(left, right) { return units }
+        return loadKerning(left, right)
+    }
+
+    private func loadKerning(_ left: GlyphIndex, _ right: GlyphIndex) -> Int {
         var v = FT_Vector()
-        guard FT_Get_Kerning(face, left, right, FT_UInt(FT_KERNING_UNSCALED.rawValue), &v) == 0 else { return 0 }
-        return Int(v.x)
+        let units = FT_Get_Kerning(face, left, right, FT_UInt(FT_KERNING_UNSCALED.rawValue), &v) == 0 ? Int(v.x) : 0
+        if kerningCache == nil { kerningCache = KerningCache() }
+        kerningCache!.store(units, left, right)
+        return units
     }
 
     /// The horizontal kerning adjustment between `left` and `right` at `size`, in pixels (negative = closer).

@@ -64,8 +64,13 @@ struct StackLayout: Layout {
             var uniform = true
             for i in 1..<max(n, 1) where subviews[i].priority != first { uniform = false; break }
             if uniform {
-                share(remaining, among: Self.flexibilityOrder(of: Array(0..<n), extremes: extremes), subviews, across: acrossProposal,
-                      remaining: &remaining, into: lengths)
+                // Equally flexible subviews (rows of fixed size) are offered space in their order: no array.
+                if Self.equallyFlexible(extremes) {
+                    share(remaining, amongFirst: n, subviews, across: acrossProposal, remaining: &remaining, into: lengths)
+                } else {
+                    share(remaining, among: Self.flexibilityOrder(of: Array(0..<n), extremes: extremes), subviews, across: acrossProposal,
+                          remaining: &remaining, into: lengths)
+                }
                 return
             }
             var priorities = [Double]()
@@ -86,14 +91,36 @@ struct StackLayout: Layout {
                        remaining: inout CGFloat, into lengths: UnsafeMutableBufferPointer<CGFloat>) {
         var available = available
         var count = group.count
-        for i in group {
-            let offer = max(0, available / CGFloat(count))
-            let l = along(subviews[i].sizeThatFits(proposal(along: offer, across: acrossProposal)))
-            lengths[i] = l
-            available -= l
-            remaining -= l
-            count -= 1
-        }
+        for i in group { offer(i, &available, &count, subviews, across: acrossProposal, remaining: &remaining, into: lengths) }
+    }
+
+    /// `share` to the first `n` subviews in order.
+    private func share(_ available: CGFloat, amongFirst n: Int, _ subviews: Subviews, across acrossProposal: CGFloat?,
+                       remaining: inout CGFloat, into lengths: UnsafeMutableBufferPointer<CGFloat>) {
+        var available = available
+        var count = n
+        for i in 0..<n { offer(i, &available, &count, subviews, across: acrossProposal, remaining: &remaining, into: lengths) }
+    }
+
+    /// Offers subview `i` an equal share of `available` among the `count` left, and takes what it used.
+    @inline(__always)
+    private func offer(_ i: Int, _ available: inout CGFloat, _ count: inout Int, _ subviews: Subviews, across acrossProposal: CGFloat?,
+                       remaining: inout CGFloat, into lengths: UnsafeMutableBufferPointer<CGFloat>) {
+        let offer = max(0, available / CGFloat(count))
+        let l = along(subviews[i].sizeThatFits(proposal(along: offer, across: acrossProposal)))
+        lengths[i] = l
+        available -= l
+        remaining -= l
+        count -= 1
+    }
+
+    /// Whether every subview is as flexible as the first (`extremes`: the minima, then the maxima).
+    private nonisolated static func equallyFlexible(_ extremes: UnsafeMutableBufferPointer<CGFloat>) -> Bool {
+        let n = extremes.count / 2
+        guard n > 0 else { return true }
+        let first = extremes[n] - extremes[0]
+        for i in 1..<max(n, 1) where extremes[n + i] - extremes[i] != first { return false }
+        return true
     }
 
     private nonisolated static func descendingDistinct(_ values: [Double]) -> [Double] {
@@ -113,35 +140,6 @@ struct StackLayout: Layout {
         for i in group where extremes[n + i] - extremes[i] != extremes[n + head] - extremes[head] { same = false; break }
         if same { return group }
         return group.sorted { (extremes[n + $0] - extremes[$0]) < (extremes[n + $1] - extremes[$1]) }
-    }
-
-    /// Each subview's proposal and dimensions for the stack's proposal `p`.
-    private func measure(_ p: ProposedViewSize, _ subviews: Subviews, spacing: CGFloat) -> (proposals: [ProposedViewSize], dimensions: [ViewDimensions]) {
-        let acrossProposal = axis == .horizontal ? p.height : p.width
-        var proposals = [ProposedViewSize](), dimensions = [ViewDimensions]()
-        proposals.reserveCapacity(subviews.count)
-        dimensions.reserveCapacity(subviews.count)
-        withUnsafeTemporaryAllocation(of: CGFloat.self, capacity: subviews.count) { ls in
-            lengths(p, subviews, spacing: spacing, into: ls)
-            for i in subviews.indices {
-                let childProposal = proposal(along: ls[i], across: acrossProposal)
-                proposals.append(childProposal)
-                dimensions.append(subviews[i].dimensions(in: childProposal))
-            }
-        }
-        return (proposals, dimensions)
-    }
-
-    /// The subviews' lengths across the axis and their alignment guides across it, for `AlignedLine`.
-    private func acrossLine(_ dims: [ViewDimensions]) -> AlignedLine {
-        var lengths = [CGFloat](), guides = [CGFloat]()
-        lengths.reserveCapacity(dims.count)
-        guides.reserveCapacity(dims.count)
-        for d in dims {
-            lengths.append(across(CGSize(width: d.width, height: d.height)))
-            guides.append(guide(d))
-        }
-        return AlignedLine(lengths: lengths, guides: guides)
     }
 
     /// A subview's alignment guide across the axis.
@@ -175,21 +173,36 @@ struct StackLayout: Layout {
 
     func placeSubviews(in bounds: CGRect, proposal p: ProposedViewSize, subviews: Subviews, cache: inout Void) {
         guard !subviews.isEmpty else { return }
-        let measured = measure(p, subviews, spacing: totalSpacing(subviews))
-        let dims = measured.dimensions
-        let line = acrossLine(dims)
-        var position = axis == .horizontal ? bounds.minX : bounds.minY
-        if axis == .horizontal {
-            let top = line.start(in: bounds.minY, length: bounds.height, fraction: alignment.vertical.unitFraction)
-            for (i, s) in subviews.enumerated() {
-                s.place(at: CGPoint(x: position, y: top + line.offsets[i]), proposal: measured.proposals[i])
-                position += dims[i].width + (i + 1 < subviews.count ? gap(after: i, subviews) : 0)
+        let n = subviews.count
+        let spacing = totalSpacing(subviews)
+        let acrossProposal = axis == .horizontal ? p.height : p.width
+        // The lengths offered along, the lengths taken along and across, and the guides across, n each (no
+        // arrays: a list places every row's stack).
+        withUnsafeTemporaryAllocation(of: CGFloat.self, capacity: 4 * n) { scratch in
+            let offered = UnsafeMutableBufferPointer(rebasing: scratch[0..<n])
+            let taken = UnsafeMutableBufferPointer(rebasing: scratch[n..<2 * n])
+            let acrossLengths = UnsafeMutableBufferPointer(rebasing: scratch[2 * n..<3 * n])
+            let guides = UnsafeMutableBufferPointer(rebasing: scratch[3 * n..<4 * n])
+            lengths(p, subviews, spacing: spacing, into: offered)
+            for i in 0..<n {
+                let d = subviews[i].dimensions(in: proposal(along: offered[i], across: acrossProposal))
+                taken[i] = along(CGSize(width: d.width, height: d.height))
+                acrossLengths[i] = across(CGSize(width: d.width, height: d.height))
+                guides[i] = guide(d)
             }
-        } else {
-            let left = line.start(in: bounds.minX, length: bounds.width, fraction: alignment.horizontal.unitFraction)
-            for (i, s) in subviews.enumerated() {
-                s.place(at: CGPoint(x: left + line.offsets[i], y: position), proposal: measured.proposals[i])
-                position += dims[i].height + (i + 1 < subviews.count ? gap(after: i, subviews) : 0)
+            let line = AlignedLine.line(guides)
+            let extent = AlignedLine.extent(lengths: acrossLengths, guides: guides, line: line)
+            let horizontal = axis == .horizontal
+            // Where the union starts across: flush when the bounds fit it, else placed by the alignment.
+            let start = horizontal
+                ? AlignedLine.start(in: bounds.minY, length: bounds.height, extent: extent, fraction: alignment.vertical.unitFraction)
+                : AlignedLine.start(in: bounds.minX, length: bounds.width, extent: extent, fraction: alignment.horizontal.unitFraction)
+            var position = horizontal ? bounds.minX : bounds.minY
+            for i in 0..<n {
+                let offset = start + (line - guides[i])
+                subviews[i].place(at: horizontal ? CGPoint(x: position, y: offset) : CGPoint(x: offset, y: position),
+                                  proposal: proposal(along: offered[i], across: acrossProposal))
+                position += taken[i] + (i + 1 < n ? gap(after: i, subviews) : 0)
             }
         }
     }
@@ -224,6 +237,10 @@ struct AlignedLine {
     /// Where the union starts in a span of `length` from `origin`: flush with it when the span fits the union
     /// (the usual case), else placed by the alignment's position in a unit span (0 leading, 0.5 centre, 1 trailing).
     func start(in origin: CGFloat, length: CGFloat, fraction: CGFloat) -> CGFloat {
+        Self.start(in: origin, length: length, extent: extent, fraction: fraction)
+    }
+
+    static func start(in origin: CGFloat, length: CGFloat, extent: CGFloat, fraction: CGFloat) -> CGFloat {
         origin + (length - extent) * fraction
     }
 }
