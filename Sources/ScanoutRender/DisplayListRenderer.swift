@@ -377,22 +377,8 @@ public final class DisplayListRenderer {
         var region = region.intersection(target.bounds)
         guard !region.isEmpty else { return }
         let root = rootTransform ?? AffineTransform(scaleX: scale, y: scale)
-        // A dimming scrim is folded only into pixels it covers wholly, whatever the region (so a pixel is painted
-        // the same way by every repaint that covers it: a part repainted equals the whole frame repainted); the
-        // rest of the region is painted as usual.
-        var dimming: (scrim: Int, end: Int, dimming: Dimming)?
-        if folding, foldsDimmingScrims, first == 0 ? background.alpha == 255 : true,
-           let scrim = dimmingScrim(in: list, contexts: contexts, root: root), scrim.rect.intersects(region),
-           !deferredCopies.copies.contains(where: { $0.rect.intersects(region) }) {
-            if !scrim.rect.contains(region) {
-                for part in region.subtracting(scrim.rect) {
-                    paint(list, background: background, in: part, itemBounds: itemBounds, contexts: contexts, from: first, folding: false)
-                }
-                region = region.intersection(scrim.rect)
-            }
-            dimming = (scrim.start, scrim.end, scrim.dimming)
-            scrimsFolded += 1
-        }
+        var dimming = folding ? foldedScrim(list, background: background, in: &region, itemBounds: itemBounds, contexts: contexts,
+                                            from: first, root: root) : nil
         if outlines.count > list.count { outlines.removeLast(outlines.count - list.count) }
         groupCache.forgetGroups(notIn: list.items)
         shadowCache.beginRender()
@@ -443,45 +429,12 @@ public final class DisplayListRenderer {
             case .pushClipShape(let path, let rule):
                 state.pushClip(path, fillRule: rule)
             case .pushTransform(let t):
-                let full = t.concatenating(state.transform)
-                if dimming != nil {
-                    // (A translation, see `takesDimming`: drawn directly, as its panel's bitmap would paint it.)
-                    pushGroupTransform(t, at: index, in: items, state: &state)
-                } else if OpaquePanel.isFractional(full) || (mayBePanel(index, itemBounds) && cachesSlidingPanels),
-                   let panel = OpaquePanel.placement(ofGroupAt: index, in: items, full: full) {
-                    if let end = compositePanel(items, index: index, panel, state: &state) {
-                        skipUntil = end
-                    } else {
-                        state.pushFullTransform(panel.transform)
-                    }
-                } else if let end = compositeFromCache(items, index: index, transform: t, state: &state) {
+                if let end = pushTransform(t, at: index, in: items, itemBounds: itemBounds, dimmed: dimming != nil, state: &state) {
                     skipUntil = end
-                } else {
-                    state.pushTransform(t)
                 }
             case .pushOpacity(let o):
-                if let (shape, end) = loneShape(in: items, openedAt: index) {
-                    // A group of one shape or image (under transforms only): its opacity is the item's own (no
-                    // layer cleared, drawn into and blended over the region — for a dimming overlay, three
-                    // passes over the screen).
-                    if itemBounds.map({ $0[shape].intersects(state.clip) }) ?? true {
-                        if reporting { currentItem = shape }
-                        uncoverDeferredCopies(under: shape, itemBounds, state.clip)
-                        for t in index + 1..<shape {
-                            guard case .pushTransform(let u) = items[t] else { continue }
-                            pushGroupTransform(u, at: t, in: items, state: &state)
-                        }
-                        state.setCanvasTransform()
-                        let saved = state.canvas.opacity
-                        state.canvas.opacity = saved * max(0, min(1, o))
-                        drawShapeOrImage(dimming.map { Self.dimmed(items[shape], $0.dimming) } ?? items[shape], index: shape, on: state.canvas)
-                        state.canvas.opacity = saved
-                        for _ in index + 1..<shape { state.pop() }
-                    }
+                if let end = pushOpacity(o, at: index, in: items, itemBounds: itemBounds, dimming: dimming?.dimming, state: &state) {
                     skipUntil = end
-                } else {
-                    uncoverDeferredCopies(under: nil, itemBounds, state.clip)
-                    state.pushLayer(layerBuffer(state.layerDepth), opacity: o, geometryIssue: base.geometryIssue)
                 }
             case .pushShadow(let s):
                 uncoverDeferredCopies(under: nil, itemBounds, state.clip)
@@ -501,6 +454,73 @@ public final class DisplayListRenderer {
                 state.pop()
             }
         }
+    }
+
+    /// The dimming scrim `paint` folds into what it dims in `region` (see `dimmingScrim`), or nil. It is folded
+    /// only into pixels it covers wholly, whatever the region (so a pixel is painted the same way by every
+    /// repaint that covers it: a part repainted equals the whole frame repainted): the rest of the region is
+    /// painted here as usual, and `region` becomes the part the scrim covers.
+    private func foldedScrim(_ list: DisplayList, background: RGBA, in region: inout IntRect, itemBounds: [IntRect]?,
+                             contexts: [DamageTracker.Context]?, from first: Int,
+                             root: AffineTransform) -> (scrim: Int, end: Int, dimming: Dimming)? {
+        guard foldsDimmingScrims, first == 0 ? background.alpha == 255 : true,
+              let scrim = dimmingScrim(in: list, contexts: contexts, root: root), scrim.rect.intersects(region),
+              !deferredCopies.copies.contains(where: { $0.rect.intersects(region) }) else { return nil }
+        if !scrim.rect.contains(region) {
+            for part in region.subtracting(scrim.rect) {
+                paint(list, background: background, in: part, itemBounds: itemBounds, contexts: contexts, from: first, folding: false)
+            }
+            region = region.intersection(scrim.rect)
+        }
+        scrimsFolded += 1
+        return (scrim.start, scrim.end, scrim.dimming)
+    }
+
+    /// Draws the transform group pushed at `index` from a sliding panel's bitmap or the transformed-group cache
+    /// and returns its pop's index, or pushes the transform and returns nil. Under a folded scrim (`dimmed`) the
+    /// group is drawn directly (a translation, see `takesDimming`), as its panel's bitmap would paint it.
+    private func pushTransform(_ t: AffineTransform, at index: Int, in items: [DisplayList.Item], itemBounds: [IntRect]?,
+                               dimmed: Bool, state: inout RenderState) -> Int? {
+        if dimmed {
+            pushGroupTransform(t, at: index, in: items, state: &state)
+            return nil
+        }
+        let full = t.concatenating(state.transform)
+        if OpaquePanel.isFractional(full) || (mayBePanel(index, itemBounds) && cachesSlidingPanels),
+           let panel = OpaquePanel.placement(ofGroupAt: index, in: items, full: full) {
+            if let end = compositePanel(items, index: index, panel, state: &state) { return end }
+            state.pushFullTransform(panel.transform)
+            return nil
+        }
+        if let end = compositeFromCache(items, index: index, transform: t, state: &state) { return end }
+        state.pushTransform(t)
+        return nil
+    }
+
+    /// Draws the opacity group pushed at `index` when it holds one shape or image (under transforms only: its
+    /// opacity is the item's own — no layer cleared, drawn into and blended over the region, for a dimming
+    /// overlay three passes over the screen) and returns its pop's index; else pushes a layer and returns nil.
+    private func pushOpacity(_ o: Double, at index: Int, in items: [DisplayList.Item], itemBounds: [IntRect]?,
+                             dimming: Dimming?, state: inout RenderState) -> Int? {
+        guard let (shape, end) = loneShape(in: items, openedAt: index) else {
+            uncoverDeferredCopies(under: nil, itemBounds, state.clip)
+            state.pushLayer(layerBuffer(state.layerDepth), opacity: o, geometryIssue: baseCanvas.geometryIssue)
+            return nil
+        }
+        guard itemBounds.map({ $0[shape].intersects(state.clip) }) ?? true else { return end }
+        if geometryWarning != nil { currentItem = shape }
+        uncoverDeferredCopies(under: shape, itemBounds, state.clip)
+        for t in index + 1..<shape {
+            guard case .pushTransform(let u) = items[t] else { continue }
+            pushGroupTransform(u, at: t, in: items, state: &state)
+        }
+        state.setCanvasTransform()
+        let saved = state.canvas.opacity
+        state.canvas.opacity = saved * max(0, min(1, o))
+        drawShapeOrImage(dimming.map { Self.dimmed(items[shape], $0) } ?? items[shape], index: shape, on: state.canvas)
+        state.canvas.opacity = saved
+        for _ in index + 1..<shape { state.pop() }
+        return end
     }
 
     /// The index of the one shape or image drawn by the opacity group pushed at `index` (through translations
