@@ -102,7 +102,9 @@ class ValueNode<Value>: AttributeNode {
 
     init(graph: AttributeGraph, name: @escaping () -> String, value: Value, isEqual: ((Value, Value) -> Bool)?) {
         self.value = value
-        self.comparison = isEqual.map { .some($0) } ?? .none
+        // (Not `isEqual.map`: the generic call looked up the metadata of the optional function types at every
+        // node made — a twentieth of a big list's first update.)
+        if let isEqual { comparison = .some(isEqual) } else { comparison = .none }
         super.init(graph: graph, name: name)
     }
 

@@ -3,8 +3,9 @@
 /// costs a few hundred instructions — a tenth of measuring a short label.
 ///
 /// Direct-mapped: each slot holds one pair and its value packed in one word (the pair's glyph indices, 16 bits
-/// each as OpenType's are, and the value), so a colliding pair replaces the slot's and a reader sees a whole
-/// entry or none. Pairs of indices past 16 bits (no OpenType font has them) are not cached.
+/// each as OpenType's are, and the value): a pair whose slot another took is asked of FreeType again. 8 KB per
+/// face that kerns. Pairs of indices past 16 bits (no OpenType font has them) are not cached. Like the face's
+/// other caches, used by one thread at a time (band workers go through the text engine's lock).
 struct KerningCache {
     private let slots: UnsafeMutablePointer<UInt64>
     private static let count = 1024

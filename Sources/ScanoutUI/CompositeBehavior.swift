@@ -11,7 +11,9 @@ import ScanoutPlatform
 @MainActor
 class BodyEvaluator<Input, Output: View>: NodeBehavior, SubscribingBehavior {
     private var input: Attribute<Input>?
-    private var body: Attribute<Output?>?
+    /// The body's last output, as the child it becomes (`any View`, boxed as a child slot boxes it anyway: an
+    /// attribute of `Output?` looked up that optional type's metadata at every node made and every pull).
+    private var body: Attribute<(any View)?>?
     private var reconciledAt: UInt64 = 0
     private let observer = ObservationInvalidator()
     /// Ends the trackings of earlier evaluations and reconciles (see `TrackingEpochs`).
@@ -40,8 +42,9 @@ class BodyEvaluator<Input, Output: View>: NodeBehavior, SubscribingBehavior {
         // A body's output is not compared (as SwiftUI's is not): the children compare their own inputs when
         // they get it. (Asking whether the body's type is Equatable scanned the binary's conformances once per
         // view type at start-up, and most answers were no.)
-        let body = graph.rule("\(viewType).body", initial: Output?.none, isEqual: { _, _ in false }) { [weak self] in
-            self?.evaluate(input.value) ?? nil
+        let body = graph.rule("\(viewType).body", initial: (any View)?.none, isEqual: { _, _ in false }) { [weak self] () -> (any View)? in
+            guard let self else { return nil }
+            return self.evaluate(input.value)
         }
         body.onInvalidate { [weak self] in
             guard let self else { return }
@@ -54,7 +57,7 @@ class BodyEvaluator<Input, Output: View>: NodeBehavior, SubscribingBehavior {
     }
 
     /// Runs the body. It runs inside `refresh`'s tracking, which records its `@Observable` reads.
-    private func evaluate(_ value: Input) -> Output? {
+    private func evaluate(_ value: Input) -> any View {
         node.host.bodyEvaluations += 1
         node.host.evaluationLog?.append(node.name)
         // Installing `@ObservedObject`/`@StateObject` subscribes: start this evaluation's set before it.

@@ -36,7 +36,7 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
         self.data = data; self.id = id; self.content = content
     }
 
-    func makeBehavior() -> NodeBehavior { ForEachBehavior<Data, ID, Content>() }
+    func makeBehavior() -> NodeBehavior { ForEachBehavior(self) }
 
     /// Each element's id with its position in the data, in order; duplicate ids would share one identity, so
     /// the later ones are dropped (as SwiftUI warns). The value is each id's row number.
@@ -95,8 +95,10 @@ protocol RowLifting: AnyObject {
 /// are children. Lazy: only the rows the lazy stack asked for are made, and they stay (with their state) while
 /// their ids are in the data; the lazy stack decides when they appear.
 final class ForEachBehavior<Data: RandomAccessCollection, ID: Hashable, Content: View>: NodeBehavior, LazyRowProvider, RowLifting, ExplicitlyIdentifiedChildren {
-    private var forEach: ForEach<Data, ID, Content>!
+    /// (Not optional: in this generic class each use of a `ForEach?` looked up that type's metadata, once per row.)
+    private var forEach: ForEach<Data, ID, Content>
     private var isLazy = false
+    private var hasUpdated = false
     /// Eager: every row's id and position in the data.
     private var ids: [ID] = []
     private var indices: [Data.Index] = []
@@ -114,8 +116,13 @@ final class ForEachBehavior<Data: RandomAccessCollection, ID: Hashable, Content:
     // A lazy container draws the rows it made, which the data decides.
     override var viewValueAffectsOwnOutput: Bool { isLazy }
 
+    init(_ forEach: ForEach<Data, ID, Content>) { self.forEach = forEach }
+
     override func update(_ view: any View) -> [ChildSlot]? {
-        if forEach == nil { isLazy = node.isLazyStackContent }
+        if !hasUpdated {
+            isLazy = node.isLazyStackContent
+            hasUpdated = true
+        }
         forEach = (view as! ForEach<Data, ID, Content>)
         // (Loops: a closure or method reference handed to `map` here is main-actor isolated and checks the
         // executor for every row.)

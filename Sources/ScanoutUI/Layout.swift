@@ -221,7 +221,7 @@ extension ViewNode {
 struct LayoutContainer<L: Layout, Content: View>: View, PrimitiveView {
     let layout: L
     let content: Content
-    func makeBehavior() -> NodeBehavior { LayoutBehavior(Self.self) }
+    func makeBehavior() -> NodeBehavior { LayoutBehavior(self) }
 }
 
 /// A view that lays its content out with a `Layout` (stacks, `Layout` values called as views).
@@ -239,12 +239,17 @@ extension LayoutContainer: LayoutContainerView {
 
 final class LayoutBehavior<L: Layout>: NodeBehavior {
     override var drawingReadsPlacement: Bool { false }  // draws from its frame, or only its children
-    var layout: L!
-    private var cache: L.Cache?
+    /// (Not optional: in this generic class each use of an `L?` looked up that type's metadata.)
+    var layout: L
+    /// The layout's cache once made: none or one. (An array, not an optional: in this generic class every use of
+    /// an `L.Cache?` looked up that optional type's metadata, ~500 instructions — a twentieth of a big list's
+    /// layout.)
+    private var caches: [L.Cache] = []
     /// Takes a new value of the container's type apart (typed: no runtime cast per update).
     private let split: @MainActor (any View) -> (L, any View)
 
-    init<V: LayoutContainerView>(_ type: V.Type) where V.ContainerLayout == L {
+    init<V: LayoutContainerView>(_ view: V) where V.ContainerLayout == L {
+        layout = view.containerLayout
         split = { view in
             let v = view.known(as: V.self)
             return (v.containerLayout, v.anyContent)
@@ -262,7 +267,7 @@ final class LayoutBehavior<L: Layout>: NodeBehavior {
     override func updateOnlyChild(_ view: any View) -> (any View)? {
         let (layout, content) = split(view)
         self.layout = layout
-        cache = nil
+        caches.removeAll(keepingCapacity: true)
         return content
     }
 
@@ -274,9 +279,10 @@ final class LayoutBehavior<L: Layout>: NodeBehavior {
         let s = LayoutSubviews(elements: node.layoutSubviews.map { LayoutSubview(unit: LayoutUnit(node: $0)) })
         cachedSubviews = (node.layoutSubviewsVersion, s)
         // As SwiftUI: a layout's cache is brought up to date when its subviews change.
-        if var c = cache {
+        if !caches.isEmpty {
+            var c = caches[0]
             layout.updateCache(&c, subviews: s)
-            cache = c
+            caches[0] = c
         }
         return s
     }
@@ -285,18 +291,30 @@ final class LayoutBehavior<L: Layout>: NodeBehavior {
     @_specialize(where L == StackLayout)
     override func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
         let s = subviews
-        var c = cache ?? layout.makeCache(subviews: s)
+        var c = cache(for: s)
         let size = layout.sizeThatFits(proposal: proposal, subviews: s, cache: &c)
-        cache = c
+        keep(c)
         return size
     }
 
     @_specialize(where L == StackLayout)
     override func place(in bounds: CGRect) {
         let s = subviews
-        var c = cache ?? layout.makeCache(subviews: s)
+        var c = cache(for: s)
         layout.placeSubviews(in: bounds, proposal: ProposedViewSize(bounds.size), subviews: s, cache: &c)
-        cache = c
+        keep(c)
+    }
+
+    /// The cache, made for `s` if there is none yet. (Worked on out of `caches` and kept again after: the layout
+    /// measures the subviews while it holds it.)
+    @inline(__always)
+    private func cache(for s: LayoutSubviews) -> L.Cache {
+        caches.isEmpty ? layout.makeCache(subviews: s) : caches[0]
+    }
+
+    @inline(__always)
+    private func keep(_ c: L.Cache) {
+        if caches.isEmpty { caches.append(c) } else { caches[0] = c }
     }
 
     /// A container's text baselines are its subviews' where the layout would place them: the first baseline
@@ -305,8 +323,8 @@ final class LayoutBehavior<L: Layout>: NodeBehavior {
     override func alignmentGuide(_ key: AlignmentKey, in size: CGSize) -> CGFloat? {
         guard key.isTextBaseline else { return nil }
         let s = subviews
-        var c = cache ?? layout.makeCache(subviews: s)
-        let layout = self.layout!
+        var c = cache(for: s)
+        let layout = self.layout
         let placed = LayoutSubview.recordingPlacements {
             layout.placeSubviews(in: CGRect(origin: .zero, size: size), proposal: ProposedViewSize(size), subviews: s, cache: &c)
         }

@@ -330,7 +330,7 @@ public struct HStack<Content: View>: View, PrimitiveView, LayoutContainerView {
     public init(alignment: VerticalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {
         self.alignment = alignment; self.spacing = spacing; self.content = content()
     }
-    func makeBehavior() -> NodeBehavior { LayoutBehavior(Self.self) }
+    func makeBehavior() -> NodeBehavior { LayoutBehavior(self) }
     var containerLayout: StackLayout { StackLayout(axis: .horizontal, alignment: Alignment(horizontal: .center, vertical: alignment), spacing: spacing) }
     var anyContent: any View { content }
 }
@@ -343,7 +343,7 @@ public struct VStack<Content: View>: View, PrimitiveView, LayoutContainerView {
     public init(alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {
         self.alignment = alignment; self.spacing = spacing; self.content = content()
     }
-    func makeBehavior() -> NodeBehavior { LayoutBehavior(Self.self) }
+    func makeBehavior() -> NodeBehavior { LayoutBehavior(self) }
     var containerLayout: StackLayout { StackLayout(axis: .vertical, alignment: Alignment(horizontal: alignment, vertical: .center), spacing: spacing) }
     var anyContent: any View { content }
 }
@@ -355,7 +355,7 @@ public struct ZStack<Content: View>: View, PrimitiveView, LayoutContainerView {
     public init(alignment: Alignment = .center, @ViewBuilder content: () -> Content) {
         self.alignment = alignment; self.content = content()
     }
-    func makeBehavior() -> NodeBehavior { LayoutBehavior(Self.self) }
+    func makeBehavior() -> NodeBehavior { LayoutBehavior(self) }
     var containerLayout: OverlayLayout { OverlayLayout(alignment: alignment) }
     var anyContent: any View { content }
 }

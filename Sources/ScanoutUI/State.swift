@@ -39,7 +39,12 @@ final class StateBox<Value>: @unchecked Sendable {
         self.detached = initial
     }
 
-    @MainActor func get() -> Value { storage?.attribute.value ?? detached }
+    @MainActor func get() -> Value {
+        // (Not `storage?.attribute.value ?? detached`: the `Value?` it makes looked up that type's metadata at
+        // every read.)
+        if let storage { return storage.attribute.value }
+        return detached
+    }
 
     @MainActor func set(_ v: Value) {
         if let storage { storage.set(v) } else { detached = v }
