@@ -189,7 +189,9 @@ extension ViewNode {
     /// padding or a stack of them needs to ignore it too).
     var subviewsIgnoreProposedHeight: Bool {
         let subviews = layoutSubviews
-        return !subviews.isEmpty && subviews.allSatisfy { $0.sizeIgnoresProposedHeight }
+        // (A loop: an `allSatisfy` closure made here is main-actor isolated and checks the executor per subview.)
+        for s in subviews where !s.sizeIgnoresProposedHeight { return false }
+        return !subviews.isEmpty
     }
 
     var layoutPriority: Double {
@@ -276,7 +278,11 @@ final class LayoutBehavior<L: Layout>: NodeBehavior {
     /// Kept until the node's `layoutSubviews` change (a pass asks for them for sizing and placing).
     private var subviews: LayoutSubviews {
         if let c = cachedSubviews, c.version == node.layoutSubviewsVersion { return c.subviews }
-        let s = LayoutSubviews(elements: node.layoutSubviews.map { LayoutSubview(unit: LayoutUnit(node: $0)) })
+        var elements: [LayoutSubview] = []  // (a loop, not `map`: see `subviewsIgnoreProposedHeight`)
+        let nodes = node.layoutSubviews
+        elements.reserveCapacity(nodes.count)
+        for n in nodes { elements.append(LayoutSubview(unit: LayoutUnit(node: n))) }
+        let s = LayoutSubviews(elements: elements)
         cachedSubviews = (node.layoutSubviewsVersion, s)
         // As SwiftUI: a layout's cache is brought up to date when its subviews change.
         if !caches.isEmpty {

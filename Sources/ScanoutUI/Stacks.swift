@@ -54,35 +54,35 @@ struct StackLayout: Layout {
             return
         }
         // Each subview's minimum (its length for a zero proposal) at `i`, its maximum (infinite) at `n + i`.
-        withUnsafeTemporaryAllocation(of: CGFloat.self, capacity: 2 * n) { extremes in
-            let zero = proposal(along: 0, across: acrossProposal), infinite = proposal(along: .infinity, across: acrossProposal)
-            for i in 0..<n { extremes[i] = along(subviews[i].sizeThatFits(zero)) }
-            for i in 0..<n { extremes[n + i] = along(subviews[i].sizeThatFits(infinite)) }
-            var remaining = total - spacing
-            // One priority (the usual case): one group, nothing reserved for lower ones.
-            let first = subviews[0].priority
-            var uniform = true
-            for i in 1..<max(n, 1) where subviews[i].priority != first { uniform = false; break }
-            if uniform {
-                // Equally flexible subviews (rows of fixed size) are offered space in their order: no array.
-                if Self.equallyFlexible(extremes) {
-                    share(remaining, amongFirst: n, subviews, across: acrossProposal, remaining: &remaining, into: lengths)
-                } else {
-                    share(remaining, among: Self.flexibilityOrder(of: Array(0..<n), extremes: extremes), subviews, across: acrossProposal,
-                          remaining: &remaining, into: lengths)
-                }
-                return
+        let extremes = LayoutScratch.take(2 * n)
+        defer { LayoutScratch.give(extremes) }
+        let zero = proposal(along: 0, across: acrossProposal), infinite = proposal(along: .infinity, across: acrossProposal)
+        for i in 0..<n { extremes[i] = along(subviews[i].sizeThatFits(zero)) }
+        for i in 0..<n { extremes[n + i] = along(subviews[i].sizeThatFits(infinite)) }
+        var remaining = total - spacing
+        // One priority (the usual case): one group, nothing reserved for lower ones.
+        let first = subviews[0].priority
+        var uniform = true
+        for i in 1..<max(n, 1) where subviews[i].priority != first { uniform = false; break }
+        if uniform {
+            // Equally flexible subviews (rows of fixed size) are offered space in their order: no array.
+            if Self.equallyFlexible(extremes) {
+                share(remaining, amongFirst: n, subviews, across: acrossProposal, remaining: &remaining, into: lengths)
+            } else {
+                share(remaining, among: Self.flexibilityOrder(of: Array(0..<n), extremes: extremes), subviews, across: acrossProposal,
+                      remaining: &remaining, into: lengths)
             }
-            var priorities = [Double]()
-            priorities.reserveCapacity(n)
-            for s in subviews { priorities.append(s.priority) }
-            for priority in Self.descendingDistinct(priorities) {
-                // Lower-priority subviews keep at least their minimum.
-                var reserved: CGFloat = 0
-                for i in 0..<n where priorities[i] < priority { reserved += extremes[i] }
-                let group = Self.flexibilityOrder(of: Self.indices(of: priority, in: priorities), extremes: extremes)
-                share(remaining - reserved, among: group, subviews, across: acrossProposal, remaining: &remaining, into: lengths)
-            }
+            return
+        }
+        var priorities = [Double]()
+        priorities.reserveCapacity(n)
+        for s in subviews { priorities.append(s.priority) }
+        for priority in Self.descendingDistinct(priorities) {
+            // Lower-priority subviews keep at least their minimum.
+            var reserved: CGFloat = 0
+            for i in 0..<n where priorities[i] < priority { reserved += extremes[i] }
+            let group = Self.flexibilityOrder(of: Self.indices(of: priority, in: priorities), extremes: extremes)
+            share(remaining - reserved, among: group, subviews, across: acrossProposal, remaining: &remaining, into: lengths)
         }
     }
 
@@ -153,22 +153,22 @@ struct StackLayout: Layout {
         let spacing = totalSpacing(subviews)
         let acrossProposal = axis == .horizontal ? p.height : p.width
         // The lengths along, the lengths across and the guides across, n each.
-        return withUnsafeTemporaryAllocation(of: CGFloat.self, capacity: 3 * n) { scratch in
-            let ls = UnsafeMutableBufferPointer(rebasing: scratch[0..<n])
-            let acrossLengths = UnsafeMutableBufferPointer(rebasing: scratch[n..<2 * n])
-            let guides = UnsafeMutableBufferPointer(rebasing: scratch[2 * n..<3 * n])
-            lengths(p, subviews, spacing: spacing, into: ls)
-            var length: CGFloat = 0
-            for i in 0..<n {
-                let d = subviews[i].dimensions(in: proposal(along: ls[i], across: acrossProposal))
-                length += along(CGSize(width: d.width, height: d.height))
-                acrossLengths[i] = across(CGSize(width: d.width, height: d.height))
-                guides[i] = guide(d)
-            }
-            length += spacing
-            let thickness = AlignedLine.extent(lengths: acrossLengths, guides: guides, line: AlignedLine.line(guides))
-            return axis == .horizontal ? CGSize(width: length, height: thickness) : CGSize(width: thickness, height: length)
+        let scratch = LayoutScratch.take(3 * n)
+        defer { LayoutScratch.give(scratch) }
+        let ls = UnsafeMutableBufferPointer(rebasing: scratch[0..<n])
+        let acrossLengths = UnsafeMutableBufferPointer(rebasing: scratch[n..<2 * n])
+        let guides = UnsafeMutableBufferPointer(rebasing: scratch[2 * n..<3 * n])
+        lengths(p, subviews, spacing: spacing, into: ls)
+        var length: CGFloat = 0
+        for i in 0..<n {
+            let d = subviews[i].dimensions(in: proposal(along: ls[i], across: acrossProposal))
+            length += along(CGSize(width: d.width, height: d.height))
+            acrossLengths[i] = across(CGSize(width: d.width, height: d.height))
+            guides[i] = guide(d)
         }
+        length += spacing
+        let thickness = AlignedLine.extent(lengths: acrossLengths, guides: guides, line: AlignedLine.line(guides))
+        return axis == .horizontal ? CGSize(width: length, height: thickness) : CGSize(width: thickness, height: length)
     }
 
     func placeSubviews(in bounds: CGRect, proposal p: ProposedViewSize, subviews: Subviews, cache: inout Void) {
@@ -178,32 +178,32 @@ struct StackLayout: Layout {
         let acrossProposal = axis == .horizontal ? p.height : p.width
         // The lengths offered along, the lengths taken along and across, and the guides across, n each (no
         // arrays: a list places every row's stack).
-        withUnsafeTemporaryAllocation(of: CGFloat.self, capacity: 4 * n) { scratch in
-            let offered = UnsafeMutableBufferPointer(rebasing: scratch[0..<n])
-            let taken = UnsafeMutableBufferPointer(rebasing: scratch[n..<2 * n])
-            let acrossLengths = UnsafeMutableBufferPointer(rebasing: scratch[2 * n..<3 * n])
-            let guides = UnsafeMutableBufferPointer(rebasing: scratch[3 * n..<4 * n])
-            lengths(p, subviews, spacing: spacing, into: offered)
-            for i in 0..<n {
-                let d = subviews[i].dimensions(in: proposal(along: offered[i], across: acrossProposal))
-                taken[i] = along(CGSize(width: d.width, height: d.height))
-                acrossLengths[i] = across(CGSize(width: d.width, height: d.height))
-                guides[i] = guide(d)
-            }
-            let line = AlignedLine.line(guides)
-            let extent = AlignedLine.extent(lengths: acrossLengths, guides: guides, line: line)
-            let horizontal = axis == .horizontal
-            // Where the union starts across: flush when the bounds fit it, else placed by the alignment.
-            let start = horizontal
-                ? AlignedLine.start(in: bounds.minY, length: bounds.height, extent: extent, fraction: alignment.vertical.unitFraction)
-                : AlignedLine.start(in: bounds.minX, length: bounds.width, extent: extent, fraction: alignment.horizontal.unitFraction)
-            var position = horizontal ? bounds.minX : bounds.minY
-            for i in 0..<n {
-                let offset = start + (line - guides[i])
-                subviews[i].place(at: horizontal ? CGPoint(x: position, y: offset) : CGPoint(x: offset, y: position),
-                                  proposal: proposal(along: offered[i], across: acrossProposal))
-                position += taken[i] + (i + 1 < n ? gap(after: i, subviews) : 0)
-            }
+        let scratch = LayoutScratch.take(4 * n)
+        defer { LayoutScratch.give(scratch) }
+        let offered = UnsafeMutableBufferPointer(rebasing: scratch[0..<n])
+        let taken = UnsafeMutableBufferPointer(rebasing: scratch[n..<2 * n])
+        let acrossLengths = UnsafeMutableBufferPointer(rebasing: scratch[2 * n..<3 * n])
+        let guides = UnsafeMutableBufferPointer(rebasing: scratch[3 * n..<4 * n])
+        lengths(p, subviews, spacing: spacing, into: offered)
+        for i in 0..<n {
+            let d = subviews[i].dimensions(in: proposal(along: offered[i], across: acrossProposal))
+            taken[i] = along(CGSize(width: d.width, height: d.height))
+            acrossLengths[i] = across(CGSize(width: d.width, height: d.height))
+            guides[i] = guide(d)
+        }
+        let line = AlignedLine.line(guides)
+        let extent = AlignedLine.extent(lengths: acrossLengths, guides: guides, line: line)
+        let horizontal = axis == .horizontal
+        // Where the union starts across: flush when the bounds fit it, else placed by the alignment.
+        let start = horizontal
+            ? AlignedLine.start(in: bounds.minY, length: bounds.height, extent: extent, fraction: alignment.vertical.unitFraction)
+            : AlignedLine.start(in: bounds.minX, length: bounds.width, extent: extent, fraction: alignment.horizontal.unitFraction)
+        var position = horizontal ? bounds.minX : bounds.minY
+        for i in 0..<n {
+            let offset = start + (line - guides[i])
+            subviews[i].place(at: horizontal ? CGPoint(x: position, y: offset) : CGPoint(x: offset, y: position),
+                              proposal: proposal(along: offered[i], across: acrossProposal))
+            position += taken[i] + (i + 1 < n ? gap(after: i, subviews) : 0)
         }
     }
 }

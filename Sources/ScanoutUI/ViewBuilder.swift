@@ -25,16 +25,23 @@ public struct TupleView<T>: View, PrimitiveView {
         self.children = []
     }
 
-    init<each V: View>(_ views: repeat each V) {
+    // (`T` is the views' tuple by the requirement, not by a cast: a cast of the tuple was a dynamic cast per
+    // builder block evaluated, ~2,500 instructions.)
+    init<each V: View>(_ views: repeat each V) where T == (repeat each V) {
         var list: [any View] = []
         repeat list.append(each views)
-        self.value = (repeat each views) as! T
+        self.value = (repeat each views)
         self.children = list
     }
 
     func makeBehavior() -> NodeBehavior {
         StructuralBehavior { view in
-            (view as! TupleView<T>).children.enumerated().map { ChildSlot(key: $0.offset, view: $0.element) }
+            // (A loop: a `map` closure made here is main-actor isolated and checks the executor per child.)
+            let children = (view as! TupleView<T>).children
+            var slots: [ChildSlot] = []
+            slots.reserveCapacity(children.count)
+            for i in children.indices { slots.append(ChildSlot(key: i, view: children[i])) }
+            return slots
         }
     }
 }

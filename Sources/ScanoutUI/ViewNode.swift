@@ -152,7 +152,12 @@ final class ViewNode {
         invalidateLayout()
         setNeedsDisplay()
         if children.isEmpty {  // (and `slots` is not: both empty are the same children)
-            children = slots.map(makeChild)
+            // (A loop: `map(makeChild)` entered a main-actor isolated closure per child, and Swift 6 checks the
+            // executor at each entry.)
+            var made: [ViewNode] = []
+            made.reserveCapacity(slots.count)
+            for slot in slots { made.append(makeChild(slot)) }
+            children = made
             invalidateLayoutSubviews()
             return
         }
