@@ -39,7 +39,9 @@ public struct DisplayList {
         owners.removeAll(keepingCapacity: true)
     }
 
-    public var count: Int { items.count }
+    /// (Inlinable: asked of every node's drawing as the tree's is assembled; a call copied the list — a retain
+    /// and release of each of its arrays — to read a count.)
+    @inlinable public var count: Int { items.count }
 
     /// Makes room for `count` items (a list assembled from known parts grows once).
     public mutating func reserveCapacity(_ count: Int) {
