@@ -147,39 +147,13 @@ struct StackLayout: Layout {
         axis == .horizontal ? d[alignment.vertical] : d[alignment.horizontal]
     }
 
-    func sizeThatFits(proposal p: ProposedViewSize, subviews: Subviews, cache: inout Void) -> CGSize {
-        guard !subviews.isEmpty else { return .zero }
+    /// The subviews measured for the stack's proposal `p`, in four runs of `scratch` (4n values): the length
+    /// offered to each along the axis, the lengths it takes along and across at that offer, and its guide across.
+    private func measure(_ p: ProposedViewSize, _ subviews: Subviews, spacing: CGFloat, in scratch: UnsafeMutableBufferPointer<CGFloat>)
+        -> (offered: UnsafeMutableBufferPointer<CGFloat>, taken: UnsafeMutableBufferPointer<CGFloat>,
+            across: UnsafeMutableBufferPointer<CGFloat>, guides: UnsafeMutableBufferPointer<CGFloat>) {
         let n = subviews.count
-        let spacing = totalSpacing(subviews)
         let acrossProposal = axis == .horizontal ? p.height : p.width
-        // The lengths along, the lengths across and the guides across, n each.
-        let scratch = LayoutScratch.take(3 * n)
-        defer { LayoutScratch.give(scratch) }
-        let ls = UnsafeMutableBufferPointer(rebasing: scratch[0..<n])
-        let acrossLengths = UnsafeMutableBufferPointer(rebasing: scratch[n..<2 * n])
-        let guides = UnsafeMutableBufferPointer(rebasing: scratch[2 * n..<3 * n])
-        lengths(p, subviews, spacing: spacing, into: ls)
-        var length: CGFloat = 0
-        for i in 0..<n {
-            let d = subviews[i].dimensions(in: proposal(along: ls[i], across: acrossProposal))
-            length += along(CGSize(width: d.width, height: d.height))
-            acrossLengths[i] = across(CGSize(width: d.width, height: d.height))
-            guides[i] = guide(d)
-        }
-        length += spacing
-        let thickness = AlignedLine.extent(lengths: acrossLengths, guides: guides, line: AlignedLine.line(guides))
-        return axis == .horizontal ? CGSize(width: length, height: thickness) : CGSize(width: thickness, height: length)
-    }
-
-    func placeSubviews(in bounds: CGRect, proposal p: ProposedViewSize, subviews: Subviews, cache: inout Void) {
-        guard !subviews.isEmpty else { return }
-        let n = subviews.count
-        let spacing = totalSpacing(subviews)
-        let acrossProposal = axis == .horizontal ? p.height : p.width
-        // The lengths offered along, the lengths taken along and across, and the guides across, n each (no
-        // arrays: a list places every row's stack).
-        let scratch = LayoutScratch.take(4 * n)
-        defer { LayoutScratch.give(scratch) }
         let offered = UnsafeMutableBufferPointer(rebasing: scratch[0..<n])
         let taken = UnsafeMutableBufferPointer(rebasing: scratch[n..<2 * n])
         let acrossLengths = UnsafeMutableBufferPointer(rebasing: scratch[2 * n..<3 * n])
@@ -191,6 +165,30 @@ struct StackLayout: Layout {
             acrossLengths[i] = across(CGSize(width: d.width, height: d.height))
             guides[i] = guide(d)
         }
+        return (offered, taken, acrossLengths, guides)
+    }
+
+    func sizeThatFits(proposal p: ProposedViewSize, subviews: Subviews, cache: inout Void) -> CGSize {
+        guard !subviews.isEmpty else { return .zero }
+        let spacing = totalSpacing(subviews)
+        let scratch = LayoutScratch.take(4 * subviews.count)
+        defer { LayoutScratch.give(scratch) }
+        let m = measure(p, subviews, spacing: spacing, in: scratch)
+        var length: CGFloat = 0
+        for l in m.taken { length += l }
+        length += spacing
+        let thickness = AlignedLine.extent(lengths: m.across, guides: m.guides, line: AlignedLine.line(m.guides))
+        return axis == .horizontal ? CGSize(width: length, height: thickness) : CGSize(width: thickness, height: length)
+    }
+
+    func placeSubviews(in bounds: CGRect, proposal p: ProposedViewSize, subviews: Subviews, cache: inout Void) {
+        guard !subviews.isEmpty else { return }
+        let n = subviews.count
+        let acrossProposal = axis == .horizontal ? p.height : p.width
+        // (Scratch, not arrays: a list places every row's stack.)
+        let scratch = LayoutScratch.take(4 * n)
+        defer { LayoutScratch.give(scratch) }
+        let (offered, taken, acrossLengths, guides) = measure(p, subviews, spacing: totalSpacing(subviews), in: scratch)
         let line = AlignedLine.line(guides)
         let extent = AlignedLine.extent(lengths: acrossLengths, guides: guides, line: line)
         let horizontal = axis == .horizontal
