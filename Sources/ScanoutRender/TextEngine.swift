@@ -70,8 +70,9 @@ public final class TextEngine: @unchecked Sendable {
 
     public static let fontFolder = "/usr/share/fonts/truetype/dejavu/"
     /// DejaVu's four core faces once loaded (or failed: `.some(nil)`), at 2 × bold + monospaced (an array: looked
-    /// up per measurement).
-    private var coreFaces: [ScanoutText.Font??] = [nil, nil, nil, nil]
+    /// up per measurement). Unchecked exclusivity: used on the main thread or under `drawing`, each access closed
+    /// before the next (the checks were a hundredth of a big list's layout).
+    @exclusivity(unchecked) private var coreFaces: [ScanoutText.Font??] = [nil, nil, nil, nil]
     /// Faces found through fontconfig for other weights, italics and named families.
     private var resolved: [FaceKey: Resolved] = [:]
     private var files: [String: ScanoutText.Font] = [:]

@@ -86,25 +86,43 @@ public struct LayoutSubviews: RandomAccessCollection {
 /// (what SwiftUI does with a body or modifier content of several views), or along `axis`.
 @MainActor
 struct LayoutUnit {
-    /// The node when there is one (most units: no array to allocate).
-    private let single: ViewNode?
-    private let several: [ViewNode]
-    var axis = Axis.vertical
-    init(_ nodes: [ViewNode]) {
-        if nodes.count == 1 { single = nodes[0]; several = [] } else { single = nil; several = nodes }
+    /// The node, or the nodes (one reference either way: stacks copy their subviews at every measurement, and
+    /// a node and an empty array were two retains and releases per copy).
+    private enum Nodes {
+        case single(ViewNode)
+        case several([ViewNode])
     }
+    private let storage: Nodes
+    var axis = Axis.vertical
+    init(_ nodes: [ViewNode]) { storage = nodes.count == 1 ? .single(nodes[0]) : .several(nodes) }
     init(_ nodes: [ViewNode], axis: Axis) { self.init(nodes); self.axis = axis }
-    init(node: ViewNode) { single = node; several = [] }
+    init(node: ViewNode) { storage = .single(node) }
+
+    /// The node when there is one (most units: no array to allocate).
+    private var single: ViewNode? {
+        if case .single(let node) = storage { return node }
+        return nil
+    }
+
+    /// The nodes of a unit of several (none for a single node).
+    private var several: [ViewNode] {
+        if case .several(let nodes) = storage { return nodes }
+        return []
+    }
 
     var nodes: [ViewNode] {
-        if let single { return [single] }
-        return several
+        switch storage {
+        case .single(let node): return [node]
+        case .several(let nodes): return nodes
+        }
     }
 
     /// Whether the unit is a single spacer (no array made for it).
     var isSpacer: Bool {
-        if let single { return single.isSpacer }
-        return several.count == 1 && several[0].isSpacer
+        switch storage {
+        case .single(let node): return node.isSpacer
+        case .several(let nodes): return nodes.count == 1 && nodes[0].isSpacer
+        }
     }
 
     var priority: Double { single?.layoutPriority ?? 0 }
@@ -241,12 +259,14 @@ extension LayoutContainer: LayoutContainerView {
 
 final class LayoutBehavior<L: Layout>: NodeBehavior {
     override var drawingReadsPlacement: Bool { false }  // draws from its frame, or only its children
-    /// (Not optional: in this generic class each use of an `L?` looked up that type's metadata.)
-    var layout: L
+    /// (Not optional: in this generic class each use of an `L?` looked up that type's metadata. This and the
+    /// caches below skip the run-time exclusivity checks: main actor only, each access closed before the next —
+    /// the cache is worked on out of `caches` while the layout runs.)
+    @exclusivity(unchecked) var layout: L
     /// The layout's cache once made: none or one. (An array, not an optional: in this generic class every use of
     /// an `L.Cache?` looked up that optional type's metadata, ~500 instructions — a twentieth of a big list's
     /// layout.)
-    private var caches: [L.Cache] = []
+    @exclusivity(unchecked) private var caches: [L.Cache] = []
     /// Takes a new value of the container's type apart (typed: no runtime cast per update).
     private let split: @MainActor (any View) -> (L, any View)
 
@@ -273,7 +293,7 @@ final class LayoutBehavior<L: Layout>: NodeBehavior {
         return content
     }
 
-    private var cachedSubviews: (version: Int, subviews: LayoutSubviews)?
+    @exclusivity(unchecked) private var cachedSubviews: (version: Int, subviews: LayoutSubviews)?
 
     /// Kept until the node's `layoutSubviews` change (a pass asks for them for sizing and placing).
     private var subviews: LayoutSubviews {
