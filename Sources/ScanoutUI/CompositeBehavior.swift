@@ -14,13 +14,15 @@ class BodyEvaluator<Input, Output: View>: NodeBehavior, SubscribingBehavior {
     /// The body's last output, as the child it becomes (`any View`, boxed as a child slot boxes it anyway: an
     /// attribute of `Output?` looked up that optional type's metadata at every node made and every pull).
     private var body: Attribute<(any View)?>?
-    private var reconciledAt: UInt64 = 0
+    @exclusivity(unchecked) private var reconciledAt: UInt64 = 0
     private let observer = ObservationInvalidator()
     /// Ends the trackings of earlier evaluations and reconciles (see `TrackingEpochs`).
     private let epochs = TrackingEpochs()
     /// `ObservableObject`s the last evaluation read, with their subscriptions.
-    var subscriptions: [ObjectIdentifier: ObservableObjectPublisher.Subscription] = [:]
-    private var subscribedThisEvaluation: Set<ObjectIdentifier> = []
+    /// (This and the set below skip the run-time exclusivity checks: main actor, each access closed before the
+    /// next.)
+    @exclusivity(unchecked) var subscriptions: [ObjectIdentifier: ObservableObjectPublisher.Subscription] = [:]
+    @exclusivity(unchecked) private var subscribedThisEvaluation: Set<ObjectIdentifier> = []
 
     override var role: LayoutRole { .transparent }
     // The body's output is the child's; an equal input does not even run the body (the graph compares it).

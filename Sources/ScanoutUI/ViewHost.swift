@@ -22,10 +22,12 @@ package final class ViewHost {
     let rootEnvironment: EnvironmentNode
     private let environmentSource: Attribute<EnvironmentValues>
 
-    /// User views whose body is dirty, to run in this frame's update.
-    private var scheduled: [ViewNode] = []
+    /// User views whose body is dirty, to run in this frame's update. (This and the other per-node bookkeeping
+    /// below skip the run-time exclusivity checks: main actor, each access closed before the next; the checks
+    /// were a thirtieth of a big tree's first update.)
+    @exclusivity(unchecked) private var scheduled: [ViewNode] = []
     /// Nodes created since the last appear pass.
-    private var created: [ViewNode] = []
+    @exclusivity(unchecked) private var created: [ViewNode] = []
     /// Lifecycle and change handlers waiting for the end of the body pass, with the view that queued them.
     private var actions: [(owner: String, run: () -> Void)] = []
     /// `onDisappear` actions of this pass: they run after its other actions, so a view that replaces another
@@ -34,7 +36,7 @@ package final class ViewHost {
     private var disappearActions: [(owner: String, run: () -> Void)] = []
     private var pendingActionCount: Int { actions.count + disappearActions.count }
     /// Something about the tree changed since the last layout (structure, values).
-    var structureChanged = false
+    @exclusivity(unchecked) var structureChanged = false
     /// Whether an `alignmentGuide` modifier was ever made here (until then no view has an explicit guide,
     /// and layout does not ask down the modifier chains for one).
     var hasExplicitAlignmentGuides = false
@@ -86,7 +88,7 @@ package final class ViewHost {
     private var animating: [ObjectIdentifier: AnimationTicking] = [:]
     /// Presentation values moved since the last update (the frame must be laid out and drawn again).
     private var presentationChanged = false
-    private var lastNodeID: UInt64 = 0
+    @exclusivity(unchecked) private var lastNodeID: UInt64 = 0
     /// View nodes made so far (for tests and benchmarks: an update should reuse the nodes whose identity stayed).
     package var nodesCreated: UInt64 { lastNodeID }
     func makeNodeID() -> UInt64 {
@@ -97,9 +99,9 @@ package final class ViewHost {
     /// Whether any presentation value is animating (frames keep coming until none is).
     package var isAnimating: Bool { !animating.isEmpty }
     /// Bodies evaluated so far (for tests and benchmarks).
-    package internal(set) var bodyEvaluations = 0
+    @exclusivity(unchecked) package internal(set) var bodyEvaluations = 0
     /// When set, the name of each view whose body runs is appended (for tests).
-    package var evaluationLog: [String]?
+    @exclusivity(unchecked) package var evaluationLog: [String]?
     /// Preference observers, checked after each body pass.
     var preferenceObservers: [PreferenceObserving] = []
     /// What the presentation layer shows, in order (see `PresentationRoot`).
