@@ -105,6 +105,8 @@ public struct AffineTransform: Hashable, Sendable {
     public var isIdentity: Bool { self == .identity }
     /// Only translation and positive or negative axis scale (no rotation or shear).
     public var isAxisAligned: Bool { b == 0 && c == 0 }
+    /// Only translation (no scale, rotation or shear).
+    public var isTranslation: Bool { a == 1 && b == 0 && c == 0 && d == 1 }
 
     @inline(__always)
     public func apply(_ p: Point) -> Point {

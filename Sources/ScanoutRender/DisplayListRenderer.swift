@@ -543,7 +543,7 @@ public final class DisplayListRenderer {
     /// reading the items); without them the list is walked as the tracker walks it, for the same answer.
     private func dimmingScrim(in list: DisplayList, contexts: [DamageTracker.Context]?,
                               root: AffineTransform) -> (start: Int, end: Int, dimming: Dimming, rect: IntRect)? {
-        guard root.b == 0, root.c == 0 else { return nil }
+        guard root.isAxisAligned else { return nil }
         let items = list.items
         var contexts = contexts ?? []
         if contexts.count != items.count {
@@ -563,16 +563,15 @@ public final class DisplayListRenderer {
             k -= 1
         }
         guard let top, case .pushOpacity(let opacity) = items[top] else { return nil }
-        let candidate = (start: top, opacity: opacity)
-        guard let (shape, end) = loneShape(in: items, openedAt: candidate.start),
+        guard let (shape, end) = loneShape(in: items, openedAt: top),
               case .fill(let path, .solid(let color), _) = items[shape], path.isRectangle else { return nil }
         var dx = 0.0, dy = 0.0
-        for t in candidate.start + 1..<shape {
+        for t in top + 1..<shape {
             guard case .pushTransform(let u) = items[t] else { continue }
-            guard Self.isTranslation(u) else { return nil }
+            guard u.isTranslation else { return nil }
             dx += u.tx; dy += u.ty
         }
-        let dimming = Dimming(color: color, opacity: candidate.opacity)
+        let dimming = Dimming(color: color, opacity: opacity)
         guard dimming.isTranslucent else { return nil }
         let r = path.boundingRect
         let a = root.apply(Point(x: r.minX + dx, y: r.minY + dy)), b = root.apply(Point(x: r.maxX + dx, y: r.maxY + dy))
@@ -581,8 +580,8 @@ public final class DisplayListRenderer {
         let x0 = max(Double(bounds.minX), min(a.x, b.x).rounded(.up)), x1 = min(Double(bounds.maxX), max(a.x, b.x).rounded(.down))
         let y0 = max(Double(bounds.minY), min(a.y, b.y).rounded(.up)), y1 = min(Double(bounds.maxY), max(a.y, b.y).rounded(.down))
         guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, x1 > x0, y1 > y0,
-              takesDimming(items, before: candidate.start) else { return nil }
-        return (candidate.start, end, dimming, IntRect(x: Int(x0), y: Int(y0), width: Int(x1 - x0), height: Int(y1 - y0)))
+              takesDimming(items, before: top) else { return nil }
+        return (top, end, dimming, IntRect(x: Int(x0), y: Int(y0), width: Int(x1 - x0), height: Int(y1 - y0)))
     }
 
     /// Whether the items before `end` can be drawn in colours dimmed (see `Dimming`): solid fills and strokes,
@@ -602,7 +601,7 @@ public final class DisplayListRenderer {
                         return false
                     }
                 case .pushTransform(let t):
-                    if !Self.isTranslation(t) { return false }
+                    if !t.isTranslation { return false }
                 case .pushOpacity:
                     if loneShape(in: items, openedAt: index) == nil { return false }
                 }
@@ -610,8 +609,6 @@ public final class DisplayListRenderer {
             return true
         }
     }
-
-    private static func isTranslation(_ t: AffineTransform) -> Bool { t.a == 1 && t.b == 0 && t.c == 0 && t.d == 1 }
 
     /// A fill or stroke in its colour dimmed (other items as they are: only solid ones are dimmed).
     private static func dimmed(_ item: DisplayList.Item, _ dimming: Dimming) -> DisplayList.Item {

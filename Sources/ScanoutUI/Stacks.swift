@@ -66,10 +66,10 @@ struct StackLayout: Layout {
         for i in 1..<max(n, 1) where subviews[i].priority != first { uniform = false; break }
         if uniform {
             // Equally flexible subviews (rows of fixed size) are offered space in their order: no array.
-            if Self.equallyFlexible(extremes) {
+            if Self.equallyFlexible(0..<n, extremes: extremes) {
                 share(remaining, amongFirst: n, subviews, across: acrossProposal, remaining: &remaining, into: lengths)
             } else {
-                share(remaining, among: Self.flexibilityOrder(of: Array(0..<n), extremes: extremes), subviews, across: acrossProposal,
+                share(remaining, among: Self.sortedByFlexibility(Array(0..<n), extremes: extremes), subviews, across: acrossProposal,
                       remaining: &remaining, into: lengths)
             }
             return
@@ -114,12 +114,12 @@ struct StackLayout: Layout {
         count -= 1
     }
 
-    /// Whether every subview is as flexible as the first (`extremes`: the minima, then the maxima).
-    private nonisolated static func equallyFlexible(_ extremes: UnsafeMutableBufferPointer<CGFloat>) -> Bool {
+    /// Whether the subviews of `group` are all as flexible as its first (`extremes`: the minima, then the maxima).
+    private nonisolated static func equallyFlexible(_ group: some Collection<Int>, extremes: UnsafeMutableBufferPointer<CGFloat>) -> Bool {
         let n = extremes.count / 2
-        guard n > 0 else { return true }
-        let first = extremes[n] - extremes[0]
-        for i in 1..<max(n, 1) where extremes[n + i] - extremes[i] != first { return false }
+        guard let head = group.first else { return true }
+        let flexibility = extremes[n + head] - extremes[head]
+        for i in group where extremes[n + i] - extremes[i] != flexibility { return false }
         return true
     }
 
@@ -134,11 +134,11 @@ struct StackLayout: Layout {
     /// `group` with the least flexible first (the order the stack offers space in); `extremes` holds the minima,
     /// then the maxima. As it is when all are equally flexible (rows of fixed size: no sort).
     private nonisolated static func flexibilityOrder(of group: [Int], extremes: UnsafeMutableBufferPointer<CGFloat>) -> [Int] {
+        equallyFlexible(group, extremes: extremes) ? group : sortedByFlexibility(group, extremes: extremes)
+    }
+
+    private nonisolated static func sortedByFlexibility(_ group: [Int], extremes: UnsafeMutableBufferPointer<CGFloat>) -> [Int] {
         let n = extremes.count / 2
-        guard let head = group.first else { return group }
-        var same = true
-        for i in group where extremes[n + i] - extremes[i] != extremes[n + head] - extremes[head] { same = false; break }
-        if same { return group }
         return group.sorted { (extremes[n + $0] - extremes[$0]) < (extremes[n + $1] - extremes[$1]) }
     }
 
