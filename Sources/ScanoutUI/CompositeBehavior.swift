@@ -15,9 +15,14 @@ class BodyEvaluator<Input, Output: View>: NodeBehavior, SubscribingBehavior {
     /// attribute of `Output?` looked up that optional type's metadata at every node made and every pull).
     private var body: Attribute<(any View)?>?
     @exclusivity(unchecked) private var reconciledAt: UInt64 = 0
-    private let observer = ObservationInvalidator()
-    /// Ends the trackings of earlier evaluations and reconciles (see `TrackingEpochs`).
-    private let epochs = TrackingEpochs()
+    /// Invalidates the body when a tracked model changes; made when the first tracking is installed (most
+    /// bodies read no model: a list's rows made no tracking, object or registration at all).
+    private var observer: ObservationInvalidator?
+    /// Ends the trackings of earlier evaluations and reconciles (see `TrackingEpochs`); made when bodies of
+    /// this type are known to read models (see `ModelReadingTypes`).
+    private var epochs: TrackingEpochs?
+    /// Whether bodies of this type have read a model (shared by the type's nodes; found at the first input).
+    private var bodyType: ModelReadingTypes.Entry!
     /// `ObservableObject`s the last evaluation read, with their subscriptions.
     /// (This and the set below skip the run-time exclusivity checks: main actor, each access closed before the
     /// next.)
@@ -54,7 +59,7 @@ class BodyEvaluator<Input, Output: View>: NodeBehavior, SubscribingBehavior {
         }
         self.input = input
         self.body = body
-        observer.behavior = self
+        bodyType = ModelReadingTypes.entry(for: ObjectIdentifier(Self.self))
         node.host.schedule(node)
     }
 
@@ -65,7 +70,7 @@ class BodyEvaluator<Input, Output: View>: NodeBehavior, SubscribingBehavior {
         // Installing `@ObservedObject`/`@StateObject` subscribes: start this evaluation's set before it.
         subscribedThisEvaluation.removeAll(keepingCapacity: true)
         DynamicProperties.install(value, on: node)
-        observer.generation &+= 1
+        observer?.generation &+= 1
         let out = makeBody(value)
         // Objects no longer read are unsubscribed.
         for id in subscriptions.keys where !subscribedThisEvaluation.contains(id) { subscriptions[id] = nil }
@@ -84,18 +89,41 @@ class BodyEvaluator<Input, Output: View>: NodeBehavior, SubscribingBehavior {
     /// — graph attributes as edges, `@Observable` properties through the same tracking. One tracking covers the
     /// body and its reconcile (one registration per model read, and one for the epoch that ends it); a pull
     /// that did not run the body reads nothing, installs nothing and leaves the last run's tracking in place.
+    /// A body of a type not known to read models reads no epoch either: when it reads nothing, Observation
+    /// installs nothing (the tracking, its registrar and its ending were ~29,000 instructions a body).
     override func refresh() -> [ChildSlot]? {
         guard let body else { return nil }
-        let observer = self.observer
+        let readsEpoch = bodyType.readsModels
         withObservationTracking({
             guard let out = body.value, body.changedAt != reconciledAt else { return }
             reconciledAt = body.changedAt
             // The body ran again: end the tracking of its last run (before this one is installed, at the end
             // of the scope), and put the epoch in this one so that the next run can end it too.
-            epochs.advance()
+            if readsEpoch { epochsMade().advance() }
             body.recordingReads { node.reconcile([ChildSlot(key: 0, view: out)]) }
-        }, onChange: observer.changeHandler())  // made after the body ran: it carries this run's generation
+        }, onChange: trackingInstalled())  // evaluated only when something was read, after the body ran
         return nil
+    }
+
+    /// The change handler of the tracking being installed; it carries this run's generation. Being called
+    /// means the run read a model (or the epoch, which only types known to read models read), so the type is
+    /// marked: its bodies read the epoch from now on. Only a run before that mark (the first model-reading run
+    /// of a type, per process) leaves a tracking without an epoch, which stays registered until the property
+    /// it read changes — one per type, not one per evaluation.
+    private func trackingInstalled() -> @Sendable () -> Void {
+        bodyType.readsModels = true
+        if let observer { return observer.changeHandler() }
+        let made = ObservationInvalidator()
+        made.behavior = self
+        observer = made
+        return made.changeHandler()
+    }
+
+    private func epochsMade() -> TrackingEpochs {
+        if let epochs { return epochs }
+        let made = TrackingEpochs()
+        epochs = made
+        return made
     }
 
     override func invalidateBody() { body?.invalidate() }
@@ -103,13 +131,13 @@ class BodyEvaluator<Input, Output: View>: NodeBehavior, SubscribingBehavior {
     deinit {
         // Freed without `destroyed()` (a subtree dropped whole): a tracking that is never ended keeps the
         // models it read and itself alive in a cycle (model's registrar ↔ tracking), so end it here too.
-        epochs.end()
+        epochs?.end()
     }
 
     override func destroyed() {
         // A model that outlives the view (shared by screens pushed and popped) keeps no registration of it.
-        epochs.end()
-        observer.behavior = nil
+        epochs?.end()
+        observer?.behavior = nil
         subscriptions.removeAll()
         body?.destroy()
         input?.destroy()
@@ -189,6 +217,25 @@ final class TrackingEpochs: Observable, @unchecked Sendable {
     /// Ends the tracking that read the epoch.
     func end() {
         registrar.withMutation(of: self, keyPath: \.epoch) { epoch &+= 1 }
+    }
+}
+
+/// Which body types have read an `@Observable` property (per process; a type's nodes share its entry). Bodies
+/// of the others run without an epoch, so that reading nothing installs nothing (see `BodyEvaluator.refresh`).
+@MainActor
+enum ModelReadingTypes {
+    final class Entry {
+        var readsModels = false
+    }
+
+    // (Unchecked exclusivity: main actor, one access at a time, at every body node's first input.)
+    @exclusivity(unchecked) private static var byType: [ObjectIdentifier: Entry] = [:]
+
+    static func entry(for type: ObjectIdentifier) -> Entry {
+        if let known = byType[type] { return known }
+        let made = Entry()
+        byType[type] = made
+        return made
     }
 }
 

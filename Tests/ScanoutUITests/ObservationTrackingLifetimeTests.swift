@@ -81,9 +81,10 @@ import ScanoutTesting
         model.title = "Line B02"
         host.runFrame()
         #expect(host.host.evaluationLog?.first == "Panel")
-        // The panel's one tracking (its body and its rows), and the ended tracking of its button's body, which
-        // ran again with it (4 when a body's run and its reconcile were tracked apart).
-        #expect(ObservationInvalidator.handledChanges - before == 2)
+        // The panel's one tracking (its body and its rows); its button's body, which ran again with it, reads
+        // no model and so has no tracking to end (2 when every body read an epoch, 4 when a body's run and its
+        // reconcile were tracked apart).
+        #expect(ObservationInvalidator.handledChanges - before == 1)
         #expect(host.contains(text: "Line B02"))
         #expect(host.contains(text: "Line B02 1"))
     }
@@ -99,5 +100,64 @@ import ScanoutTesting
         host.runFrame()
         #expect(ObservationInvalidator.handledChanges - before <= 4, "\(ObservationInvalidator.handledChanges - before) callbacks")
         #expect(host.contains(text: "Line B02"))
+    }
+
+    struct Plain: View {
+        @State var count = 0
+        var body: some View {
+            VStack {
+                Button("Plain \(count)") { count += 1 }
+                Text("no model here")
+            }
+        }
+    }
+
+    /// A body that reads no model installs no tracking at all: no change handler, no epoch, and its type is
+    /// not marked as reading models (a list of a thousand such rows made a thousand trackings before).
+    @Test func aBodyThatReadsNoModelInstallsNoTracking() throws {
+        let host = TestHost(rootView: Plain(), width: 300, height: 200)
+        host.runFrame()
+        for i in 0..<20 { host.tap(text: "Plain \(i)"); host.runFrame() }
+        #expect(host.contains(text: "Plain 20"))
+        #expect(ModelReadingTypes.entry(for: ObjectIdentifier(CompositeBehavior<Plain>.self)).readsModels == false)
+    }
+
+    struct Sometimes: View {
+        let model: Model
+        @State var detail = false
+        var body: some View {
+            VStack {
+                Button(detail ? "Less" : "More") { detail.toggle() }
+                if detail { Text("unread \(model.unread)") }
+            }
+        }
+    }
+
+    /// A type whose bodies read a model only sometimes: runs before its first read carry no epoch; the run
+    /// that first reads the model is still tracked (the change reaches it), and later runs end their
+    /// trackings as every model-reading type's do, so re-running it leaves no registrations behind.
+    @Test func aBodyThatStartsReadingAModelIsTracked() throws {
+        let model = Model()
+        let host = TestHost(rootView: Sometimes(model: model), width: 300, height: 200)
+        host.runFrame()
+        model.unread = 1  // not read yet: nothing to invalidate
+        host.runFrame()
+        #expect(!host.contains(text: "unread 1"))
+        host.tap(text: "More"); host.runFrame()
+        #expect(host.contains(text: "unread 1"))
+        model.unread = 2
+        host.runFrame()
+        #expect(host.contains(text: "unread 2"))
+        // Re-run it 100 times for another reason (shown and hidden): one change of the model reaches at most
+        // the live tracking and the one left by the type's first model-reading run.
+        for _ in 0..<50 {
+            host.tap(text: "Less"); host.runFrame()
+            host.tap(text: "More"); host.runFrame()
+        }
+        let before = ObservationInvalidator.handledChanges
+        model.unread = 3
+        host.runFrame()
+        #expect(ObservationInvalidator.handledChanges - before <= 2, "\(ObservationInvalidator.handledChanges - before) callbacks")
+        #expect(host.contains(text: "unread 3"))
     }
 }
