@@ -2,8 +2,11 @@ import ScanoutRender
 
 /// A node's retained drawing. The node's own items are recorded once (its behaviour's `draw`), with the points
 /// where its children's drawings go; the node's whole drawing is its own items with its children's whole
-/// drawings spliced in. A change re-records only the nodes marked (`setNeedsDisplay`); their ancestors
-/// splice the new drawings into theirs in place, and untouched subtrees are reused as they are.
+/// drawings spliced in. Only the root's whole drawing is kept as a list (the host's): every other node keeps
+/// its own items and how many items its whole drawing has, so that an item is copied once into the frame's
+/// list, not once per level above it (a list's rows are ten levels deep). A change re-records only the nodes
+/// marked (`setNeedsDisplay`) and replaces their ranges of the root's list in place; untouched subtrees are
+/// reused as they are.
 ///
 /// The edits (ranges recorded again) go with the root's list to damage tracking, which then compares only
 /// those instead of the whole list.
@@ -12,13 +15,9 @@ struct NodeRecording {
     var own = DisplayList()
     /// Where each child's drawing goes in `own` (an index into its items), in order.
     var splices: [(at: Int, child: ViewNode)] = []
-    /// The node's whole drawing: `own` with the children's drawings spliced in (empty when `passesThrough`).
-    var whole = DisplayList()
-    /// The node draws nothing itself and has one child (a user view, a modifier that only lays out): its whole
-    /// drawing is its child's, not a copy that would have to be updated too (and would keep the child's
-    /// storage shared, so that updating it in place would copy it).
-    var passesThrough = false
-    /// Where each splice starts in `whole`.
+    /// How many items the node's whole drawing has (its own and its children's whole drawings).
+    var wholeCount = 0
+    /// Where each splice starts in the whole drawing (from its start).
     var offsets: [Int] = []
     var isValid = false
     /// How many times the node's own items were recorded (for tests: unchanged subtrees are not re-recorded).
@@ -26,19 +25,6 @@ struct NodeRecording {
 }
 
 extension ViewNode {
-    /// The node's whole drawing (its own items with its children's spliced in).
-    var wholeRecording: DisplayList {
-        var n = self
-        while n.recording.passesThrough { n = n.recording.splices[0].child }
-        return n.recording.whole
-    }
-
-    private var wholeCount: Int {
-        var n = self
-        while n.recording.passesThrough { n = n.recording.splices[0].child }
-        return n.recording.whole.count
-    }
-
     /// The node's drawing may have changed: the next display list records it again.
     func setNeedsDisplay() {
         needsDisplay = true
@@ -50,113 +36,114 @@ extension ViewNode {
         }
     }
 
-    /// Brings `recording.whole` up to date. When `edits` is given, appends the ranges recorded again: `old`
-    /// counted from `oldBase` in the previous whole drawing of the root, `new` from `newBase` in the new one.
-    func updateRecording(oldBase: Int, newBase: Int, edits: inout [DisplayList.Edit]?) {
+    /// Brings the subtree's recordings up to date, and its whole drawing in `list`, where it starts at
+    /// `newBase` (at `oldBase` in the list before this update, the one damage tracking compares with). Appends
+    /// the ranges recorded again to `edits`, `old` counted in the list before and `new` in the list after.
+    func updateRecording(oldBase: Int, newBase: Int, in list: inout DisplayList, edits: inout [DisplayList.Edit]) {
         if needsDisplay || !recording.isValid {
             needsDisplay = false
             let wasValid = recording.isValid
-            let oldCount = wholeCount
-            let previous = recording.own, previousSplices = recording.splices
-            recordOwnItems()
-            let sameOwn = wasValid && recording.own.drawsSame(as: previous)
-                && Self.sameSplices(recording.splices, previousSplices)
+            let oldCount = recording.wholeCount
+            let previous = recordOwnItems()
+            let sameOwn = wasValid && recording.own.drawsSame(as: previous.own)
+                && Self.sameSplices(recording.splices, previous.splices)
             if !sameOwn {
-                // The node's own drawing changed: its whole drawing is one edit (compared item by item).
-                var none: [DisplayList.Edit]? = nil
-                for s in recording.splices { s.child.updateRecording(oldBase: 0, newBase: 0, edits: &none) }
-                rebuildWhole()
-                descendantNeedsDisplay = false
-                edits?.append(DisplayList.Edit(old: oldBase..<(oldBase + oldCount), new: newBase..<(newBase + wholeCount)))
+                // The node's own drawing changed: its whole drawing is one edit (compared item by item), drawn
+                // again from the subtree's recordings.
+                refreshChildren()
+                if oldCount == 0 && newBase == list.count {
+                    appendWhole(to: &list)  // (the first frame: straight into the root's list)
+                } else {
+                    var whole = DisplayList()
+                    whole.reserveCapacity(recording.wholeCount)
+                    appendWhole(to: &whole)
+                    list.replaceSubrange(newBase..<(newBase + oldCount), with: whole)
+                }
+                edits.append(DisplayList.Edit(old: oldBase..<(oldBase + oldCount), new: newBase..<(newBase + recording.wholeCount)))
                 return
             }
-            recording.own = previous  // identical: keep the storage the whole drawing was built from
+            recording.own = previous.own  // identical: keep the storage the list was built from
         }
         guard descendantNeedsDisplay else { return }
         descendantNeedsDisplay = false
-        if recording.passesThrough {
-            recording.splices[0].child.updateRecording(oldBase: oldBase, newBase: newBase, edits: &edits)
-            return
-        }
-        // Worked on out of `recording` (moved, not copied) so that the walk over the children costs no
-        // exclusivity check per child.
+        // Each child that changed replaces its own range of the list; those after it move by the difference.
         var delta = 0
         let splices = recording.splices
-        var offsets = recording.offsets, whole = recording.whole
-        recording.offsets = []
-        recording.whole = DisplayList()
+        var offsets = recording.offsets
         for i in splices.indices {
             let child = splices[i].child
             let oldOffset = offsets[i]
             offsets[i] = oldOffset + delta
             guard child.needsDisplay || child.descendantNeedsDisplay else { continue }
-            let oldCount = child.wholeCount
-            let editsBefore = edits?.count
-            child.updateRecording(oldBase: oldBase + oldOffset, newBase: newBase + oldOffset + delta, edits: &edits)
-            let start = oldOffset + delta
-            let new = child.wholeRecording
-            if let edits, let first = editsBefore {
-                // Only the ranges recorded again below are replaced (not the child's whole drawing, which
-                // would copy every item of a large subtree per change). The edits are in the root's
-                // coordinates, disjoint and in order: those before each one are applied already, so its start
-                // here is its new start.
-                for e in edits[first...] {
-                    let at = e.new.lowerBound - newBase, from = at - start
-                    whole.replaceSubrange(at..<(at + e.old.count), with: new, from..<(from + e.new.count))
-                }
-            } else {
-                whole.replaceSubrange(start..<(start + oldCount), with: new)
-            }
-            delta += new.count - oldCount
+            let oldCount = child.recording.wholeCount
+            child.updateRecording(oldBase: oldBase + oldOffset, newBase: newBase + oldOffset + delta, in: &list, edits: &edits)
+            delta += child.recording.wholeCount - oldCount
         }
         recording.offsets = offsets
-        recording.whole = whole
+        recording.wholeCount += delta
     }
 
-    /// Runs the behaviour's `draw` for the node's own items; children it draws become splice points.
-    private func recordOwnItems() {
+    /// Brings the subtree's recordings up to date where no list is patched (its drawing is drawn whole by the
+    /// ancestor that changed).
+    private func refreshRecording() {
+        if needsDisplay || !recording.isValid {
+            needsDisplay = false
+            let wasValid = recording.isValid
+            let previous = recordOwnItems()
+            if wasValid && recording.own.drawsSame(as: previous.own) && Self.sameSplices(recording.splices, previous.splices) {
+                recording.own = previous.own
+            }
+        } else if !descendantNeedsDisplay {
+            return
+        }
+        refreshChildren()
+    }
+
+    /// Refreshes the children's recordings, then counts the whole drawing and where each child's starts.
+    private func refreshChildren() {
+        descendantNeedsDisplay = false
+        let splices = recording.splices
+        var offsets: [Int] = []
+        offsets.reserveCapacity(splices.count)
+        var childItems = 0
+        for s in splices {
+            s.child.refreshRecording()
+            offsets.append(s.at + childItems)
+            childItems += s.child.recording.wholeCount
+        }
+        recording.offsets = offsets
+        recording.wholeCount = recording.own.count + childItems
+        recording.isValid = true
+    }
+
+    /// Appends the whole drawing: the own items with the children's whole drawings at their splices.
+    private func appendWhole(to list: inout DisplayList) {
+        let own = recording.own
+        let splices = recording.splices
+        var pos = 0
+        for s in splices {
+            if s.at > pos { list.append(contentsOf: own, range: pos..<s.at) }
+            s.child.appendWhole(to: &list)
+            pos = s.at
+        }
+        if own.count > pos { list.append(contentsOf: own, range: pos..<own.count) }
+    }
+
+    /// Runs the behaviour's `draw` for the node's own items; children it draws become splice points. Returns
+    /// the items and splices recorded before. (Swapped, not assigned: moved without a retain and a release
+    /// each, twenty per node of a first frame.)
+    private func recordOwnItems() -> (own: DisplayList, splices: [(at: Int, child: ViewNode)]) {
         recording.count += 1
         host.recordedNodes += 1
-        let outer = host.childSplices
-        host.childSplices = []
+        var splices: [(at: Int, child: ViewNode)] = []
+        swap(&splices, &host.childSplices)  // the outer recording's splices wait here
         var own = DisplayList()
         own.currentOwner = id
         behavior.draw(into: &own)
-        recording.own = own
-        recording.splices = host.childSplices
-        host.childSplices = outer
-    }
-
-    /// Builds the whole drawing from the own items and the children's whole drawings.
-    private func rebuildWhole() {
-        let own = recording.own
-        recording.passesThrough = false
-        if recording.splices.isEmpty {
-            recording.whole = own
-            recording.offsets = []
-        } else if own.count == 0 && recording.splices.count == 1 {
-            recording.passesThrough = true
-            recording.whole = DisplayList()
-            recording.offsets = [0]
-        } else {
-            var whole = DisplayList()
-            var total = own.count
-            for s in recording.splices { total += s.child.wholeCount }
-            whole.reserveCapacity(total)
-            var offsets: [Int] = []
-            offsets.reserveCapacity(recording.splices.count)
-            var pos = 0
-            for s in recording.splices {
-                whole.append(contentsOf: own, range: pos..<s.at)
-                offsets.append(whole.count)
-                whole.append(contentsOf: s.child.wholeRecording)
-                pos = s.at
-            }
-            whole.append(contentsOf: own, range: pos..<own.count)
-            recording.whole = whole
-            recording.offsets = offsets
-        }
-        recording.isValid = true
+        swap(&splices, &host.childSplices)  // this node's children, and the outer's back
+        swap(&own, &recording.own)
+        swap(&splices, &recording.splices)
+        return (own, splices)
     }
 }
 

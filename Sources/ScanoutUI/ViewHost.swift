@@ -310,9 +310,9 @@ package final class ViewHost {
     /// may have changed are recorded again, and the list says which ranges changed since the previous one
     /// (`DisplayList.edits`) so damage tracking compares only those.
     package func makeDisplayList() -> DisplayList {
-        var edits: [DisplayList.Edit]? = []
-        root.updateRecording(oldBase: 0, newBase: 0, edits: &edits)
-        var list = root.wholeRecording
+        var edits: [DisplayList.Edit] = []
+        root.updateRecording(oldBase: 0, newBase: 0, in: &wholeDrawing, edits: &edits)
+        var list = wholeDrawing
         displayListRevision += 1
         list.revision = DisplayList.Revision(source: recorderID, number: displayListRevision)
         list.edits = edits
@@ -344,6 +344,9 @@ package final class ViewHost {
     }()
     private static var lastRecorderID: UInt64 = 0
     private var displayListRevision = 0
+    /// The root's whole drawing, patched in place frame after frame (see `NodeRecording`). (Unchecked
+    /// exclusivity: the main actor only, passed down the recording walk as one access.)
+    @exclusivity(unchecked) private var wholeDrawing = DisplayList()
     /// While recording a node's own items: the children it drew, where (see `NodeRecording`). (Unchecked
     /// exclusivity, as `ViewNode.recording`.)
     @exclusivity(unchecked) var childSplices: [(at: Int, child: ViewNode)] = []
