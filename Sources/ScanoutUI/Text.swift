@@ -190,6 +190,8 @@ final class TextBehavior: NodeBehavior {
     private var laidOutFont: FontDescriptor?
     /// The style the lines were broken in (its case and locale).
     private var laidOutStyle: Style?
+    /// The characters the lines were broken from (translated, cased), made once for all the widths probed.
+    private var laidOutContent: String?
     /// The rich layout (joined parts, decorations) by proposed width, and the environment it was made in.
     private var richLaidOut: [CGFloat?: RichTextLayout] = [:]
     private var richKey: RichLayoutKey?
@@ -269,8 +271,7 @@ final class TextBehavior: NodeBehavior {
     override func update(_ view: any View) -> [ChildSlot]? {
         let t = view.known(as: Text.self)
         if t != text {
-            laidOut.removeAll()
-            richLaidOut.removeAll()
+            forgetLines()
             resolvedStyle = nil
         }
         text = t
@@ -328,8 +329,7 @@ final class TextBehavior: NodeBehavior {
         let strings = text.parts.compactMap { $0.live.map { $0.string(at: now) } }
         guard strings != liveStrings else { return }
         liveStrings = strings
-        laidOut.removeAll()
-        richLaidOut.removeAll()
+        forgetLines()
         node.invalidateLayout()
         node.setNeedsDisplay()
         node.host.setNeedsLayout()
@@ -346,27 +346,37 @@ final class TextBehavior: NodeBehavior {
         // The lines depend on the style's case and locale, and on the font (the style's, unless it is scaled
         // to fit: then the sizes tried).
         if laidOutStyle !== style || (style.minimumScaleFactor < 1 && laidOutFont != f) {
-            laidOut.removeAll()
-            richLaidOut.removeAll()
+            forgetLines()
             laidOutStyle = style
             laidOutFont = f
         }
         if let l = laidOut[maxWidth] { return l }
+        let content: String
+        if let known = laidOutContent {
+            content = known
+        } else {
+            let shown = shown(text)
+            content = textCase?.apply(shown) ?? shown
+            laidOutContent = content
+        }
         // Lines that all fit break the same at any width they fit in (a fixed-size text is measured
         // unconstrained, then drawn in its frame's width; a stack offers a label more than it needs).
-        let lines: [(text: Substring, width: Double)]
         if let w = maxWidth, w > 0, laidOut[nil] == nil {
-            let content = shown(text)
-            laidOut[nil] = TextEngine.shared.lines(of: textCase?.apply(content) ?? content, font: f, maxWidth: nil)
+            laidOut[nil] = TextEngine.shared.lines(of: content, font: f, maxWidth: nil)
         }
         if let w = maxWidth, let free = laidOut[nil], Self.allFit(free, in: w) {
             return free  // (not kept again under this width: any width they fit in finds them)
-        } else {
-            let content = shown(text)
-            lines = TextEngine.shared.lines(of: textCase?.apply(content) ?? content, font: f, maxWidth: maxWidth)
         }
+        let lines = TextEngine.shared.lines(of: content, font: f, maxWidth: maxWidth)
         laidOut[maxWidth] = lines
         return lines
+    }
+
+    /// Drops the lines broken so far (the text, its style or its live parts changed).
+    private func forgetLines() {
+        laidOut.removeAll()
+        richLaidOut.removeAll()
+        laidOutContent = nil
     }
 
     /// Whether every line is at most `width` wide (nonisolated: a closure for `allSatisfy` made in the

@@ -47,7 +47,7 @@ final class ViewNode {
         return made
     }
     /// Persistent storage of `@State`/`@StateObject` properties, by property position.
-    var stateSlots: [Int: AnyObject] = [:]
+    var stateSlots = StateSlots()
     var isAlive = true
     /// Removed from its parent's view but kept, drawn at its last frame, while its removal transition runs
     /// (see `beginRemovalTransition`): not matched by reconcile, laid out or hit.
