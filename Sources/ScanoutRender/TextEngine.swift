@@ -1,6 +1,9 @@
 import CSymbolFont
 import ScanoutText
 
+/// One wrapped line of text and its width (ScanoutText's line break, named for the views above).
+public typealias TextLine = TextLineBreak
+
 /// Which face and size a run uses.
 public struct FontDescriptor: Sendable, Hashable {
     public enum Weight: Int, Sendable, Hashable, CaseIterable {
@@ -282,10 +285,9 @@ public final class TextEngine: @unchecked Sendable {
     }
 
     /// Lines of `text` wrapped at `maxWidth` points (nil: no wrapping).
-    public func lines(of text: String, font d: FontDescriptor, maxWidth: Double?) -> [(text: Substring, width: Double)] {
-        guard let f = face(d) else { return [(text[...], width(of: text, font: d))] }
+    public func lines(of text: String, font d: FontDescriptor, maxWidth: Double?) -> [TextLine] {
+        guard let f = face(d) else { return [TextLine(text: text[...], width: width(of: text, font: d))] }
         return f.lines(of: text, size: d.size, maxWidth: maxWidth, tracking: f.trackingUnits(d.tracking, size: d.size))
-            .map { ($0.text, $0.width) }
     }
 
     /// Draws one run at device scale `scale` under `transform` (points → device pixels). Under a translation

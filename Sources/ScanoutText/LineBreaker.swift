@@ -4,6 +4,11 @@ public struct TextLineBreak: Sendable, Equatable {
     public var text: Substring
     /// Its advance width in pixels.
     public var width: Double
+
+    public init(text: Substring, width: Double) {
+        self.text = text
+        self.width = width
+    }
 }
 
 /// Greedy line breaking: hard breaks at newlines, soft breaks at spaces (the space stays at the end of the

@@ -80,6 +80,12 @@ public struct LayoutSubviews: RandomAccessCollection {
     public var startIndex: Int { elements.startIndex }
     public var endIndex: Int { elements.endIndex }
     public subscript(i: Int) -> LayoutSubview { elements[i] }
+
+    /// Whether no subview's size depends on the proposed height (see `ViewNode.sizeIgnoresProposedHeight`).
+    @MainActor var allIgnoreProposedHeight: Bool {
+        for s in elements where !s.unit.sizeIgnoresProposedHeight { return false }
+        return true
+    }
 }
 
 /// One or more nodes laid out as one unit: a single node is itself; several are stacked vertically
@@ -126,6 +132,9 @@ struct LayoutUnit {
     }
 
     var priority: Double { single?.layoutPriority ?? 0 }
+
+    /// Whether the unit's size cannot depend on the proposed height (never known for a unit of several).
+    var sizeIgnoresProposedHeight: Bool { single?.sizeIgnoresProposedHeight ?? false }
 
     /// Changes whenever the unit's sizes or guides may have (nil: unknown, for a unit of several nodes).
     var layoutVersion: UInt64? { single?.layoutVersion }

@@ -48,7 +48,10 @@ struct StackLayout: Layout {
         let alongProposal = axis == .horizontal ? p.width : p.height
         let acrossProposal = axis == .horizontal ? p.height : p.width
         let n = subviews.count
-        guard let total = alongProposal else {
+        // Without a length to share, or for a column whose subviews' heights do not depend on the height
+        // offered (texts, rows of them: their minimum, maximum and share are one length, their cached
+        // size), each subview's length is its size for any: no extremes to find.
+        guard let total = alongProposal, axis == .horizontal || !subviews.allIgnoreProposedHeight else {
             let ideal = proposal(along: nil, across: acrossProposal)
             for i in 0..<n { lengths[i] = along(subviews[i].sizeThatFits(ideal)) }
             return

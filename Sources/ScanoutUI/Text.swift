@@ -186,7 +186,7 @@ final class TextBehavior: NodeBehavior {
     override var drawingReadsPlacement: Bool { false }  // draws from its frame, or only its children
     var text: Text!
     /// Line breaks by proposed width, for one font (stacks probe a text at several widths per layout).
-    @exclusivity(unchecked) private var laidOut = LayoutCache<Double?, [(text: Substring, width: Double)]>()
+    @exclusivity(unchecked) private var laidOut = LayoutCache<Double?, [TextLine]>()
     private var laidOutFont: FontDescriptor?
     /// The style the lines were broken in (its case and locale).
     private var laidOutStyle: Style?
@@ -341,7 +341,7 @@ final class TextBehavior: NodeBehavior {
         return d
     }
 
-    private func lines(maxWidth: CGFloat?, font f: FontDescriptor, style: Style) -> [(text: Substring, width: Double)] {
+    private func lines(maxWidth: CGFloat?, font f: FontDescriptor, style: Style) -> [TextLine] {
         let textCase = style.textCase
         // The lines depend on the style's case and locale, and on the font (the style's, unless it is scaled
         // to fit: then the sizes tried).
@@ -381,14 +381,14 @@ final class TextBehavior: NodeBehavior {
 
     /// Whether every line is at most `width` wide (nonisolated: a closure for `allSatisfy` made in the
     /// behaviour would be main-actor isolated and check the executor each call).
-    private nonisolated static func allFit(_ lines: [(text: Substring, width: Double)], in width: Double) -> Bool {
+    private nonisolated static func allFit(_ lines: [TextLine], in width: Double) -> Bool {
         for line in lines where line.width > width { return false }
         return true
     }
 
     /// The lines shown in `maxWidth` at `font`: wrapped, cut to the line limit with "…" where the
     /// truncation mode says.
-    private func shownLines(maxWidth: Double?, font f: FontDescriptor, style: Style) -> [(text: Substring, width: Double)] {
+    private func shownLines(maxWidth: Double?, font f: FontDescriptor, style: Style) -> [TextLine] {
         let all = lines(maxWidth: maxWidth, font: f, style: style)
         if style.truncationMode != .tail, style.lineLimit == 1, all.count > 1 || (maxWidth.map { w in all.contains { $0.width > w } } ?? false),
            let w = maxWidth {

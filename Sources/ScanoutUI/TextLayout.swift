@@ -90,8 +90,8 @@ enum TextLineLimit {
     static let ellipsis = "…"
 
     /// `lines` cut to `limit`; when lines were dropped, the last kept line ends with "…" within `maxWidth`.
-    static func apply(_ lines: [(text: Substring, width: Double)], limit: Int?, maxWidth: Double?,
-                      font: FontDescriptor) -> [(text: Substring, width: Double)] {
+    static func apply(_ lines: [TextLine], limit: Int?, maxWidth: Double?,
+                      font: FontDescriptor) -> [TextLine] {
         guard let limit, lines.count > limit else { return lines }
         var kept = Array(lines.prefix(limit))
         guard var last = kept.last else { return kept }
@@ -104,7 +104,7 @@ enum TextLineLimit {
             s.removeLast()
             width = engine.width(of: s + ellipsis, font: font)
         }
-        last = (Substring(s + ellipsis), width)
+        last = TextLine(text: Substring(s + ellipsis), width: width)
         kept[kept.count - 1] = last
         return kept
     }
@@ -185,10 +185,10 @@ extension Text.Case {
 
 extension TextLineLimit {
     /// One line of `text` cut at its start or middle with "…" so it fits `maxWidth` (the tail mode is `apply`).
-    static func truncated(_ text: String, mode: Text.TruncationMode, maxWidth: Double, font: FontDescriptor) -> (text: Substring, width: Double) {
+    static func truncated(_ text: String, mode: Text.TruncationMode, maxWidth: Double, font: FontDescriptor) -> TextLine {
         let engine = TextEngine.shared
         let whole = engine.width(of: text, font: font)
-        if whole <= maxWidth { return (text[...], whole) }
+        if whole <= maxWidth { return TextLine(text: text[...], width: whole) }
         var chars = Array(text)
         var head = mode == .middle ? chars.count / 2 : 0
         func joined() -> String { String(chars[..<head]) + ellipsis + String(chars[head...]) }
@@ -206,6 +206,6 @@ extension TextLineLimit {
             s = joined()
             width = engine.width(of: s, font: font)
         }
-        return (Substring(s), width)
+        return TextLine(text: Substring(s), width: width)
     }
 }
