@@ -455,6 +455,14 @@ final class TextBehavior: NodeBehavior {
             return size
         }
         let style = self.style
+        // A width the unbounded lines fit in shows those lines (see `lines`): the ideal size, without breaking
+        // or truncating again — a stack's share and its final proposal, after it asked for the ideal size. (Not
+        // with a font that shrinks to fit, nor where one line is truncated in the middle or at the head: then
+        // several paragraphs become one line.)
+        if let w = maxWidth, style.minimumScaleFactor >= 1, style.truncationMode == .tail || style.lineLimit != 1,
+           let ideal = sizesByWidth[nil], w >= ideal.width {
+            return ideal
+        }
         let (f, m) = fitted(maxWidth: maxWidth, maxHeight: proposal.height, style: style)
         let ls = shownLines(maxWidth: maxWidth, font: f, style: style)
         var width = ls.isEmpty ? 0 : -Double.infinity  // the widest line (no array made for it)
