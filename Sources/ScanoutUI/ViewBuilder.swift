@@ -4,6 +4,9 @@
 public enum ViewBuilder {
     public static func buildBlock() -> EmptyView { EmptyView() }
     public static func buildBlock<Content: View>(_ content: Content) -> Content { content }
+    // (Inlinable, with TupleView's init: specialized in the app's module for its views' types, a builder block
+    // makes its tuple without run-time pack metadata — it was ~2,600 instructions a block, in every body.)
+    @inlinable
     public static func buildBlock<each Content: View>(_ content: repeat each Content) -> TupleView<(repeat each Content)> {
         TupleView(repeat each content)
     }
@@ -18,7 +21,7 @@ public enum ViewBuilder {
 /// Several views side by side in a builder; their identities are their positions.
 public struct TupleView<T>: View, PrimitiveView {
     public var value: T
-    let children: [any View]
+    @usableFromInline let children: [any View]
 
     public init(_ value: T) {
         self.value = value
@@ -27,8 +30,12 @@ public struct TupleView<T>: View, PrimitiveView {
 
     // (`T` is the views' tuple by the requirement, not by a cast: a cast of the tuple was a dynamic cast per
     // builder block evaluated, ~2,500 instructions.)
+    @inlinable
     init<each V: View>(_ views: repeat each V) where T == (repeat each V) {
+        var count = 0
+        for _ in repeat each views { count += 1 }
         var list: [any View] = []
+        list.reserveCapacity(count)  // (one allocation, not one per doubling)
         repeat list.append(each views)
         self.value = (repeat each views)
         self.children = list
