@@ -49,19 +49,13 @@ public struct DisplayList {
         owners.reserveCapacity(count)
     }
 
-    /// Appends `other`'s items with their owners (a retained recording spliced into its parent's).
-    public mutating func append(contentsOf other: DisplayList) {
-        items.append(contentsOf: other.items)
-        owners.append(contentsOf: other.owners)
-    }
-
-    /// Appends the items of `range` of `other` with their owners.
+    /// Appends the items of `range` of `other` with their owners (a retained recording spliced into the frame's).
     public mutating func append(contentsOf other: DisplayList, range: Range<Int>) {
         items.append(contentsOf: other.items[range])
         owners.append(contentsOf: other.owners[range])
     }
 
-    /// Replaces the items of `range` by `other`'s (one child's recording re-spliced).
+    /// Replaces the items of `range` by `other`'s (a subtree's drawing recorded again).
     public mutating func replaceSubrange(_ range: Range<Int>, with other: DisplayList) {
         items.replaceSubrange(range, with: other.items)
         owners.replaceSubrange(range, with: other.owners)
