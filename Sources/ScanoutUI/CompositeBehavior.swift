@@ -15,8 +15,8 @@ class BodyEvaluator<Input, Output: View>: NodeBehavior, SubscribingBehavior {
     /// attribute of `Output?` looked up that optional type's metadata at every node made and every pull).
     private var body: Attribute<(any View)?>?
     @exclusivity(unchecked) private var reconciledAt: UInt64 = 0
-    /// Invalidates the body when a tracked model changes; made when the first tracking is installed (most
-    /// bodies read no model: a list's rows made no tracking, object or registration at all).
+    /// Invalidates the body when a tracked model changes; made when the first tracking is installed (a body
+    /// that reads no model makes no tracking, object or registration at all).
     private var observer: ObservationInvalidator?
     /// Ends the trackings of earlier evaluations and reconciles (see `TrackingEpochs`); made when bodies of
     /// this type are known to read models (see `ModelReadingTypes`).
