@@ -44,7 +44,7 @@ public struct TupleView<T>: View, PrimitiveView {
     func makeBehavior() -> NodeBehavior {
         StructuralBehavior { view in
             // (A loop: a `map` closure made here is main-actor isolated and checks the executor per child.)
-            let children = (view as! TupleView<T>).children
+            let children = view.known(as: TupleView<T>.self).children  // (not `as!`: a dynamic cast per node)
             var slots: [ChildSlot] = []
             slots.reserveCapacity(children.count)
             for i in children.indices { slots.append(ChildSlot(key: i, view: children[i])) }

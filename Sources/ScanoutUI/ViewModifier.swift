@@ -31,13 +31,34 @@ extension ModifiedContent: View, PrimitiveView, AnyModifiedContent where Content
     var anyModifier: any ViewModifier { modifier }
 
     func makeBehavior() -> NodeBehavior {
-        if let primitive = modifier as? any PrimitiveModifier {
-            let behavior = primitive.makeBehavior()
+        if let make = PrimitiveModifierFactories.factory(for: modifier) {
+            let behavior = make(modifier)
             behavior.parts = ModifiedContentParts<Content, Modifier>()
             return behavior
         }
         return UserModifierBehavior<Modifier>()
     }
+}
+
+/// How a built-in modifier's type makes its nodes' behaviours, found once per type (nil: a modifier of the
+/// app's, whose body is evaluated). Asking each node's modifier whether it is a `PrimitiveModifier` was a
+/// dynamic cast to a protocol per node (~1,000 instructions, a row of a list has several modifiers).
+@MainActor
+enum PrimitiveModifierFactories {
+    typealias Factory = @MainActor (any ViewModifier) -> ModifierBehavior
+
+    // (Unchecked exclusivity: main actor, one access at a time, at every modified view's node made.)
+    @exclusivity(unchecked) private static var byType: [ObjectIdentifier: Factory?] = [:]
+
+    static func factory<M: ViewModifier>(for modifier: M) -> Factory? {
+        if let known = byType[ObjectIdentifier(M.self)] { return known }
+        var made: Factory?
+        if let primitive = modifier as? any PrimitiveModifier { made = maker(primitive) }
+        byType[ObjectIdentifier(M.self)] = .some(made)
+        return made
+    }
+
+    private static func maker<P: PrimitiveModifier>(_: P) -> Factory { { $0.known(as: P.self).makeBehavior() } }
 }
 
 /// Takes a modified view of one known type apart (a cast to the concrete type costs much less than one to
