@@ -42,12 +42,8 @@ extension ViewNode {
     func updateRecording(oldBase: Int, newBase: Int, in list: inout DisplayList, edits: inout [DisplayList.Edit]) {
         if needsDisplay || !recording.isValid {
             needsDisplay = false
-            let wasValid = recording.isValid
             let oldCount = recording.wholeCount
-            let previous = recordOwnItems()
-            let sameOwn = wasValid && recording.own.drawsSame(as: previous.own)
-                && Self.sameSplices(recording.splices, previous.splices)
-            if !sameOwn {
+            if !recordOwnItemsAgain() {
                 // The node's own drawing changed: its whole drawing is one edit (compared item by item), drawn
                 // again from the subtree's recordings.
                 refreshChildren()
@@ -62,7 +58,6 @@ extension ViewNode {
                 edits.append(DisplayList.Edit(old: oldBase..<(oldBase + oldCount), new: newBase..<(newBase + recording.wholeCount)))
                 return
             }
-            recording.own = previous.own  // identical: keep the storage the list was built from
         }
         guard descendantNeedsDisplay else { return }
         descendantNeedsDisplay = false
@@ -88,11 +83,7 @@ extension ViewNode {
     private func refreshRecording() {
         if needsDisplay || !recording.isValid {
             needsDisplay = false
-            let wasValid = recording.isValid
-            let previous = recordOwnItems()
-            if wasValid && recording.own.drawsSame(as: previous.own) && Self.sameSplices(recording.splices, previous.splices) {
-                recording.own = previous.own
-            }
+            _ = recordOwnItemsAgain()
         } else if !descendantNeedsDisplay {
             return
         }
@@ -127,6 +118,18 @@ extension ViewNode {
             pos = s.at
         }
         if own.count > pos { list.append(contentsOf: own, range: pos..<own.count) }
+    }
+
+    /// Records the own items again; whether they draw the same as the valid recording before (then its storage,
+    /// which the list was built from, is kept).
+    private func recordOwnItemsAgain() -> Bool {
+        let wasValid = recording.isValid
+        let previous = recordOwnItems()
+        guard wasValid, recording.own.drawsSame(as: previous.own), Self.sameSplices(recording.splices, previous.splices) else {
+            return false
+        }
+        recording.own = previous.own
+        return true
     }
 
     /// Runs the behaviour's `draw` for the node's own items; children it draws become splice points. Returns
