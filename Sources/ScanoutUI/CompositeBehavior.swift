@@ -19,15 +19,19 @@ class BodyEvaluator<Input, Output: View>: NodeBehavior, SubscribingBehavior {
     /// that reads no model makes no tracking, object or registration at all).
     private var observer: ObservationInvalidator?
     /// Ends the trackings of earlier evaluations and reconciles (see `TrackingEpochs`); made when bodies of
-    /// this type are known to read models (see `ModelReadingTypes`).
+    /// this type are known to read models (see `ModelReads`).
     private var epochs: TrackingEpochs?
-    /// Whether bodies of this type have read a model (shared by the type's nodes; found at the first input).
-    private var bodyType: ModelReadingTypes.Entry!
+    /// Whether bodies of this type have read a model (shared by the type's nodes, made with its `NodeRecipe`).
+    let modelReads: ModelReads
     /// `ObservableObject`s the last evaluation read, with their subscriptions.
     /// (This and the set below skip the run-time exclusivity checks: main actor, each access closed before the
     /// next.)
     @exclusivity(unchecked) var subscriptions: [ObjectIdentifier: ObservableObjectPublisher.Subscription] = [:]
     @exclusivity(unchecked) private var subscribedThisEvaluation: Set<ObjectIdentifier> = []
+
+    init(modelReads: ModelReads) {
+        self.modelReads = modelReads
+    }
 
     override var role: LayoutRole { .transparent }
     // The body's output is the child's; an equal input does not even run the body (the graph compares it).
@@ -59,7 +63,6 @@ class BodyEvaluator<Input, Output: View>: NodeBehavior, SubscribingBehavior {
         }
         self.input = input
         self.body = body
-        bodyType = ModelReadingTypes.entry(for: ObjectIdentifier(Self.self))
         node.host.schedule(node)
     }
 
@@ -93,7 +96,7 @@ class BodyEvaluator<Input, Output: View>: NodeBehavior, SubscribingBehavior {
     /// installs nothing (the tracking, its registrar and its ending were ~29,000 instructions a body).
     override func refresh() -> [ChildSlot]? {
         guard let body else { return nil }
-        let readsEpoch = bodyType.readsModels
+        let readsEpoch = modelReads.readsModels
         withObservationTracking({
             guard let out = body.value, body.changedAt != reconciledAt else { return }
             reconciledAt = body.changedAt
@@ -111,7 +114,7 @@ class BodyEvaluator<Input, Output: View>: NodeBehavior, SubscribingBehavior {
     /// of a type, per process) leaves a tracking without an epoch, which stays registered until the property
     /// it read changes — one per type, not one per evaluation.
     private func trackingInstalled() -> @Sendable () -> Void {
-        bodyType.readsModels = true
+        modelReads.readsModels = true
         if let observer { return observer.changeHandler() }
         let made = ObservationInvalidator()
         made.behavior = self
@@ -220,23 +223,12 @@ final class TrackingEpochs: Observable, @unchecked Sendable {
     }
 }
 
-/// Which body types have read an `@Observable` property (per process; a type's nodes share its entry). Bodies
-/// of the others run without an epoch, so that reading nothing installs nothing (see `BodyEvaluator.refresh`).
+/// Whether bodies of one type (a view's, a modifier's) have read an `@Observable` property, per process: made
+/// once per type with its `NodeRecipe` and shared by the type's nodes. Bodies of the others run without an
+/// epoch, so that reading nothing installs nothing (see `BodyEvaluator.refresh`).
 @MainActor
-enum ModelReadingTypes {
-    final class Entry {
-        var readsModels = false
-    }
-
-    // (Unchecked exclusivity: main actor, one access at a time, at every body node's first input.)
-    @exclusivity(unchecked) private static var byType: [ObjectIdentifier: Entry] = [:]
-
-    static func entry(for type: ObjectIdentifier) -> Entry {
-        if let known = byType[type] { return known }
-        let made = Entry()
-        byType[type] = made
-        return made
-    }
+final class ModelReads {
+    var readsModels = false
 }
 
 /// Turns Observation's one-shot change callbacks into body invalidations, on the main actor.

@@ -31,10 +31,13 @@ struct NodeRecipe {
     /// Whether `V`'s body is a view (not `Never`, as built-in views' and shapes' are).
     private static func hasBody<V: View>(_: V) -> Bool { V.Body.self != Never.self }
 
-    private static func composite<V: View>(_: V) -> @MainActor (any View) -> NodeBehavior { { _ in CompositeBehavior<V>() } }
+    private static func composite<V: View>(_: V) -> @MainActor (any View) -> NodeBehavior {
+        let modelReads = ModelReads()
+        return { _ in CompositeBehavior<V>(modelReads: modelReads) }
+    }
 
     private static func behaviorFactory(for view: any View) -> @MainActor (any View) -> NodeBehavior {
-        func primitive<P: PrimitiveView>(_: P) -> @MainActor (any View) -> NodeBehavior { { $0.known(as: P.self).makeBehavior() } }
+        func primitive<P: PrimitiveView>(_ view: P) -> @MainActor (any View) -> NodeBehavior { P.behaviorMaker(for: view) }
         func shape<S: Shape>(_: S) -> @MainActor (any View) -> NodeBehavior {
             { ShapeBehavior(shape: $0.known(as: S.self), style: ForegroundStyle()) }
         }

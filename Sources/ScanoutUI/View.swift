@@ -14,10 +14,17 @@ extension Never: View {
 @MainActor
 protocol PrimitiveView: View where Body == Never {
     func makeBehavior() -> NodeBehavior
+    /// How the type's nodes make their behaviour, asked once per type by `NodeRecipe` (`view` is the first
+    /// value); by default each value's `makeBehavior`.
+    static func behaviorMaker(for view: Self) -> @MainActor (any View) -> NodeBehavior
 }
 
 extension PrimitiveView {
     public var body: Never { fatalError("\(Self.self) is a built-in view and has no body") }
+
+    static func behaviorMaker(for view: Self) -> @MainActor (any View) -> NodeBehavior {
+        { $0.known(as: Self.self).makeBehavior() }
+    }
 }
 
 /// A view that shows nothing and takes no space.

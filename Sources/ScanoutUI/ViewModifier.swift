@@ -30,35 +30,24 @@ extension ModifiedContent: View, PrimitiveView, AnyModifiedContent where Content
     var anyContent: any View { content }
     var anyModifier: any ViewModifier { modifier }
 
-    func makeBehavior() -> NodeBehavior {
-        if let make = PrimitiveModifierFactories.factory(for: modifier) {
-            let behavior = make(modifier)
+    func makeBehavior() -> NodeBehavior { Self.behaviorMaker(for: self)(self) }
+
+    /// Whether the modifier is built in is decided once per type (a dynamic cast to a protocol per node was
+    /// ~1,000 instructions, and a row of a list has several modifiers): a built-in one's behaviour, or the
+    /// body of the app's modifier evaluated through the graph.
+    static func behaviorMaker(for view: Self) -> @MainActor (any View) -> NodeBehavior {
+        if let primitive = view.modifier as? any PrimitiveModifier { return primitiveMaker(primitive) }
+        let modelReads = ModelReads()
+        return { _ in UserModifierBehavior<Modifier>(modelReads: modelReads) }
+    }
+
+    private static func primitiveMaker<P: PrimitiveModifier>(_: P) -> @MainActor (any View) -> NodeBehavior {
+        { view in
+            let behavior = view.known(as: Self.self).modifier.known(as: P.self).makeBehavior()
             behavior.parts = ModifiedContentParts<Content, Modifier>()
             return behavior
         }
-        return UserModifierBehavior<Modifier>()
     }
-}
-
-/// How a built-in modifier's type makes its nodes' behaviours, found once per type (nil: a modifier of the
-/// app's, whose body is evaluated). Asking each node's modifier whether it is a `PrimitiveModifier` was a
-/// dynamic cast to a protocol per node (~1,000 instructions, a row of a list has several modifiers).
-@MainActor
-enum PrimitiveModifierFactories {
-    typealias Factory = @MainActor (any ViewModifier) -> ModifierBehavior
-
-    // (Unchecked exclusivity: main actor, one access at a time, at every modified view's node made.)
-    @exclusivity(unchecked) private static var byType: [ObjectIdentifier: Factory?] = [:]
-
-    static func factory<M: ViewModifier>(for modifier: M) -> Factory? {
-        if let known = byType[ObjectIdentifier(M.self)] { return known }
-        var made: Factory?
-        if let primitive = modifier as? any PrimitiveModifier { made = maker(primitive) }
-        byType[ObjectIdentifier(M.self)] = .some(made)
-        return made
-    }
-
-    private static func maker<P: PrimitiveModifier>(_: P) -> Factory { { $0.known(as: P.self).makeBehavior() } }
 }
 
 /// Takes a modified view of one known type apart (a cast to the concrete type costs much less than one to

@@ -119,7 +119,12 @@ import ScanoutTesting
         host.runFrame()
         for i in 0..<20 { host.tap(text: "Plain \(i)"); host.runFrame() }
         #expect(host.contains(text: "Plain 20"))
-        #expect(ModelReadingTypes.entry(for: ObjectIdentifier(CompositeBehavior<Plain>.self)).readsModels == false)
+        var plainReads: ModelReads?
+        host.host.visitNodes { node in
+            if let b = node.behavior as? CompositeBehavior<Plain> { plainReads = b.modelReads }
+            return false
+        }
+        #expect(try #require(plainReads).readsModels == false)
     }
 
     struct Sometimes: View {
