@@ -30,7 +30,10 @@ extension ModifiedContent: View, PrimitiveView, AnyModifiedContent where Content
     var anyContent: any View { content }
     var anyModifier: any ViewModifier { modifier }
 
-    func makeBehavior() -> NodeBehavior { Self.behaviorMaker(for: self)(self) }
+    func makeBehavior() -> NodeBehavior {
+        let make = Self.behaviorMaker(for: self)  // (two statements: Swift 6.0.3's type checker crashes on one)
+        return make(self)
+    }
 
     /// Whether the modifier is built in is decided once per type (a dynamic cast to a protocol per node was
     /// ~1,000 instructions, and a row of a list has several modifiers): a built-in one's behaviour, or the
