@@ -223,6 +223,14 @@ final class TrackingEpochs: Observable, @unchecked Sendable {
     }
 }
 
+/// A behaviour that evaluates a body, asked for its type's model-reading mark without naming its generic type.
+@MainActor
+protocol ModelReadingBehavior: AnyObject {
+    var modelReads: ModelReads { get }
+}
+
+extension BodyEvaluator: ModelReadingBehavior {}
+
 /// Whether bodies of one type (a view's, a modifier's) have read an `@Observable` property, per process: made
 /// once per type with its `NodeRecipe` and shared by the type's nodes. Bodies of the others run without an
 /// epoch, so that reading nothing installs nothing (see `BodyEvaluator.refresh`).
