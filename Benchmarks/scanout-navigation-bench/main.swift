@@ -141,8 +141,10 @@ func animate<V: View>(_ w: Int, _ h: Int, caching: Bool, pushed: Bool = false, _
         // (Only the animated frames go through composeSlideFrame: callgrind counts those alone.)
         let region = result == nil ? compose(compositor, list, into: buffers[b], age: age)
             : composeSlideFrame(compositor, list, into: buffers[b], age: age)
-        if BenchTools.environment("DUMP_DAMAGE") != nil { print("frame \(frame): presented \(region.rects)") }
         let s2 = BenchTools.nowMs()
+        if BenchTools.environment("DUMP_DAMAGE") != nil {
+            print("frame \(frame): presented \(region.rects); compose \(BenchTools.fixed4(s2 - s1)) ms, present \(BenchTools.fixed4(lastPresentMs)) ms")
+        }
         drawn[b] = frame
         frame += 1
         time += 1.0 / 60

@@ -78,6 +78,22 @@ enum SpanBlender {
         return s &+ scale(d, ia)
     }
 
+    /// `a + (b − a) · w / 256` per channel for four pixels, `w` (0...255) one value per pixel: `lerpPixel`'s
+    /// value exactly (`a · (256 − w) + b · w + 128` stays below 2^16, so 16-bit lanes hold it).
+    @inline(__always)
+    static func lerp(_ a: Pixels, _ b: Pixels, _ w: Pixels) -> Pixels {
+        let wl = spread(w), iw = spread(Pixels(repeating: 256) &- w)
+        let (alo, ahi) = split(a), (blo, bhi) = split(b)
+        return join((alo &* iw &+ blo &* wl &+ 128) &>> 8, (ahi &* iw &+ bhi &* wl &+ 128) &>> 8)
+    }
+
+    /// Four bilinear samples from their four pixels each and their fractions (0...255): `bilinear`'s values
+    /// (each row's pair lerped across, then the two rows down).
+    @inline(__always)
+    static func bilinear(_ p00: Pixels, _ p01: Pixels, _ p10: Pixels, _ p11: Pixels, fx: Pixels, fy: Pixels) -> Pixels {
+        lerp(lerp(p00, p01, fx), lerp(p10, p11, fx), fy)
+    }
+
     // MARK: - Solid colour
 
     /// `d = c` for `n` pixels.
