@@ -122,17 +122,22 @@ struct Stroker {
             }
             return
         }
-        emit(a, first)
-        switch join {
-        case .bevel:
-            break
-        case .miter:
+        if join == .miter {
             let u = Point(x: (n0.x + n1.x) / 2, y: (n0.y + n1.y) / 2)
             let u2 = u.dot(u)
             if u2 > 0, halfWidth * halfWidth <= miterLimit * miterLimit * u2 {
+                // The miter's tip alone: the offset lines run into it, so the ends of the two offset segments
+                // (on those lines, short of the tip) would add points on a straight edge — one edge instead of
+                // three per corner of a flattened curve, whose every point is such a corner.
                 let k = halfWidth * halfWidth / u2
-                sink.lineTo(Point(x: p.x + u.x * k, y: p.y + u.y * k))
+                emit(Point(x: p.x + u.x * k, y: p.y + u.y * k), first)
+                return
             }
+        }
+        emit(a, first)
+        switch join {
+        case .bevel, .miter:
+            break
         case .round:
             var dir = n0.cross(n1) >= 0 ? 1.0 : -1.0
             if abs(n0.cross(n1)) < 1e-12 { dir = Point(x: -n0.y, y: n0.x).dot(d0) >= 0 ? 1 : -1 }
