@@ -446,11 +446,16 @@ public final class Canvas {
 
     private func withBlitter(_ shader: Shader, antialiased: Bool, _ body: (inout SpanBlitter) -> Void) {
         let alpha = globalAlpha
+        var shader = shader
         func run(_ clip: SpanBlitter.ClipMaskView?) {
-            var blitter = SpanBlitter(base: target.baseAddress, stride: target.stride, format: target.format, clipRect: clipBounds,
-                                      shader: shader, mode: blendMode, globalAlpha: alpha, antialiased: antialiased,
-                                      clip: clip, srcRow: srcRow, covRow: covRow, dstRow: dstRow)
-            body(&blitter)
+            // The blitter reads the shader through a pointer: held in the blitter, the large struct was copied
+            // out of it at every span.
+            withUnsafePointer(to: &shader) { shader in
+                var blitter = SpanBlitter(base: target.baseAddress, stride: target.stride, format: target.format, clipRect: clipBounds,
+                                          shader: shader, mode: blendMode, globalAlpha: alpha, antialiased: antialiased,
+                                          clip: clip, srcRow: srcRow, covRow: covRow, dstRow: dstRow)
+                body(&blitter)
+            }
         }
         if let m = clipMask {
             clipMaskStorage.withUnsafeBufferPointer { buf in

@@ -7,7 +7,8 @@ struct SpanBlitter: CoverageSink {
     let format: PixelFormat
     /// Spans are cut to this rectangle (the canvas clip).
     let clipRect: IntRect
-    var shader: Shader
+    /// The paint's shader (owned by the canvas for the blitter's lifetime).
+    let shader: UnsafePointer<Shader>
     let mode: BlendMode
     let globalAlpha: UInt32
     let antialiased: Bool
@@ -86,10 +87,10 @@ struct SpanBlitter: CoverageSink {
         }
         switch mode {
         case .normal:
-            if let rc = shader.rowConstant(y: y) {
+            if let rc = shader.pointee.rowConstant(y: y) {
                 if let mask { SpanBlender.overSolidMask(d, count, rc, mask) } else { SpanBlender.overSolid(d, count, constant == 255 ? rc : scalePixel(rc, constant)) }
             } else {
-                shader.shade(x: x, y: y, count: count, into: srcRow)
+                shader.pointee.shade(x: x, y: y, count: count, into: srcRow)
                 if let mask {
                     SpanBlender.overMask(d, srcRow, count, mask)
                 } else {
@@ -98,7 +99,7 @@ struct SpanBlitter: CoverageSink {
                 }
             }
         case .copy:
-            shader.shade(x: x, y: y, count: count, into: srcRow)
+            shader.pointee.shade(x: x, y: y, count: count, into: srcRow)
             if mask == nil && constant != 255 { covRow.update(repeating: UInt8(constant), count: count) }
             SpanBlender.copy(d, srcRow, count, mask ?? (constant == 255 ? nil : UnsafePointer(covRow)))
         case .clear:
