@@ -170,21 +170,23 @@ final class CellRasterizer {
     /// where it crosses each scanline boundary advances by a constant quotient plus an accumulated remainder
     /// (a DDA), so only the first crossing needs a division.
     private func lineInBox(_ ax: Int32, _ ay: Int32, _ bx: Int32, _ by: Int32) {
+        // (Wrapping arithmetic throughout: the box bounds every value, so the overflow checks — a test and a
+        // branch at each operation of the per-row and per-cell loops — could never fire.)
         if ay == by { return }
         var x0 = ax, y0 = ay, x1 = bx, y1 = by
         var sign: Int32 = 1
         if y0 > y1 { swap(&x0, &x1); swap(&y0, &y1); sign = -1 }
-        let row = Int(y0 >> 8)
-        let lastRow = Int((y1 - 1) >> 8)
-        let first = max(row, state.pointee.rowLo), last = min(lastRow, state.pointee.rowHi - 1)
+        let row = Int(y0 &>> 8)
+        let lastRow = Int((y1 &- 1) &>> 8)
+        let first = max(row, state.pointee.rowLo), last = min(lastRow, state.pointee.rowHi &- 1)
         guard first <= last else { return }
         if first < touchedRowMin { touchedRowMin = first }
         if last > touchedRowMax { touchedRowMax = last }
         if row == lastRow {
-            cellsInRow(row, x0, y0 - (Int32(row) << 8), x1, y1 - (Int32(row) << 8), sign)
+            cellsInRow(row, x0, y0 &- (Int32(truncatingIfNeeded: row) &<< 8), x1, y1 &- (Int32(truncatingIfNeeded: row) &<< 8), sign)
             return
         }
-        let dx = Int64(x1 - x0), dy = Int64(y1 - y0)
+        let dx = Int64(x1) &- Int64(x0), dy = Int64(y1) &- Int64(y0)
         // The crossing at the top of row `first` + 1 (or, when rows before the wanted ones are skipped, at the
         // top of `first`): x0 + floor(dx * (boundary - y0) / dy) with its remainder, the very value the DDA
         // below reaches when it starts from the segment's first row.
@@ -192,77 +194,79 @@ final class CellRasterizer {
         var xb: Int32
         var r: Int64
         if k == row {
-            let firstBoundary = Int32(row + 1) << 8
-            let (q, r0) = Self.divMod(dx * Int64(firstBoundary - y0), dy)
-            xb = x0 + Int32(q)
+            let firstBoundary = Int32(truncatingIfNeeded: row &+ 1) &<< 8
+            let (q, r0) = Self.divMod(dx &* Int64(firstBoundary &- y0), dy)
+            xb = x0 &+ Int32(truncatingIfNeeded: q)
             r = r0
-            cellsInRow(row, x0, y0 - (Int32(row) << 8), xb, 256, sign)
-            k += 1
+            cellsInRow(row, x0, y0 &- (Int32(truncatingIfNeeded: row) &<< 8), xb, 256, sign)
+            k &+= 1
         } else {
-            let (q, r0) = Self.divMod(dx * (Int64(k) * 256 - Int64(y0)), dy)
-            xb = x0 + Int32(q)
+            let (q, r0) = Self.divMod(dx &* (Int64(k) &* 256 &- Int64(y0)), dy)
+            xb = x0 &+ Int32(truncatingIfNeeded: q)
             r = r0
         }
-        let (lift, rem) = Self.divMod(dx * 256, dy)
+        let (lift, rem) = Self.divMod(dx &* 256, dy)
+        let lift32 = Int32(truncatingIfNeeded: lift)
         while k <= last {
             if k == lastRow {
-                cellsInRow(k, xb, 0, x1, y1 - (Int32(k) << 8), sign)
+                cellsInRow(k, xb, 0, x1, y1 &- (Int32(truncatingIfNeeded: k) &<< 8), sign)
                 break
             }
-            var xn = xb + Int32(lift)
-            r += rem
-            if r >= dy { r -= dy; xn += 1 }
+            var xn = xb &+ lift32
+            r &+= rem
+            if r >= dy { r &-= dy; xn &+= 1 }
             cellsInRow(k, xb, 0, xn, 256, sign)
             xb = xn
-            k += 1
+            k &+= 1
         }
     }
 
     /// Distributes one scanline's piece of a segment over the cells it crosses.
     @inline(__always)
     private func cellsInRow(_ row: Int, _ xa: Int32, _ fya: Int32, _ xb: Int32, _ fyb: Int32, _ sign: Int32) {
-        let rowCells = cells + row * pitch
-        let ca = Int(xa >> 8), cb = Int(xb >> 8)
-        markTouched(row, min(ca, cb), max(ca, cb) + 1)
+        let rowCells = cells + row &* pitch
+        let ca = Int(xa &>> 8), cb = Int(xb &>> 8)
+        markTouched(row, min(ca, cb), max(ca, cb) &+ 1)
         if ca == cb {
-            let base = Int32(ca) << 8
-            addCell(rowCells, ca, sign * (fyb - fya), xa - base, xb - base)
+            let base = Int32(truncatingIfNeeded: ca) &<< 8
+            addCell(rowCells, ca, sign &* (fyb &- fya), xa &- base, xb &- base)
             return
         }
         // Walk left to right; a piece's height is signed in the segment's own direction.
         let xl: Int32, yl: Int32, xr: Int32, yr: Int32, s: Int32
-        if xa < xb { xl = xa; yl = fya; xr = xb; yr = fyb; s = sign } else { xl = xb; yl = fyb; xr = xa; yr = fya; s = -sign }
-        let dxw = Int64(xr - xl), dyw = Int64(yr - yl)
-        var c = Int(xl >> 8)
-        let last = Int(xr >> 8)
+        if xa < xb { xl = xa; yl = fya; xr = xb; yr = fyb; s = sign } else { xl = xb; yl = fyb; xr = xa; yr = fya; s = 0 &- sign }
+        let dxw = Int64(xr) &- Int64(xl), dyw = Int64(yr) &- Int64(yl)
+        var c = Int(xl &>> 8)
+        let last = Int(xr &>> 8)
         // First boundary by division, then a DDA across the remaining cells.
-        var (q, r) = Self.divMod(dyw * Int64((Int32(c + 1) << 8) - xl), dxw)
-        var y = yl + Int32(q)
-        addCell(rowCells, c, s * (y - yl), xl - (Int32(c) << 8), 256)
-        c += 1
+        var (q, r) = Self.divMod(dyw &* Int64((Int32(truncatingIfNeeded: c &+ 1) &<< 8) &- xl), dxw)
+        var y = yl &+ Int32(truncatingIfNeeded: q)
+        addCell(rowCells, c, s &* (y &- yl), xl &- (Int32(truncatingIfNeeded: c) &<< 8), 256)
+        c &+= 1
         if c < last {
-            let (lift, rem) = Self.divMod(dyw * 256, dxw)
+            let (lift, rem) = Self.divMod(dyw &* 256, dxw)
+            let lift32 = Int32(truncatingIfNeeded: lift)
             while c < last {
-                var yn = y + Int32(lift)
-                r += rem
-                if r >= dxw { r -= dxw; yn += 1 }
-                addCell(rowCells, c, s * (yn - y), 0, 256)
+                var yn = y &+ lift32
+                r &+= rem
+                if r >= dxw { r &-= dxw; yn &+= 1 }
+                addCell(rowCells, c, s &* (yn &- y), 0, 256)
                 y = yn
-                c += 1
+                c &+= 1
             }
         }
-        addCell(rowCells, last, s * (yr - y), 0, xr - (Int32(last) << 8))
+        addCell(rowCells, last, s &* (yr &- y), 0, xr &- (Int32(truncatingIfNeeded: last) &<< 8))
     }
 
     /// Marks the blocks holding cells `from...to` of a row as touched.
     @inline(__always)
     private func markTouched(_ row: Int, _ from: Int, _ to: Int) {
-        let rowBits = touched + row * wordsPerRow
-        var b = from >> Self.blockShift
-        let e = to >> Self.blockShift
+        let rowBits = touched + row &* wordsPerRow
+        var b = from &>> Self.blockShift
+        let e = to &>> Self.blockShift
         while b <= e {
-            rowBits[b >> 6] |= 1 << UInt64(b & 63)
-            b += 1
+            rowBits[b &>> 6] |= 1 &<< UInt64(truncatingIfNeeded: b & 63)
+            b &+= 1
         }
     }
 
