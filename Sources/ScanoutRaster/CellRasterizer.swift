@@ -332,15 +332,15 @@ final class CellRasterizer {
         let shift = Self.blockShift
         let blocks = (w + Self.blockSize - 1) >> shift
         for row in touchedRowMin...touchedRowMax {
-            let rowCells = cells + row * pitch
-            let rowBits = touched + row * wordsPerRow
-            let y = box.y + row
+            let rowCells = cells + row &* pitch
+            let rowBits = touched + row &* wordsPerRow
+            let y = box.y &+ row
             var sum: Int32 = 0
             var b = 0
             while b < blocks {
                 let isTouched = Self.bit(rowBits, b)
-                let e = min(Self.nextBlock(rowBits, from: b + 1, words: wordsPerRow, touched: !isTouched), blocks)
-                let x0 = b << shift, x1 = min(e << shift, w)
+                let e = min(Self.nextBlock(rowBits, from: b &+ 1, words: wordsPerRow, touched: !isTouched), blocks)
+                let x0 = b &<< shift, x1 = min(e &<< shift, w)
                 if isTouched {
                     var x = x0
                     if vectors {
@@ -372,10 +372,10 @@ final class CellRasterizer {
                         coverage[x] = alpha(sum)
                         x &+= 1
                     }
-                    sink.blendSpan(x: box.x + x0, y: y, count: x1 - x0, coverage: UnsafePointer(coverage + x0))
+                    sink.blendSpan(x: box.x &+ x0, y: y, count: x1 &- x0, coverage: UnsafePointer(coverage + x0))
                 } else {
                     let a = alpha(sum)
-                    if a != 0 { sink.blendRun(x: box.x + x0, y: y, count: x1 - x0, alpha: a) }
+                    if a != 0 { sink.blendRun(x: box.x &+ x0, y: y, count: x1 &- x0, alpha: a) }
                 }
                 b = e
             }

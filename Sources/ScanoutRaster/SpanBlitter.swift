@@ -34,12 +34,13 @@ struct SpanBlitter: CoverageSink {
         }
     }
 
+    // (Wrapping arithmetic on coordinates: spans come from boxes within the target.)
     @inline(__always)
     mutating func blendRun(x rawX: Int, y: Int, count rawCount: Int, alpha: UInt8) {
         guard y >= clipRect.minY && y < clipRect.maxY else { return }
-        let x = max(rawX, clipRect.minX), end = min(rawX + rawCount, clipRect.maxX)
+        let x = max(rawX, clipRect.minX), end = min(rawX &+ rawCount, clipRect.maxX)
         guard end > x else { return }
-        let count = end - x
+        let count = end &- x
         var c = UInt32(alpha)
         if !antialiased { c = c >= 128 ? 255 : 0 }
         if globalAlpha != 255 { c = mulDiv255(c, globalAlpha) }
@@ -56,10 +57,10 @@ struct SpanBlitter: CoverageSink {
     @inline(__always)
     mutating func blendSpan(x rawX: Int, y: Int, count rawCount: Int, coverage rawCoverage: UnsafePointer<UInt8>) {
         guard y >= clipRect.minY && y < clipRect.maxY else { return }
-        let x = max(rawX, clipRect.minX), end = min(rawX + rawCount, clipRect.maxX)
+        let x = max(rawX, clipRect.minX), end = min(rawX &+ rawCount, clipRect.maxX)
         guard end > x else { return }
-        let count = end - x
-        let coverage = rawCoverage + (x - rawX)
+        let count = end &- x
+        let coverage = rawCoverage + (x &- rawX)
         var m = coverage
         if !antialiased || globalAlpha != 255 || clip != nil {
             for i in 0..<count {
@@ -76,14 +77,14 @@ struct SpanBlitter: CoverageSink {
     /// Blends one span; coverage is `mask` when given, otherwise the constant `constant` (1...255).
     @inline(__always)
     private func composite(x: Int, y: Int, count: Int, constant: UInt32, mask: UnsafePointer<UInt8>?) {
-        let rowPtr = base + y * stride
+        let rowPtr = base + y &* stride
         let d: UnsafeMutablePointer<UInt32>
         if format == .rgb565 {
-            let p = (rowPtr + x * 2).assumingMemoryBound(to: UInt16.self)
+            let p = (rowPtr + x &* 2).assumingMemoryBound(to: UInt16.self)
             for i in 0..<count { dstRow[i] = argb(fromRGB565: p[i]) }
             d = dstRow
         } else {
-            d = (rowPtr + x * 4).assumingMemoryBound(to: UInt32.self)
+            d = (rowPtr + x &* 4).assumingMemoryBound(to: UInt32.self)
         }
         switch mode {
         case .normal:
@@ -107,7 +108,7 @@ struct SpanBlitter: CoverageSink {
             SpanBlender.clear(d, count, mask ?? (constant == 255 ? nil : UnsafePointer(covRow)))
         }
         if format == .rgb565 {
-            let p = (rowPtr + x * 2).assumingMemoryBound(to: UInt16.self)
+            let p = (rowPtr + x &* 2).assumingMemoryBound(to: UInt16.self)
             for i in 0..<count { p[i] = rgb565(fromPremultiplied: dstRow[i]) }
         }
     }
