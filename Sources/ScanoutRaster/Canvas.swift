@@ -329,6 +329,19 @@ public final class Canvas {
     public func draw(_ mask: AlphaMask, at x: Int, _ y: Int, color: RGBA) {
         let area = IntRect(x: x, y: y, width: mask.width, height: mask.height).intersection(clipBounds)
         guard !area.isEmpty else { return }
+        if clipMask == nil, blendMode == .normal, target.format != .rgb565, globalAlpha == 255 {
+            // A glyph in plain conditions (most text): its rows go straight to the blending kernel, as the
+            // blitter would send them, without its per-row checks.
+            let c = color.premultiplied
+            mask.coverage.withUnsafeBufferPointer { cov in
+                let base = cov.baseAddress!
+                for row in area.minY..<area.maxY {
+                    let d = (target.baseAddress + (row &* target.stride &+ area.minX &* 4)).assumingMemoryBound(to: UInt32.self)
+                    SpanBlender.overSolidMask(d, area.width, c, base + ((row &- y) &* mask.width &+ (area.minX &- x)))
+                }
+            }
+            return
+        }
         withBlitter(Shader.solid(color.premultiplied), antialiased: true) { blitter in
             mask.coverage.withUnsafeBufferPointer { cov in
                 let base = cov.baseAddress!
