@@ -240,32 +240,26 @@ struct Shader {
                     let row = base + Int(v >> 16) &* stride
                     let fy = SpanBlender.Pixels(repeating: UInt32(truncatingIfNeeded: (v >> 8) & 255))
                     while vectors && i &+ 4 <= count {
-                        var p00 = SpanBlender.Pixels(), p01 = p00, p10 = p00, p11 = p00, fx = p00
+                        var quad = SpanBlender.BilinearQuad(), fx = SpanBlender.Pixels()
                         for k in 0..<4 {
-                            let p = row + (Int(u >> 16) &* 4)
-                            p00[k] = p.load(as: UInt32.self); p01[k] = p.load(fromByteOffset: 4, as: UInt32.self)
-                            p10[k] = p.load(fromByteOffset: stride, as: UInt32.self)
-                            p11[k] = p.load(fromByteOffset: stride &+ 4, as: UInt32.self)
+                            quad.gather(lane: k, at: row + (Int(u >> 16) &* 4), stride: stride)
                             fx[k] = UInt32(truncatingIfNeeded: (u >> 8) & 255)
                             u &+= du
                         }
-                        SpanBlender.store(out + i, SpanBlender.bilinear(p00, p01, p10, p11, fx: fx, fy: fy))
+                        SpanBlender.store(out + i, quad.samples(fx: fx, fy: fy))
                         i &+= 4
                     }
                 }
                 while vectors && i &+ 4 <= count {
                     // Four samples at a time: their four pixels each gathered into vectors, then lerped together.
-                    var p00 = SpanBlender.Pixels(), p01 = p00, p10 = p00, p11 = p00, fx = p00, fy = p00
+                    var quad = SpanBlender.BilinearQuad(), fx = SpanBlender.Pixels(), fy = fx
                     for k in 0..<4 {
                         let rowOffset = Int(v >> 16) &* stride
-                        let p = base + (rowOffset &+ Int(u >> 16) &* 4)
-                        p00[k] = p.load(as: UInt32.self); p01[k] = p.load(fromByteOffset: 4, as: UInt32.self)
-                        p10[k] = p.load(fromByteOffset: stride, as: UInt32.self)
-                        p11[k] = p.load(fromByteOffset: stride &+ 4, as: UInt32.self)
+                        quad.gather(lane: k, at: base + (rowOffset &+ Int(u >> 16) &* 4), stride: stride)
                         fx[k] = UInt32(truncatingIfNeeded: (u >> 8) & 255); fy[k] = UInt32(truncatingIfNeeded: (v >> 8) & 255)
                         u &+= du; v &+= dv
                     }
-                    SpanBlender.store(out + i, SpanBlender.bilinear(p00, p01, p10, p11, fx: fx, fy: fy))
+                    SpanBlender.store(out + i, quad.samples(fx: fx, fy: fy))
                     i &+= 4
                 }
                 while i < count {

@@ -87,11 +87,26 @@ enum SpanBlender {
         return join((alo &* iw &+ blo &* wl &+ 128) &>> 8, (ahi &* iw &+ bhi &* wl &+ 128) &>> 8)
     }
 
-    /// Four bilinear samples from their four pixels each and their fractions (0...255): `bilinear`'s values
-    /// (each row's pair lerped across, then the two rows down).
-    @inline(__always)
-    static func bilinear(_ p00: Pixels, _ p01: Pixels, _ p10: Pixels, _ p11: Pixels, fx: Pixels, fy: Pixels) -> Pixels {
-        lerp(lerp(p00, p01, fx), lerp(p10, p11, fx), fy)
+    /// The pixels of four bilinear samples, gathered a sample at a time into the lanes of four vectors: each
+    /// sample's top-left pixel and its right, lower and lower-right neighbours.
+    struct BilinearQuad {
+        var p00 = Pixels(), p01 = Pixels(), p10 = Pixels(), p11 = Pixels()
+
+        /// Lane `k`: the pixels at `p` (the sample's top-left pixel in an image of `stride` bytes a row).
+        @inline(__always)
+        mutating func gather(lane k: Int, at p: UnsafeRawPointer, stride: Int) {
+            p00[k] = p.load(as: UInt32.self)
+            p01[k] = p.load(fromByteOffset: 4, as: UInt32.self)
+            p10[k] = p.load(fromByteOffset: stride, as: UInt32.self)
+            p11[k] = p.load(fromByteOffset: stride &+ 4, as: UInt32.self)
+        }
+
+        /// The four samples at fractions `fx`, `fy` (0...255): `bilinear`'s values (each row's pair lerped
+        /// across, then the two rows down).
+        @inline(__always)
+        func samples(fx: Pixels, fy: Pixels) -> Pixels {
+            SpanBlender.lerp(SpanBlender.lerp(p00, p01, fx), SpanBlender.lerp(p10, p11, fx), fy)
+        }
     }
 
     // MARK: - Solid colour
