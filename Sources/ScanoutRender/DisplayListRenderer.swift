@@ -94,6 +94,9 @@ public final class DisplayListRenderer {
     public var panelBuilds: Int { panelCache.builds }
     public var panelCopies: Int { panelCache.copies }
     public var panelCacheBytes: Int { panelCache.bytes }
+    /// Whether this renderer, not caching sliding panels (a parallel repaint's helper), drew one between its
+    /// translation's whole pixels — a panel mid-slide — since the flag was last cleared.
+    var drewPanelsDirectly = false
     /// Whether this renderer paints a band of a parallel repaint (see `ParallelRepaint.swift`): its text's
     /// glyphs are looked up under the text engine's lock, then rasterized where missing and blended after it,
     /// through `placedGlyphs`.
@@ -489,6 +492,7 @@ public final class DisplayListRenderer {
         if OpaquePanel.isFractional(full) || (mayBePanel(index, itemBounds) && cachesSlidingPanels),
            let panel = OpaquePanel.placement(ofGroupAt: index, in: items, full: full) {
             if let end = compositePanel(items, index: index, panel, state: &state) { return end }
+            if !cachesSlidingPanels { drewPanelsDirectly = true }
             state.pushFullTransform(panel.transform)
             return nil
         }

@@ -59,6 +59,7 @@ public final class FrameCompositor {
     }
     /// Lets go of the bitmaps kept of sliding panels (the runner calls it when nothing is moving).
     public func releaseSlidingPanelBitmaps() {
+        helpersDrewSlidingPanels = false
         renderer.deferredCopies.materializeAll(into: frame)
         renderer.releaseSlidingPanelBitmaps()
         bandPainter?.releaseSlidingPanelBitmaps()
@@ -91,6 +92,9 @@ public final class FrameCompositor {
     public var parallelMinimumTime = FrameCompositor.defaultParallelMinimumTime
     /// How long the last repaint of at least `parallelArea` pixels took, and whether it was painted in bands.
     var lastLargeRepaint: (milliseconds: Double, inBands: Bool)?
+    /// Whether a helper of a parallel repaint drew a sliding panel since the panels' bitmaps were last let go:
+    /// repaints stay on the main renderer then, which copies sliding panels from bitmaps (see `paintsInBands`).
+    var helpersDrewSlidingPanels = false
 
     /// Band compositing's buffer and renderer (made on first use).
     private var bands: BandBuffer?

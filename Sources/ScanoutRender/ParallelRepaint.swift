@@ -29,7 +29,9 @@ extension FrameCompositor {
     /// (a first frame, after a rotation or a theme switch: glyphs, outlines and shadows to make), or one after
     /// a large repaint that took that long on one thread, or half of it in bands.
     var paintsInBands: Bool {
-        guard renderThreads > 1, renderer.panelCacheBytes == 0 else { return false }
+        // (A helper that drew a sliding panel makes the next repaints the main renderer's: whichever bands its
+        // thread happens to take, it then sees the panel slide and copies it from a bitmap.)
+        guard renderThreads > 1, renderer.panelCacheBytes == 0, !helpersDrewSlidingPanels else { return false }
         guard let last = lastLargeRepaint else { return true }
         return last.milliseconds >= (last.inBands ? parallelMinimumTime / 2 : parallelMinimumTime)
     }
@@ -111,6 +113,10 @@ extension FrameCompositor {
         renderer.shadowCache.isShared = false
         renderer.shadowCache.endRender()
         for r in renderers { r.paintsBandInParallel = false }
+        for h in helpers where h.drewPanelsDirectly {
+            helpersDrewSlidingPanels = true
+            h.drewPanelsDirectly = false
+        }
         for h in helpers { h.releaseScratch() }
         for log in helperWarnings {
             for (issue, item) in log.entries { renderer.report(issue, item: item) }

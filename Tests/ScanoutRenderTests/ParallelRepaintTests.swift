@@ -171,6 +171,40 @@ import ScanoutRaster
         #expect(!c.paintsInBands)
     }
 
+    /// A helper (no panel caching) that draws an opaque panel between whole pixels — a screen mid-slide —
+    /// says so, and the next repaints are the main renderer's (which copies a sliding panel from its bitmap),
+    /// until the panels' bitmaps are let go at the slide's end. Without it, a slide whose panel the helpers
+    /// happened to take was drawn in bands frame after frame (seen in a loaded CI run: no copy in a whole slide).
+    @Test func aPanelDrawnByAHelperKeepsTheSlideOnTheMainRenderer() {
+        var list = DisplayList()
+        list.append(.pushTransform(AffineTransform(translationX: 10.5, y: 0)))
+        var cover = Path()
+        cover.addRect(Rect(x: 0, y: 0, width: 300, height: 230))
+        list.append(.fill(cover, .solid(RGBA(red: 240, green: 240, blue: 245)), FillStyle()))
+        list.append(.pop)
+        let helper = DisplayListRenderer(target: PixelBuffer(width: Self.width, height: Self.height), scale: 1, text: TextEngine())
+        helper.cachesSlidingPanels = false
+        helper.render(list, background: .black)
+        #expect(helper.drewPanelsDirectly, "a panel mid-slide drawn without its bitmap")
+        let atRest = DisplayListRenderer(target: PixelBuffer(width: Self.width, height: Self.height), scale: 1, text: TextEngine())
+        atRest.cachesSlidingPanels = false
+        var whole = DisplayList()
+        whole.append(.pushTransform(AffineTransform(translationX: 10, y: 0)))
+        whole.append(.fill(cover, .solid(RGBA(red: 240, green: 240, blue: 245)), FillStyle()))
+        whole.append(.pop)
+        atRest.render(whole, background: .black)
+        #expect(!atRest.drewPanelsDirectly, "a panel on whole pixels is at rest")
+
+        let c = FrameCompositor(width: Self.width, height: Self.height)
+        c.renderThreads = 2
+        c.parallelMinimumTime = 0
+        #expect(c.paintsInBands)
+        c.helpersDrewSlidingPanels = true
+        #expect(!c.paintsInBands)
+        c.releaseSlidingPanelBitmaps()
+        #expect(c.paintsInBands)
+    }
+
     /// Geometry warnings met by helpers are told on the calling thread, as one thread tells them: once per
     /// item and reason.
     @Test func helpersGeometryWarningsAreTold() {
