@@ -3,7 +3,7 @@
 // compositor moving unchanged layers by whole pixels cannot beat). Each case runs its animation frame by frame
 // through the headless host (update, layout, display list, damage + compose into one of two display buffers by
 // buffer age) and prints the median of its animated frames: the compose (render + present) and the whole frame.
-// usage: scanout-navigation-bench [W H]   (default 1920 1080; CASE=push|push-cards|pop|page|sheet runs one case;
+// usage: scanout-navigation-bench [W H]   (default 1920 1080; CASE=push|push-cards|pop|page|sheet|sheet-cards runs one case;
 // CACHING=never draws sliding panels directly instead of copying them from bitmaps, for comparison;
 // COMPOSE=bands composes into the display buffer band by band instead of the private frame and its copy)
 import BenchScene
@@ -92,10 +92,12 @@ struct PageCase: View {
 
 struct SheetCase: View {
     let flow: Flow
+    /// Over the screen of cards (gradients and shadows: not drawn in dimmed colours) instead of a list.
+    var cards = false
     @State private var sheet = false
     var body: some View {
         NavigationStack {
-            PanelScreen(title: "Overview", rows: 30)
+            if cards { CardsScreen() } else { PanelScreen(title: "Overview", rows: 30) }
         }
         .sheet(isPresented: $sheet) {
             PanelScreen(title: "Settings", rows: 20)
@@ -238,6 +240,9 @@ func main() {
     }
     if only == nil || only == "sheet" {
         report("sheet", animate(w, h, caching: caching) { SheetCase(flow: $0) })
+    }
+    if only == nil || only == "sheet-cards" {
+        report("sheet-cards", animate(w, h, caching: caching) { SheetCase(flow: $0, cards: true) })
     }
     print("{\"bench\":\"scanout-navigation\",\"W\":\(w),\"H\":\(h),\(json.joined(separator: ","))}")
 }

@@ -156,8 +156,11 @@ public struct DisplayTransform: Sendable, Equatable {
 
     /// Copies `region` (logical pixels) onto the panel buffer through the rotation, taking logical pixel (x, y)
     /// from `source`'s pixel (x + `offsetX`, y + `offsetY`) — a piece of the frame held in another buffer (a
-    /// sliding panel's bitmap; see `FrameCompositor.sources(of:)`), which must hold all of the region.
-    public func copy(_ source: PixelBuffer, offsetX: Int, offsetY: Int, to target: PixelBuffer, region: IntRect) throws(PlatformError) {
+    /// sliding panel's bitmap; see `FrameCompositor.sources(of:)`), which must hold all of the region — with
+    /// `dimming`'s scrim blended over each pixel on the way when one is given (the picture under a fading
+    /// scrim; 32-bit formats).
+    public func copy(_ source: PixelBuffer, offsetX: Int, offsetY: Int, to target: PixelBuffer, region: IntRect,
+                     dimmedBy dimming: Dimming? = nil) throws(PlatformError) {
         guard source.format == target.format else {
             throw PlatformError.invalidState("copy from \(source.format) to \(target.format): formats differ")
         }
@@ -174,6 +177,9 @@ public struct DisplayTransform: Sendable, Equatable {
         let panel = panelRect(fromLogical: clipped).intersection(target.bounds)
         guard !panel.isEmpty else { return }
         let bpp = source.format.bytesPerPixel
+        guard dimming == nil || bpp == 4 else {
+            throw PlatformError.invalidState("a dimmed copy in \(source.format): only 32-bit formats are dimmed on the way")
+        }
         // Where each panel row starts in the source, and how the source moves per panel pixel.
         let origin = logicalPixel(atPanelX: panel.minX, y: panel.minY)
         let next = logicalPixel(atPanelX: panel.minX + 1, y: panel.minY)
@@ -187,7 +193,12 @@ public struct DisplayTransform: Sendable, Equatable {
             let sx0 = origin.x + stepY.0 * row, sy0 = origin.y + stepY.1 * row
             let dst = target.row(panel.minY + row) + panel.minX * bpp
             if stepX == (1, 0) {
-                memcpy(dst, srcBase + sy0 * sStride + sx0 * bpp, count * bpp)
+                if let dimming {
+                    dimming.copy((srcBase + sy0 * sStride + sx0 * bpp).assumingMemoryBound(to: UInt32.self),
+                                 to: dst.assumingMemoryBound(to: UInt32.self), count: count)
+                } else {
+                    memcpy(dst, srcBase + sy0 * sStride + sx0 * bpp, count * bpp)
+                }
                 continue
             }
             // Source offset of the row's first pixel and the byte step per pixel.
@@ -195,9 +206,16 @@ public struct DisplayTransform: Sendable, Equatable {
             let step = stepX.1 * sStride + stepX.0 * bpp
             if bpp == 4 {
                 let d = dst.assumingMemoryBound(to: UInt32.self)
-                for px in 0..<count {
-                    d[px] = srcBase.load(fromByteOffset: offset, as: UInt32.self)
-                    offset += step
+                if let dimming {
+                    for px in 0..<count {
+                        d[px] = dimming.over(opaque: srcBase.load(fromByteOffset: offset, as: UInt32.self))
+                        offset += step
+                    }
+                } else {
+                    for px in 0..<count {
+                        d[px] = srcBase.load(fromByteOffset: offset, as: UInt32.self)
+                        offset += step
+                    }
                 }
             } else {
                 let d = dst.assumingMemoryBound(to: UInt16.self)

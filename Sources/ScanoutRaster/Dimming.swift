@@ -24,6 +24,12 @@ public struct Dimming: Sendable, Equatable {
         return p
     }
 
+    /// Writes `count` pixels of `source` (opaque, premultiplied 32-bit) with the scrim over them to `target`,
+    /// which is not read (a display buffer may be write-combined): what blending the scrim over a copy gives.
+    public func copy(_ source: UnsafePointer<UInt32>, to target: UnsafeMutablePointer<UInt32>, count: Int) {
+        SpanBlender.solidOver(target, source, count, pixel)
+    }
+
     /// The colour to draw instead of `color` under the scrim: its red, green and blue dimmed as an opaque pixel
     /// of them would be; its alpha kept (a translucent colour mixes with the dimmed picture under it as the
     /// undimmed one would with the picture).

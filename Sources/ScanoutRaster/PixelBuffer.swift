@@ -110,6 +110,25 @@ public final class PixelBuffer {
         }
     }
 
+    /// Sets the pixels of `rect` to `source`'s at `rect` moved by (`offsetX`, `offsetY`) with `dimming`'s scrim
+    /// over them (`source` opaque; nil: a plain copy), writing each row once, never reading this buffer.
+    public func copy(_ rect: IntRect, from source: PixelBuffer, offsetX: Int = 0, offsetY: Int = 0, dimmedBy dimming: Dimming?) {
+        guard let dimming else { return copy(rect, from: source, offsetX: offsetX, offsetY: offsetY) }
+        guard !rect.isEmpty else { return }
+        if format == source.format, format.bytesPerPixel == 4 {
+            for y in rect.minY..<rect.maxY {
+                let s = (source.row(y + offsetY) + (rect.minX + offsetX) * 4).assumingMemoryBound(to: UInt32.self)
+                dimming.copy(s, to: (row(y) + rect.minX * 4).assumingMemoryBound(to: UInt32.self), count: rect.width)
+            }
+        } else {
+            for y in rect.minY..<rect.maxY {
+                for x in rect.minX..<rect.maxX {
+                    setPremultipliedPixel(x: x, y: y, dimming.over(opaque: source.premultipliedPixel(x: x + offsetX, y: y + offsetY)))
+                }
+            }
+        }
+    }
+
     /// A copy of the pixels converted to another format (ARGB8888 for export, RGB565 for tests).
     public func converted(to format: PixelFormat) -> PixelBuffer {
         let out = PixelBuffer(width: width, height: height, format: format)

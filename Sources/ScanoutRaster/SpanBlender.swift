@@ -131,6 +131,23 @@ enum SpanBlender {
         while i < n { d[i] = c &+ scalePixel(d[i], 255 - a); i += 1 }
     }
 
+    /// `d = c + s · (1 − c.a)`: a constant colour over the pixels of `s`, written to `d` (which is not read: a
+    /// display buffer may be write-combined) — `overSolid` of a copy of `s`, to the bit.
+    static func solidOver(_ d: UnsafeMutablePointer<UInt32>, _ s: UnsafePointer<UInt32>, _ n: Int, _ c: UInt32,
+                          vectors: Bool = vectorsByDefault) {
+        let a = c >> 24
+        if a == 255 { fill(d, n, c); return }
+        if c == 0 { d.update(from: s, count: n); return }
+        let cv = Pixels(repeating: c)
+        let ia = Lanes(repeating: UInt16(255 - a))
+        var i = 0
+        while vectors && i &+ 4 <= n {
+            store(d + i, cv &+ scale(load(s + i), ia))
+            i &+= 4
+        }
+        while i < n { d[i] = c &+ scalePixel(s[i], 255 - a); i += 1 }
+    }
+
     /// `s = c · m`, `d = s + d · (1 − s.a)`: a constant colour through a coverage mask.
     static func overSolidMask(_ d: UnsafeMutablePointer<UInt32>, _ n: Int, _ c: UInt32, _ m: UnsafePointer<UInt8>, vectors: Bool = vectorsByDefault) {
         let cv = Pixels(repeating: c)

@@ -71,6 +71,8 @@ public final class DisplayListRenderer {
     /// Either way it is drawn at whole device pixels, so both paint the same.
     public var cachesSlidingPanels = true
     private let panelCache = PanelCache()
+    /// The picture under a fading scrim, copied dimmed while the scrim fades (when sliding panels are cached).
+    private let backdrop = DimmedBackdrop()
     /// Whether a dimming scrim over everything before it (a sheet's, an alert's: see `dimmingScrim`) is folded
     /// into what it covers — those items drawn in colours dimmed (`Dimming`), the scrim not blended over them —
     /// where it covers the repainted pixels wholly. A sheet rising repaints the whole screen at every frame;
@@ -85,15 +87,23 @@ public final class DisplayListRenderer {
 
     /// Starts a frame: panels are sliding when their translation differs from the last frame's (the frame
     /// compositor calls this once per frame, before its repaints).
-    func beginFrame() { panelCache.beginFrame() }
+    func beginFrame() {
+        panelCache.beginFrame()
+        backdrop.beginFrame()
+    }
 
     /// Lets go of the sliding panels' bitmaps (drawn again if they slide on).
-    public func releaseSlidingPanelBitmaps() { panelCache.releaseBitmaps() }
+    public func releaseSlidingPanelBitmaps() {
+        panelCache.releaseBitmaps()
+        backdrop.release()
+    }
 
     /// How many sliding-panel bitmaps were drawn, and copies made from them, so far; the bytes held now (for tests).
     public var panelBuilds: Int { panelCache.builds }
     public var panelCopies: Int { panelCache.copies }
-    public var panelCacheBytes: Int { panelCache.bytes }
+    public var panelCacheBytes: Int { panelCache.bytes + backdrop.bytes }
+    /// How many bitmaps of the picture under a fading scrim were drawn so far (see `DimmedBackdrop`).
+    public var backdropBuilds: Int { backdrop.builds }
     /// Whether this renderer, not caching sliding panels (a parallel repaint's helper), drew one between its
     /// translation's whole pixels — a panel mid-slide — since the flag was last cleared.
     var drewPanelsDirectly = false
@@ -382,6 +392,18 @@ public final class DisplayListRenderer {
         let root = rootTransform ?? AffineTransform(scaleX: scale, y: scale)
         var dimming = folding ? foldedScrim(list, background: background, in: &region, itemBounds: itemBounds, contexts: contexts,
                                             from: first, root: root) : nil
+        var first = first
+        if let scrim = dimming, !scrim.foldable {
+            // A scrim over what cannot be drawn in dimmed colours: while it fades over an unchanged picture, that
+            // picture is copied from its bitmap with the scrim over it, and the items after the scrim's group are
+            // drawn over it; otherwise the region is painted as usual, the scrim blended.
+            guard first <= scrim.scrim, copiesBackdrop(list, scrim, background: background, in: region, root: root) else {
+                return paint(list, background: background, in: region, itemBounds: itemBounds, contexts: contexts, from: first,
+                             folding: false)
+            }
+            first = scrim.end + 1
+            dimming = nil
+        }
         if outlines.count > list.count { outlines.removeLast(outlines.count - list.count) }
         groupCache.forgetGroups(notIn: list.items)
         shadowCache.beginRender()
@@ -465,7 +487,7 @@ public final class DisplayListRenderer {
     /// painted here as usual, and `region` becomes the part the scrim covers.
     private func foldedScrim(_ list: DisplayList, background: RGBA, in region: inout IntRect, itemBounds: [IntRect]?,
                              contexts: [DamageTracker.Context]?, from first: Int,
-                             root: AffineTransform) -> (scrim: Int, end: Int, dimming: Dimming)? {
+                             root: AffineTransform) -> (scrim: Int, end: Int, dimming: Dimming, rect: IntRect, foldable: Bool)? {
         guard foldsDimmingScrims, first == 0 ? background.alpha == 255 : true,
               let scrim = dimmingScrim(in: list, contexts: contexts, root: root), scrim.rect.intersects(region),
               !deferredCopies.copies.contains(where: { $0.rect.intersects(region) }) else { return nil }
@@ -475,8 +497,38 @@ public final class DisplayListRenderer {
             }
             region = region.intersection(scrim.rect)
         }
-        scrimsFolded += 1
-        return (scrim.start, scrim.end, scrim.dimming)
+        if scrim.foldable { scrimsFolded += 1 }
+        return (scrim.start, scrim.end, scrim.dimming, scrim.rect, scrim.foldable)
+    }
+
+    /// Puts the picture under a fading scrim, dimmed, into `region` (within the pixels the scrim covers wholly)
+    /// from its bitmap (see `DimmedBackdrop`) — a copy deferred to the present when panel copies are — and
+    /// returns true; false: draw it and blend the scrim. Only the main renderer keeps the bitmap (a helper of a
+    /// parallel repaint, which caches no panels, draws; the pixels are the same), and only when sliding panels
+    /// are cached and the background is opaque. (Made within a band of a parallel repaint, the bitmap's text is
+    /// drawn under the text engine's lock; once it is kept, repaints stay on this renderer: `paintsInBands`.)
+    private func copiesBackdrop(_ list: DisplayList, _ scrim: (scrim: Int, end: Int, dimming: Dimming, rect: IntRect, foldable: Bool),
+                                background: RGBA, in region: IntRect, root: AffineTransform) -> Bool {
+        guard cachesSlidingPanels, background.alpha == 255,
+              let bitmap = backdrop.bitmap(list.items, scrimAt: scrim.scrim, dimming: scrim.dimming, rect: scrim.rect,
+                                           background: background, root: root, format: target.format, draw: drawBackdrop)
+        else { return false }
+        if defersPanelCopies {
+            deferredCopies.add(region, of: bitmap, originX: scrim.rect.minX, originY: scrim.rect.minY, dimming: scrim.dimming,
+                               frame: target)
+        } else {
+            target.copy(region, from: bitmap, offsetX: -scrim.rect.minX, offsetY: -scrim.rect.minY, dimmedBy: scrim.dimming)
+        }
+        return true
+    }
+
+    /// Paints the picture under a scrim into `buffer` through `transform` on `background`, as this renderer would.
+    private func drawBackdrop(_ list: DisplayList, into buffer: PixelBuffer, transform: AffineTransform, background: RGBA) {
+        let painter = DisplayListRenderer(target: buffer, scale: scale, text: text)
+        painter.transformedGroupCaching = transformedGroupCaching
+        painter.cachesShadows = cachesShadows
+        painter.rootTransform = transform
+        painter.render(list, background: background)
     }
 
     /// Draws the transform group pushed at `index` from a sliding panel's bitmap or the transformed-group cache
@@ -541,12 +593,12 @@ public final class DisplayListRenderer {
 
     /// The dimming scrim of `list`, if the last opacity group drawn in a plain context (no opacity, clip, clip
     /// shape, shadow, blur or transform other than `root` around it) is one: a translucent solid rectangle alone
-    /// in it, under translations only — a sheet's or an alert's — with everything before it able to take its
-    /// colours dimmed (see `takesDimming`); `rect`: the device pixels it covers wholly (`root` maps the list's
-    /// points to them). `contexts`: the damage tracker's, parallel to the items (they find that group without
+    /// in it, under translations only — a sheet's or an alert's; `rect`: the device pixels it covers wholly
+    /// (`root` maps the list's points to them); `foldable`: whether everything before it can take its colours
+    /// dimmed (see `takesDimming`; otherwise only its bitmap can be dimmed, see `DimmedBackdrop`). `contexts`: the damage tracker's, parallel to the items (they find that group without
     /// reading the items); without them the list is walked as the tracker walks it, for the same answer.
     private func dimmingScrim(in list: DisplayList, contexts: [DamageTracker.Context]?,
-                              root: AffineTransform) -> (start: Int, end: Int, dimming: Dimming, rect: IntRect)? {
+                              root: AffineTransform) -> (start: Int, end: Int, dimming: Dimming, rect: IntRect, foldable: Bool)? {
         guard root.isAxisAligned else { return nil }
         let items = list.items
         var contexts = contexts ?? []
@@ -583,9 +635,9 @@ public final class DisplayListRenderer {
         // The pixels it covers wholly: its edges rounded inwards, within the target.
         let x0 = max(Double(bounds.minX), min(a.x, b.x).rounded(.up)), x1 = min(Double(bounds.maxX), max(a.x, b.x).rounded(.down))
         let y0 = max(Double(bounds.minY), min(a.y, b.y).rounded(.up)), y1 = min(Double(bounds.maxY), max(a.y, b.y).rounded(.down))
-        guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, x1 > x0, y1 > y0,
-              takesDimming(items, before: top) else { return nil }
-        return (top, end, dimming, IntRect(x: Int(x0), y: Int(y0), width: Int(x1 - x0), height: Int(y1 - y0)))
+        guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, x1 > x0, y1 > y0 else { return nil }
+        return (top, end, dimming, IntRect(x: Int(x0), y: Int(y0), width: Int(x1 - x0), height: Int(y1 - y0)),
+                takesDimming(items, before: top))
     }
 
     /// Whether the items before `end` can be drawn in colours dimmed (see `Dimming`): solid fills and strokes,

@@ -5,8 +5,9 @@
 /// Buffer age: with double or triple buffering, a buffer last drawn `age` frames ago lacks the damage of
 /// those `age` frames; `present(into:age:)` copies exactly their union (age 0: unknown, everything).
 ///
-/// A sliding panel's pixels stay in its bitmap until presented (see `DeferredPanelCopies`): `present` and
-/// `sources(of:)` take them from there, and `composition` copies them in before handing the frame out.
+/// A sliding panel's pixels stay in its bitmap until presented (see `DeferredPanelCopies`), as do those of the
+/// picture under a fading scrim (see `DimmedBackdrop`): `present` and `sources(of:)` take them from there, and
+/// `composition` copies them in before handing the frame out.
 @MainActor
 public final class FrameCompositor {
     /// The private frame, complete (`render(_:background:)` keeps it up to date; band compositing does not use it).
@@ -198,16 +199,20 @@ public final class FrameCompositor {
     public func present(into target: PixelBuffer, age: Int) -> Damage {
         let region = repaintRegion(forBufferAge: age).clipped(to: target.bounds.intersection(frame.bounds))
         for r in region.rects {
-            sources(of: r) { piece, source, dx, dy in target.copy(piece, from: source, offsetX: dx, offsetY: dy) }
+            sources(of: r) { piece, source, dx, dy, dimming in
+                target.copy(piece, from: source, offsetX: dx, offsetY: dy, dimmedBy: dimming)
+            }
         }
         return region
     }
 
     /// Where the pixels of `rect` of the frame are now: `body` is given each piece of it with the buffer that
-    /// holds it and the offset from frame to buffer coordinates — the private frame (offset 0), or a sliding
-    /// panel's bitmap whose copy is deferred. A display buffer is brought up to date by copying each piece.
+    /// holds it, the offset from frame to buffer coordinates and the scrim to blend over it — the private frame
+    /// (offset 0, no scrim), a sliding panel's bitmap whose copy is deferred, or the bitmap of the picture under a
+    /// fading scrim with that scrim (see `DimmedBackdrop`). A display buffer is brought up to date by copying
+    /// each piece, with its scrim over it (`PixelBuffer.copy(_:from:offsetX:offsetY:dimmedBy:)`).
     public func sources<E: Error>(of rect: IntRect,
-                                  _ body: (IntRect, PixelBuffer, _ offsetX: Int, _ offsetY: Int) throws(E) -> Void) throws(E) {
+                                  _ body: (IntRect, PixelBuffer, _ offsetX: Int, _ offsetY: Int, Dimming?) throws(E) -> Void) throws(E) {
         try renderer.deferredCopies.sources(of: rect.intersection(frame.bounds), frame: frame, body)
     }
 }

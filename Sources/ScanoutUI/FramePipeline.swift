@@ -80,8 +80,8 @@ package final class FramePipeline {
     package func commit(to display: Display) throws(PlatformError) {
         let target = try display.beginFrame()
         for r in compositor.repaintRegion(forBufferAge: target.age).rects {
-            try compositor.sources(of: r) { (piece, source, dx, dy) throws(PlatformError) in
-                try transform.copy(source, offsetX: dx, offsetY: dy, to: target.buffer, region: piece)
+            try compositor.sources(of: r) { (piece, source, dx, dy, dimming) throws(PlatformError) in
+                try transform.copy(source, offsetX: dx, offsetY: dy, to: target.buffer, region: piece, dimmedBy: dimming)
             }
         }
         try display.present()

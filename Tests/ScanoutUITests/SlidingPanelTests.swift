@@ -209,13 +209,13 @@ import ScanoutTesting
         frameBefore.copy(frameBefore.bounds, from: compositor.frame)
         frame()
         var fromBitmaps = 0
-        compositor.sources(of: compositor.frame.bounds) { piece, source, _, _ in
+        compositor.sources(of: compositor.frame.bounds) { piece, source, _, _, _ in
             if source !== compositor.frame { fromBitmaps += piece.width * piece.height }
         }
         #expect(fromBitmaps > 480 * 320 / 4, "the sliding screen's pixels come from its bitmap (\(fromBitmaps) px)")
         // Where they do, the private frame was not written this frame.
         var untouched = true
-        compositor.sources(of: compositor.frame.bounds) { piece, source, _, _ in
+        compositor.sources(of: compositor.frame.bounds) { piece, source, _, _, _ in
             guard source !== compositor.frame else { return }
             for y in piece.minY..<piece.maxY where untouched {
                 for x in piece.minX..<piece.maxX where compositor.frame.premultipliedPixel(x: x, y: y) != frameBefore.premultipliedPixel(x: x, y: y) {
@@ -247,6 +247,41 @@ import ScanoutTesting
         }
         copiesBefore = host.compositor.privateFrameRenderer.panelCopies - copiesBefore
         #expect(copiesBefore > 6, "the screen slid from its bitmap (\(copiesBefore) copies)")
+    }
+
+    /// A sheet rising over a gradient (which cannot be drawn in dimmed colours): while its scrim fades, the
+    /// picture under it is copied from a bitmap with the scrim blended over it on the way to the display buffer,
+    /// through the panel's rotation (`DimmedBackdrop`) — each frame what a whole repaint shows.
+    struct GradientUnderASheet: View {
+        let flow: Flow
+        @State private var shown = false
+        var body: some View {
+            ZStack {
+                LinearGradient(colors: [.orange, .purple], startPoint: .topLeading, endPoint: .bottomTrailing)
+                Text("Line 4").font(.title).foregroundStyle(.white)
+            }
+            .sheet(isPresented: $shown) { Text("Settings") }
+            .onChange(of: flow.taps) { shown = true }
+        }
+    }
+
+    @Test(arguments: [DisplayRotation.degrees0, .degrees90])
+    func aSheetOverAGradientOnATurnedPanelEqualsDrawingIt(rotation: DisplayRotation) {
+        let flow = Flow()
+        let host = TestHost(rootView: GradientUnderASheet(flow: flow), width: 320, height: 480, rotation: rotation)
+        host.runFrame()
+        flow.taps += 1
+        for i in 0..<12 {
+            host.advance(seconds: 1.0 / 60)
+            let shown = host.framebuffer
+            let whole = FrameCompositor(width: host.compositor.frame.width, height: host.compositor.frame.height)
+            whole.cachesSlidingPanels = false
+            whole.render(host.displayList, background: host.background)
+            let turned = PixelBuffer(width: shown.width, height: shown.height, format: shown.format)
+            try? DisplayTransform(panelWidth: 320, panelHeight: 480, rotation: rotation).copy(whole.composition, to: turned)
+            expectSame(shown, turned, "frame \(i) at \(rotation)")
+        }
+        #expect(host.compositor.privateFrameRenderer.backdropBuilds >= 1, "the picture under the scrim was kept in a bitmap")
     }
 
     /// A slide's frames are whole-screen repaints, but they copy the sliding screen from the main renderer's
