@@ -1,9 +1,10 @@
 // scanout-navigation-bench: what a frame of a full-screen slide costs — a NavigationStack push and pop, a
-// TabView(.page) page change and a sheet sliding up — against copying one frame of the same size (what a
-// compositor moving unchanged layers by whole pixels cannot beat). Each case runs its animation frame by frame
+// TabView(.page) page change, a sheet sliding up (over a list, over cards) and an alert fading in over cards —
+// against copying one frame of the same size (what a compositor moving unchanged layers by whole pixels cannot
+// beat). Each case runs its animation frame by frame
 // through the headless host (update, layout, display list, damage + compose into one of two display buffers by
 // buffer age) and prints the median of its animated frames: the compose (render + present) and the whole frame.
-// usage: scanout-navigation-bench [W H]   (default 1920 1080; CASE=push|push-cards|pop|page|sheet|sheet-cards runs one case;
+// usage: scanout-navigation-bench [W H]   (default 1920 1080; CASE=push|push-cards|pop|page|sheet|sheet-cards|alert-cards runs one case;
 // CACHING=never draws sliding panels directly instead of copying them from bitmaps, for comparison;
 // COMPOSE=bands composes into the display buffer band by band instead of the private frame and its copy)
 import BenchScene
@@ -94,7 +95,10 @@ struct SheetCase: View {
     let flow: Flow
     /// Over the screen of cards (gradients and shadows: not drawn in dimmed colours) instead of a list.
     var cards = false
+    /// An alert instead of the sheet (its card fades in over the scrim).
+    var alert = false
     @State private var sheet = false
+    @State private var alertShown = false
     var body: some View {
         NavigationStack {
             if cards { CardsScreen() } else { PanelScreen(title: "Overview", rows: 30) }
@@ -102,7 +106,8 @@ struct SheetCase: View {
         .sheet(isPresented: $sheet) {
             PanelScreen(title: "Settings", rows: 20)
         }
-        .onChange(of: flow.taps) { sheet = true }
+        .alert("Pump 2 stopped", isPresented: $alertShown) { Button("OK") {} }
+        .onChange(of: flow.taps) { if alert { alertShown = true } else { sheet = true } }
     }
 }
 
@@ -243,6 +248,9 @@ func main() {
     }
     if only == nil || only == "sheet-cards" {
         report("sheet-cards", animate(w, h, caching: caching) { SheetCase(flow: $0, cards: true) })
+    }
+    if only == nil || only == "alert-cards" {
+        report("alert-cards", animate(w, h, caching: caching) { SheetCase(flow: $0, cards: true, alert: true) })
     }
     print("{\"bench\":\"scanout-navigation\",\"W\":\(w),\"H\":\(h),\(json.joined(separator: ","))}")
 }

@@ -151,7 +151,9 @@ public final class DisplayListRenderer {
     }
 
     private enum Push {
-        case clip(IntRect, AlphaMask?), transform(AffineTransform), layer(Canvas, Double)
+        /// An opacity group's layer: the parent canvas, the opacity, and whether a clip was pushed with it (to
+        /// the group's pixels; popped with it).
+        case clip(IntRect, AlphaMask?), transform(AffineTransform), layer(Canvas, Double, clipped: Bool)
         /// A shadow group's layer: the parent canvas, the shadow, and the region drawn into the layer.
         case shadow(Canvas, Shadow, IntRect)
         /// A blurred group's layer: the parent canvas, the blur, and the region blurred (an opaque blur's frame
@@ -216,9 +218,18 @@ public final class DisplayListRenderer {
 
         /// Draws from now on into `layer` (cleared over the clip only: the region being repainted), blended
         /// into the current canvas at `opacity` by the matching pop.
-        mutating func pushLayer(_ layer: PixelBuffer, opacity: Double, geometryIssue: ((GeometryIssue) -> Void)?) {
-            pushes.append(.layer(canvas, opacity))
+        /// (`clipped`: the clip just pushed is popped with the layer.)
+        mutating func pushLayer(_ layer: PixelBuffer, opacity: Double, clipped: Bool = false,
+                                geometryIssue: ((GeometryIssue) -> Void)?) {
+            pushes.append(.layer(canvas, opacity, clipped: clipped))
             drawIntoLayer(layer, over: clip, mask: canvas.clipMask, geometryIssue: geometryIssue)
+        }
+
+        /// Clips to `r`, device pixels, as well.
+        mutating func pushDeviceClip(_ r: IntRect) {
+            pushes.append(.clip(clip, canvas.clipMask))
+            canvas.clip(to: r)
+            clip = canvas.clipBounds
         }
 
         /// Draws from now on into `layer` over the clip grown by the shadow's reach (the content a blur inside
@@ -337,10 +348,11 @@ public final class DisplayListRenderer {
                     parent.clip(to: bounds)
                     parent.clipMask = mask
                 }
-            case .layer(let parent, let opacity)?:
+            case .layer(let parent, let opacity, let clipped)?:
                 endLayer(into: parent, opacity: max(0, min(1, opacity))) { layer in
                     parent.draw(layer, in: Rect(x: 0, y: 0, width: Double(layer.width), height: Double(layer.height)), filter: .nearest)
                 }
+                if clipped { pop() }
             case nil:
                 break
             }
@@ -559,6 +571,21 @@ public final class DisplayListRenderer {
     private func pushOpacity(_ o: Double, at index: Int, in items: [DisplayList.Item], itemBounds: [IntRect]?,
                              dimming: Dimming?, state: inout RenderState) -> Int? {
         guard let (shape, end) = loneShape(in: items, openedAt: index) else {
+            // The group's pixels lie within its items' bounds (shadows' reach included): its layer is cleared
+            // and blended there only, not over the whole region (an alert's card over a full-screen repaint).
+            if let itemBounds, let end = TransformedGroupCache.matchingPop(of: index, in: items) {
+                var drawn: IntRect?
+                for j in index + 1..<end where itemBounds[j].width > 0 && itemBounds[j].height > 0 {
+                    drawn = drawn.map { $0.union(itemBounds[j]) } ?? itemBounds[j]
+                }
+                guard let region = drawn?.intersection(state.clip), !region.isEmpty else { return end }
+                if region != state.clip {
+                    uncoverDeferredCopies(under: nil, nil, region)
+                    state.pushDeviceClip(region)
+                    state.pushLayer(layerBuffer(state.layerDepth), opacity: o, clipped: true, geometryIssue: baseCanvas.geometryIssue)
+                    return nil
+                }
+            }
             uncoverDeferredCopies(under: nil, itemBounds, state.clip)
             state.pushLayer(layerBuffer(state.layerDepth), opacity: o, geometryIssue: baseCanvas.geometryIssue)
             return nil
@@ -591,12 +618,14 @@ public final class DisplayListRenderer {
         return (j, j + transforms + 1)
     }
 
-    /// The dimming scrim of `list`, if the last opacity group drawn in a plain context (no opacity, clip, clip
-    /// shape, shadow, blur or transform other than `root` around it) is one: a translucent solid rectangle alone
-    /// in it, under translations only — a sheet's or an alert's; `rect`: the device pixels it covers wholly
-    /// (`root` maps the list's points to them); `foldable`: whether everything before it can take its colours
-    /// dimmed (see `takesDimming`; otherwise only its bitmap can be dimmed, see `DimmedBackdrop`). `contexts`: the damage tracker's, parallel to the items (they find that group without
-    /// reading the items); without them the list is walked as the tracker walks it, for the same answer.
+    /// The dimming scrim of `list`: the last opacity group drawn in a plain context (no opacity, clip, clip shape,
+    /// shadow, blur or transform other than `root` around it) that is a translucent solid rectangle alone in it,
+    /// under translations only — a sheet's or an alert's (what is drawn after it, an alert's card fading in, is
+    /// drawn as usual); `rect`: the device pixels it covers wholly (`root` maps the list's points to them);
+    /// `foldable`: whether everything before it can take its colours dimmed (see `takesDimming`; otherwise only
+    /// its bitmap can be dimmed, see `DimmedBackdrop`). `contexts`: the damage tracker's, parallel to the items
+    /// (they find that group without reading the items); without them the list is walked as the tracker walks
+    /// it, for the same answer.
     private func dimmingScrim(in list: DisplayList, contexts: [DamageTracker.Context]?,
                               root: AffineTransform) -> (start: Int, end: Int, dimming: Dimming, rect: IntRect, foldable: Bool)? {
         guard root.isAxisAligned else { return nil }
@@ -611,16 +640,22 @@ public final class DisplayListRenderer {
         @inline(__always) func plain(_ c: DamageTracker.Context) -> Bool {
             c.opacity == 1 && c.clip == nil && c.shadowReach == 0 && !c.clipIsShape && c.transform == root
         }
-        // A push of an opacity below 1 is where the opacity drops (a pop never lowers it).
-        var top: Int?
-        var k = contexts.count - 2
-        while k >= 0 {
-            if contexts[k + 1].opacity < contexts[k].opacity, plain(contexts[k]) { top = k; break }
+        // A push of an opacity below 1 is where the opacity drops (a pop never lowers it). The last such group
+        // that is a scrim (an alert's card fading in over its scrim is a later group), among the last few.
+        var found: (top: Int, opacity: Double, shape: Int, end: Int, path: Path, color: RGBA)?
+        var k = contexts.count - 2, candidates = 0
+        while k >= 0, candidates < 4 {
+            if contexts[k + 1].opacity < contexts[k].opacity, plain(contexts[k]) {
+                candidates += 1
+                if case .pushOpacity(let opacity) = items[k], let (shape, end) = loneShape(in: items, openedAt: k),
+                   case .fill(let path, .solid(let color), _) = items[shape], path.isRectangle {
+                    found = (k, opacity, shape, end, path, color)
+                    break
+                }
+            }
             k -= 1
         }
-        guard let top, case .pushOpacity(let opacity) = items[top] else { return nil }
-        guard let (shape, end) = loneShape(in: items, openedAt: top),
-              case .fill(let path, .solid(let color), _) = items[shape], path.isRectangle else { return nil }
+        guard let (top, opacity, shape, end, path, color) = found else { return nil }
         var dx = 0.0, dy = 0.0
         for t in top + 1..<shape {
             guard case .pushTransform(let u) = items[t] else { continue }

@@ -91,6 +91,23 @@ import Testing
         #expect(folded.premultipliedPixel(x: 2, y: 2) != RGBA(argb: 0xFFF2F2F7).premultiplied)
     }
 
+    @Test func aScrimUnderAnAlertFadingInIsFolded() {
+        // An alert's card fades in over the scrim: a later opacity group, drawn as usual; the scrim under it is
+        // still the one folded.
+        var list = Self.scene(opacity: 0.35)
+        list.append(.pushOpacity(0.5))
+        list.append(.fill(Path(roundedRect: Rect(x: 30, y: 30, width: 100, height: 50), cornerRadius: 12),
+                          .solid(RGBA(argb: 0xFFF2F2F7)), FillStyle()))
+        list.append(.text(TextRun(string: "Pump stopped", font: FontDescriptor(size: 12, weight: .semibold),
+                                  origin: Point(x: 40, y: 50), color: RGBA(argb: 0xFF000000), frame: Rect(x: 40, y: 38, width: 80, height: 16))))
+        list.append(.pop)
+        var didFold = false
+        let d = Self.difference(Self.render(list, folding: true, folded: &didFold), Self.render(list, folding: false))
+        #expect(didFold)
+        #expect(d.max <= 2)
+        #expect(d.pixels < Self.width * Self.height / 10)
+    }
+
     @Test func itIsFoldedOnlyWhereItCoversPixelsWhollyAndEdgesAreBlended() {
         // A scrim over part of the screen, its edges between pixels.
         let list = Self.scene(opacity: 0.4, scrim: Rect(x: 20.5, y: 15.25, width: 100.5, height: 60.5))

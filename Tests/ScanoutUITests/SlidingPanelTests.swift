@@ -252,23 +252,27 @@ import ScanoutTesting
     /// A sheet rising over a gradient (which cannot be drawn in dimmed colours): while its scrim fades, the
     /// picture under it is copied from a bitmap with the scrim blended over it on the way to the display buffer,
     /// through the panel's rotation (`DimmedBackdrop`) — each frame what a whole repaint shows.
+    /// (`alert`: an alert instead, its card scaling in over the fading scrim.)
     struct GradientUnderASheet: View {
         let flow: Flow
+        var alert = false
         @State private var shown = false
+        @State private var alertShown = false
         var body: some View {
             ZStack {
                 LinearGradient(colors: [.orange, .purple], startPoint: .topLeading, endPoint: .bottomTrailing)
                 Text("Line 4").font(.title).foregroundStyle(.white)
             }
             .sheet(isPresented: $shown) { Text("Settings") }
-            .onChange(of: flow.taps) { shown = true }
+            .alert("Pump stopped", isPresented: $alertShown) { Button("OK") {} }
+            .onChange(of: flow.taps) { if alert { alertShown = true } else { shown = true } }
         }
     }
 
-    @Test(arguments: [DisplayRotation.degrees0, .degrees90])
-    func aSheetOverAGradientOnATurnedPanelEqualsDrawingIt(rotation: DisplayRotation) {
+    @Test(arguments: [(DisplayRotation.degrees0, false), (.degrees90, false), (.degrees90, true)])
+    func aSheetOverAGradientOnATurnedPanelEqualsDrawingIt(rotation: DisplayRotation, alert: Bool) {
         let flow = Flow()
-        let host = TestHost(rootView: GradientUnderASheet(flow: flow), width: 320, height: 480, rotation: rotation)
+        let host = TestHost(rootView: GradientUnderASheet(flow: flow, alert: alert), width: 320, height: 480, rotation: rotation)
         host.runFrame()
         flow.taps += 1
         for i in 0..<12 {
