@@ -118,6 +118,7 @@ enum SpanBlender {
 
     /// `d = c + d · (1 − c.a)`: a constant premultiplied colour over `n` pixels.
     static func overSolid(_ d: UnsafeMutablePointer<UInt32>, _ n: Int, _ c: UInt32, vectors: Bool = vectorsByDefault) {
+        // (Not `solidOver(d, d, …)`: written that way, the bench scene's full frame took a third more instructions.)
         let a = c >> 24
         if a == 255 { fill(d, n, c); return }
         if c == 0 { return }

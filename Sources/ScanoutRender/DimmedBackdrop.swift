@@ -39,8 +39,8 @@ final class DimmedBackdrop {
 
     /// The bitmap of the picture under the scrim opened at `start` (the items before it, drawn on `background`
     /// through `root`, over `rect`), when the scrim's dimming changed since the last frame and that picture did
-    /// not — drawn now if missing; nil: draw the picture in dimmed colours as usual. `draw` paints a list into a
-    /// bitmap through a transform on a background.
+    /// not — drawn now if missing; nil: draw the picture and blend the scrim as usual. `draw` paints a list into
+    /// a bitmap through a transform on a background.
     func bitmap(_ items: [DisplayList.Item], scrimAt start: Int, dimming d: Dimming, rect r: IntRect, background bg: RGBA,
                 root t: AffineTransform, format: PixelFormat,
                 draw: (DisplayList, PixelBuffer, AffineTransform, RGBA) -> Void) -> PixelBuffer? {
@@ -72,11 +72,7 @@ final class DimmedBackdrop {
         // Groups still open where the scrim's opens (around it, doing nothing: its context is plain) are closed.
         var depth = 0
         for item in content {
-            switch item {
-            case .pushClip, .pushClipShape, .pushTransform, .pushOpacity, .pushShadow, .pushBlur: depth += 1
-            case .pop: depth -= 1
-            default: break
-            }
+            if case .pop = item { depth -= 1 } else if !item.isDrawing { depth += 1 }
         }
         for _ in 0..<max(0, depth) { list.append(.pop) }
         draw(list, b, t.concatenating(AffineTransform(translationX: Double(-rect.minX), y: Double(-rect.minY))), background)

@@ -98,6 +98,18 @@ import ScanoutTesting
         #expect(middle, "\(what) differs away from the screen's sides")
     }
 
+    /// Expects the frame `host` shows on its 320x480 panel turned by `rotation` to equal a whole repaint of its
+    /// display list (by a compositor that keeps no bitmaps) copied through the rotation.
+    func expectShownEqualsAWholeRepaint(_ host: TestHost, rotation: DisplayRotation, _ what: String) {
+        let shown = host.framebuffer
+        let whole = FrameCompositor(width: host.compositor.frame.width, height: host.compositor.frame.height)
+        whole.cachesSlidingPanels = false
+        whole.render(host.displayList, background: host.background)
+        let turned = PixelBuffer(width: shown.width, height: shown.height, format: shown.format)
+        try? DisplayTransform(panelWidth: 320, panelHeight: 480, rotation: rotation).copy(whole.composition, to: turned)
+        expectSame(shown, turned, what)
+    }
+
     /// Runs the tap's animation frame by frame into a compositor that keeps everything it can (and presents
     /// into `buffering` display buffers by age, the sliding panel's pixels straight from its bitmap), checking
     /// each presented buffer against a whole repaint by a fresh compositor with panel caching off, and the
@@ -237,13 +249,7 @@ import ScanoutTesting
         var copiesBefore = host.compositor.privateFrameRenderer.panelCopies
         for i in 0..<12 {
             host.advance(seconds: 1.0 / 60)
-            let shown = host.framebuffer
-            let whole = FrameCompositor(width: host.compositor.frame.width, height: host.compositor.frame.height)
-            whole.cachesSlidingPanels = false
-            whole.render(host.displayList, background: host.background)
-            let turned = PixelBuffer(width: shown.width, height: shown.height, format: shown.format)
-            try? DisplayTransform(panelWidth: 320, panelHeight: 480, rotation: rotation).copy(whole.composition, to: turned)
-            expectSame(shown, turned, "frame \(i) at \(rotation)")
+            expectShownEqualsAWholeRepaint(host, rotation: rotation, "frame \(i) at \(rotation)")
         }
         copiesBefore = host.compositor.privateFrameRenderer.panelCopies - copiesBefore
         #expect(copiesBefore > 6, "the screen slid from its bitmap (\(copiesBefore) copies)")
@@ -277,13 +283,7 @@ import ScanoutTesting
         flow.taps += 1
         for i in 0..<12 {
             host.advance(seconds: 1.0 / 60)
-            let shown = host.framebuffer
-            let whole = FrameCompositor(width: host.compositor.frame.width, height: host.compositor.frame.height)
-            whole.cachesSlidingPanels = false
-            whole.render(host.displayList, background: host.background)
-            let turned = PixelBuffer(width: shown.width, height: shown.height, format: shown.format)
-            try? DisplayTransform(panelWidth: 320, panelHeight: 480, rotation: rotation).copy(whole.composition, to: turned)
-            expectSame(shown, turned, "frame \(i) at \(rotation)")
+            expectShownEqualsAWholeRepaint(host, rotation: rotation, "frame \(i) at \(rotation)")
         }
         #expect(host.compositor.privateFrameRenderer.backdropBuilds >= 1, "the picture under the scrim was kept in a bitmap")
     }
