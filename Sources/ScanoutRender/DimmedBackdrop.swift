@@ -19,12 +19,11 @@ final class DimmedBackdrop {
     /// The scrim's dimming in the frame it was last seen in, and in the frame before that one.
     private var dimming: Dimming?
     private var previous: Dimming?
+    /// The frame the scrim was last seen in (its dimming and picture are compared once a frame).
     private var frame = -1
-    /// The frame whose content was compared with the list's (once a frame).
-    private var comparedFrame = -1
-    /// Whether the content seen in the compared frame was the same as the frame before's.
+    /// Whether the picture seen in that frame was the same as the one before.
     private var unchanged = false
-    private(set) var bitmap: PixelBuffer?
+    private var bitmap: PixelBuffer?
     private var current = 0
     /// How many bitmaps were drawn so far (for tests: a fade draws its picture once).
     private(set) var builds = 0
@@ -39,8 +38,9 @@ final class DimmedBackdrop {
 
     /// The bitmap of the picture under the scrim opened at `start` (the items before it, drawn on `background`
     /// through `root`, over `rect`), when the scrim's dimming changed since the last frame and that picture did
-    /// not — drawn now if missing; nil: draw the picture and blend the scrim as usual. `draw` paints a list into
-    /// a bitmap through a transform on a background.
+    /// not — drawn now if missing; nil: draw the picture and blend the scrim as usual. `format`: the target's, a
+    /// 32-bit one (the copy blends 32-bit pixels). `draw` paints a list into a bitmap through a transform on a
+    /// background.
     func bitmap(_ items: [DisplayList.Item], scrimAt start: Int, dimming d: Dimming, rect r: IntRect, background bg: RGBA,
                 root t: AffineTransform, format: PixelFormat,
                 draw: (DisplayList, PixelBuffer, AffineTransform, RGBA) -> Void) -> PixelBuffer? {
@@ -48,9 +48,6 @@ final class DimmedBackdrop {
             previous = frame == current - 1 ? dimming : nil
             dimming = d
             frame = current
-        }
-        if comparedFrame != current {
-            comparedFrame = current
             let picture = items[..<start]
             unchanged = bg == background && t == root && r == rect && content.count == picture.count
                 && zip(content, picture).allSatisfy { $0.drawsSame(as: $1) }
@@ -60,8 +57,8 @@ final class DimmedBackdrop {
                 bitmap = nil
             }
         }
-        // Fading (the dimming changed since the frame before) over an unchanged picture, in a 32-bit format.
-        guard unchanged, let previous, previous != d, format.bytesPerPixel == 4 else {
+        // Fading (the dimming changed since the frame before) over an unchanged picture.
+        guard unchanged, let previous, previous != d else {
             if previous == d { bitmap = nil }
             return nil
         }

@@ -502,6 +502,7 @@ public final class DisplayListRenderer {
                              root: AffineTransform) -> (scrim: Int, end: Int, dimming: Dimming, rect: IntRect, foldable: Bool)? {
         guard foldsDimmingScrims, first == 0 ? background.alpha == 255 : true,
               let scrim = dimmingScrim(in: list, contexts: contexts, root: root), scrim.rect.intersects(region),
+              scrim.foldable || keepsBackdrops(on: background),
               !deferredCopies.copies.contains(where: { $0.rect.intersects(region) }) else { return nil }
         if !scrim.rect.contains(region) {
             for part in region.subtracting(scrim.rect) {
@@ -515,14 +516,12 @@ public final class DisplayListRenderer {
 
     /// Puts the picture under a fading scrim, dimmed, into `region` (within the pixels the scrim covers wholly)
     /// from its bitmap (see `DimmedBackdrop`) — a copy deferred to the present when panel copies are — and
-    /// returns true; false: draw it and blend the scrim. Only the main renderer keeps the bitmap (a helper of a
-    /// parallel repaint, which caches no panels, draws; the pixels are the same), and only when sliding panels
-    /// are cached and the background is opaque. (Made within a band of a parallel repaint, the bitmap's text is
-    /// drawn under the text engine's lock; once it is kept, repaints stay on this renderer: `paintsInBands`.)
+    /// returns true; false: draw it and blend the scrim. (Made within a band of a parallel repaint, the
+    /// bitmap's text is drawn under the text engine's lock; once it is kept, repaints stay on this renderer:
+    /// `paintsInBands`.)
     private func copiesBackdrop(_ list: DisplayList, _ scrim: (scrim: Int, end: Int, dimming: Dimming, rect: IntRect, foldable: Bool),
                                 background: RGBA, in region: IntRect, root: AffineTransform) -> Bool {
-        guard cachesSlidingPanels, background.alpha == 255,
-              let bitmap = backdrop.bitmap(list.items, scrimAt: scrim.scrim, dimming: scrim.dimming, rect: scrim.rect,
+        guard let bitmap = backdrop.bitmap(list.items, scrimAt: scrim.scrim, dimming: scrim.dimming, rect: scrim.rect,
                                            background: background, root: root, format: target.format, draw: drawBackdrop)
         else { return false }
         if defersPanelCopies {
@@ -532,6 +531,14 @@ public final class DisplayListRenderer {
             target.copy(region, from: bitmap, offsetX: -scrim.rect.minX, offsetY: -scrim.rect.minY, dimmedBy: scrim.dimming)
         }
         return true
+    }
+
+    /// Whether this renderer keeps the picture under a fading scrim that cannot be folded (see `DimmedBackdrop`):
+    /// only the main renderer (a helper of a parallel repaint, which caches no panels, draws it; the pixels are
+    /// the same), when sliding panels are cached, over an opaque background, in a 32-bit format. Otherwise such
+    /// a scrim is not looked at further: the region is painted as usual, whole.
+    private func keepsBackdrops(on background: RGBA) -> Bool {
+        cachesSlidingPanels && background.alpha == 255 && target.format.bytesPerPixel == 4
     }
 
     /// Paints the picture under a scrim into `buffer` through `transform` on `background`, as this renderer would.
