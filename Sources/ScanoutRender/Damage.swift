@@ -75,6 +75,8 @@ struct DamageTracker {
 
     /// Device bounds of the current list's items (what the renderer skips by), parallel to its items.
     private(set) var bounds: [IntRect] = []
+    /// Where each push's group ends and what it draws (see `GroupExtents`), parallel to the items.
+    private(set) var groups = GroupExtents()
     private var hasPrevious = false
     /// Whether the last update diffed only the edited ranges (for tests and statistics).
     private(set) var lastUpdateWasIncremental = false
@@ -213,6 +215,7 @@ struct DamageTracker {
             bounds = newBounds
         }
         hasPrevious = true
+        groups.find(in: list, bounds: bounds)
         return damage.clipped(to: screen)
     }
 
@@ -276,6 +279,80 @@ struct DamageTracker {
         previous = DisplayList()
         contexts.removeAll()
         bounds.removeAll()
+        groups = GroupExtents()
         hasPrevious = false
+    }
+}
+
+/// For each push of a list: the index of the pop closing its group and the union of the device bounds of the
+/// items drawn in it (shadows' reach included, as `DamageTracker.bounds` has them). A repaint whose clip misses
+/// that union skips the group whole — a dashboard of many offset views otherwise applies and undoes each one's
+/// transform, copying its push and pop, in every damage rectangle.
+struct GroupExtents {
+    /// The pop's index at a push's index; -1 elsewhere, and at a push whose group is never closed.
+    private(set) var ends: [Int32] = []
+    /// The union of what a push's group draws, at the push's index (empty: it draws nothing).
+    private(set) var drawn: [IntRect] = []
+    /// Room for the groups open at an item while finding them (kept for its storage).
+    private var open: [Int] = []
+
+    /// The group pushed at `index` and its pop's index, when it draws nothing within `clip`.
+    @inline(__always) func skippable(at index: Int, within clip: IntRect) -> Int? {
+        guard index < ends.count else { return nil }
+        let end = Int(ends[index])
+        return end > index && !drawn[index].intersects(clip) ? end : nil
+    }
+
+    /// Finds the groups of `list`, whose items draw within `bounds` (parallel to them).
+    mutating func find(in list: DisplayList, bounds: [IntRect]) {
+        let count = list.count
+        ends.removeAll(keepingCapacity: true)
+        drawn.removeAll(keepingCapacity: true)
+        open.removeAll(keepingCapacity: true)
+        guard bounds.count == count, count <= Int(Int32.max) else { return }
+        ends.append(contentsOf: repeatElement(-1, count: count))
+        drawn.append(contentsOf: repeatElement(IntRect(x: 0, y: 0, width: 0, height: 0), count: count))
+        open.append(contentsOf: repeatElement(0, count: count))
+        // (Through buffer pointers: arrays indexed per item check their uniqueness and bounds at every store.)
+        list.items.withUnsafeBufferPointer { items in
+            bounds.withUnsafeBufferPointer { bounds in
+                ends.withUnsafeMutableBufferPointer { ends in
+                    drawn.withUnsafeMutableBufferPointer { drawn in
+                        open.withUnsafeMutableBufferPointer { open in
+                            Self.find(items, bounds, ends: ends, drawn: drawn, open: open)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// `find`'s loop: `open` has room for every item (the groups open at an item, innermost last).
+    private static func find(_ items: UnsafeBufferPointer<DisplayList.Item>, _ bounds: UnsafeBufferPointer<IntRect>,
+                             ends: UnsafeMutableBufferPointer<Int32>, drawn: UnsafeMutableBufferPointer<IntRect>,
+                             open: UnsafeMutableBufferPointer<Int>) {
+        var depth = 0
+        for i in 0..<items.count {
+            // (Matched without binding a payload: no item is copied.)
+            switch items[i] {
+            case .pushClip, .pushClipShape, .pushOpacity, .pushTransform, .pushShadow, .pushBlur:
+                open[depth] = i
+                depth += 1
+            case .pop:
+                guard depth > 0 else { continue }
+                depth -= 1
+                let group = open[depth]
+                ends[group] = Int32(truncatingIfNeeded: i)
+                if depth > 0 { drawn[open[depth - 1]] = union(drawn[open[depth - 1]], drawn[group]) }
+            default:
+                if depth > 0 { drawn[open[depth - 1]] = union(drawn[open[depth - 1]], bounds[i]) }
+            }
+        }
+    }
+
+    /// `a` grown to hold `b`; an empty rectangle adds nothing.
+    @inline(__always) private static func union(_ a: IntRect, _ b: IntRect) -> IntRect {
+        guard b.width > 0, b.height > 0 else { return a }
+        return a.width > 0 && a.height > 0 ? a.union(b) : b
     }
 }

@@ -385,33 +385,36 @@ public final class DisplayListRenderer {
         // (The parts left beside a cover are searched whatever their size: they belong to a large region.)
         guard depth < 3, depth > 0 || region.width * region.height >= min(Self.coverSearchArea, target.width * target.height / 8),
               let cover = tracker.cover(of: region, in: list) else {
-            paint(list, background: background, in: region, itemBounds: tracker.bounds, contexts: tracker.contexts, from: 0)
+            paint(list, background: background, in: region, itemBounds: tracker.bounds, contexts: tracker.contexts,
+                  groups: tracker.groups, from: 0)
             return
         }
         paint(list, background: background, in: region.intersection(cover.interior), itemBounds: tracker.bounds,
-              contexts: tracker.contexts, from: cover.index)
+              contexts: tracker.contexts, groups: tracker.groups, from: cover.index)
         for part in region.subtracting(cover.interior) {
             render(list, background: background, in: part, tracker: tracker, depth: depth + 1)
         }
     }
 
     /// Repaints `region`, drawing the items from index `first` on (what is before it is hidden there; the
-    /// pushes around it still apply): cleared to `background` first when `first` is 0.
+    /// pushes around it still apply): cleared to `background` first when `first` is 0. `groups` (the tracker's,
+    /// with `itemBounds`) lets it skip a group that draws nothing in the region whole.
     private func paint(_ list: DisplayList, background: RGBA, in region: IntRect, itemBounds: [IntRect]?,
-                       contexts: [DamageTracker.Context]? = nil, from first: Int, folding: Bool = true) {
+                       contexts: [DamageTracker.Context]? = nil, groups: GroupExtents? = nil, from first: Int,
+                       folding: Bool = true) {
         var region = region.intersection(target.bounds)
         guard !region.isEmpty else { return }
         let root = rootTransform ?? AffineTransform(scaleX: scale, y: scale)
         var dimming = folding ? foldedScrim(list, background: background, in: &region, itemBounds: itemBounds, contexts: contexts,
-                                            from: first, root: root) : nil
+                                            groups: groups, from: first, root: root) : nil
         var first = first
         if let scrim = dimming, !scrim.foldable {
             // A scrim over what cannot be drawn in dimmed colours: while it fades over an unchanged picture, that
             // picture is copied from its bitmap with the scrim over it, and the items after the scrim's group are
             // drawn over it; otherwise the region is painted as usual, the scrim blended.
             guard first <= scrim.scrim, copiesBackdrop(list, scrim, background: background, in: region, root: root) else {
-                return paint(list, background: background, in: region, itemBounds: itemBounds, contexts: contexts, from: first,
-                             folding: false)
+                return paint(list, background: background, in: region, itemBounds: itemBounds, contexts: contexts, groups: groups,
+                             from: first, folding: false)
             }
             first = scrim.end + 1
             dimming = nil
@@ -429,6 +432,9 @@ public final class DisplayListRenderer {
         if first == 0 { base.clear(dimming.map { $0.dimming.dimmed(background) } ?? background) }
         var state = RenderState(base: base, transform: root)
         let items = list.items
+        let groups = groups.flatMap { $0.ends.count == items.count ? $0 : nil }
+        // (The shadows of a group skipped whole are cached from an earlier repaint, if at all.)
+        let keepsShadows = groups != nil && cachesShadows && shadowCache.count > 0
         var skipUntil = -1  // items up to this index were composited from a cached group bitmap
         let reporting = geometryWarning != nil
         for index in items.indices {
@@ -446,6 +452,14 @@ public final class DisplayListRenderer {
             // Drawing items outside the region are skipped without touching the item (most are; copying each
             // would copy and retain its payload): state items have bounds of negative width.
             if let itemBounds, itemBounds[index].width >= 0, !itemBounds[index].intersects(state.clip) { continue }
+            // So is a group that draws nothing within the clip, whole, its pushes and pops unapplied: a screen of
+            // many offset views otherwise copies, applies and undoes each one's transform in every region.
+            if let groups, let end = groups.skippable(at: index, within: state.clip),
+               dimming.map({ !(index...end).contains($0.scrim) }) ?? true {
+                if keepsShadows { shadowCache.keep(index...end, of: items) }
+                skipUntil = end
+                continue
+            }
             let item = items[index]
             if reporting { currentItem = index }
             if !state.canvasHasTransform, item.readsCanvasTransform { state.setCanvasTransform() }
@@ -498,7 +512,7 @@ public final class DisplayListRenderer {
     /// repaint that covers it: a part repainted equals the whole frame repainted): the rest of the region is
     /// painted here as usual, and `region` becomes the part the scrim covers.
     private func foldedScrim(_ list: DisplayList, background: RGBA, in region: inout IntRect, itemBounds: [IntRect]?,
-                             contexts: [DamageTracker.Context]?, from first: Int,
+                             contexts: [DamageTracker.Context]?, groups: GroupExtents?, from first: Int,
                              root: AffineTransform) -> (scrim: Int, end: Int, dimming: Dimming, rect: IntRect, foldable: Bool)? {
         guard foldsDimmingScrims, first == 0 ? background.alpha == 255 : true,
               let scrim = dimmingScrim(in: list, contexts: contexts, root: root), scrim.rect.intersects(region),
@@ -506,7 +520,8 @@ public final class DisplayListRenderer {
               !deferredCopies.copies.contains(where: { $0.rect.intersects(region) }) else { return nil }
         if !scrim.rect.contains(region) {
             for part in region.subtracting(scrim.rect) {
-                paint(list, background: background, in: part, itemBounds: itemBounds, contexts: contexts, from: first, folding: false)
+                paint(list, background: background, in: part, itemBounds: itemBounds, contexts: contexts, groups: groups, from: first,
+                      folding: false)
             }
             region = region.intersection(scrim.rect)
         }

@@ -1,0 +1,100 @@
+import Testing
+@testable import ScanoutRender
+
+/// A repaint skips a group that draws nothing within its region whole (`GroupExtents`): the same pixels as a
+/// whole repaint, and the shadows cached inside a skipped group stay cached.
+@MainActor
+struct GroupSkippingTests {
+    static let width = 320, height = 200
+    static let black = RGBA(red: 0, green: 0, blue: 0, alpha: 255)
+    static let state = DamageTracker.stateItemBounds
+
+    @Test func groupsKnowTheirPopAndWhatTheyDraw() {
+        var list = DisplayList()
+        list.append(.fill(Path(Rect(x: 0, y: 0, width: 10, height: 10)), .solid(.white), FillStyle()))  // 0
+        list.append(.pushTransform(AffineTransform(translationX: 5, y: 5)))                               // 1
+        list.append(.fill(Path(Rect(x: 0, y: 0, width: 4, height: 4)), .solid(.white), FillStyle()))    // 2
+        list.append(.pushClip(Rect(x: 0, y: 0, width: 50, height: 50)))                                   // 3
+        list.append(.fill(Path(Rect(x: 20, y: 30, width: 4, height: 4)), .solid(.white), FillStyle()))  // 4
+        list.append(.pop)                                                                                  // 5
+        list.append(.pop)                                                                                  // 6
+        list.append(.pushOpacity(0.5))                                                                     // 7
+        list.append(.pop)                                                                                  // 8
+        list.append(.pushTransform(AffineTransform(translationX: 1, y: 1)))                               // 9, never closed
+        list.append(.fill(Path(Rect(x: 0, y: 0, width: 4, height: 4)), .solid(.white), FillStyle()))    // 10
+        let b = IntRect(x: 5, y: 5, width: 4, height: 4), c = IntRect(x: 25, y: 35, width: 4, height: 4)
+        let bounds = [IntRect(x: 0, y: 0, width: 10, height: 10), Self.state, b, Self.state, c, Self.state, Self.state,
+                      Self.state, Self.state, Self.state, IntRect(x: 1, y: 1, width: 4, height: 4)]
+        var groups = GroupExtents()
+        groups.find(in: list, bounds: bounds)
+        #expect(groups.ends == [-1, 6, -1, 5, -1, -1, -1, 8, -1, -1, -1])
+        #expect(groups.drawn[1] == b.union(c))
+        #expect(groups.drawn[3] == c)
+        #expect(groups.drawn[7].isEmpty)
+        #expect(groups.skippable(at: 1, within: IntRect(x: 100, y: 0, width: 10, height: 10)) == 6)
+        #expect(groups.skippable(at: 1, within: IntRect(x: 26, y: 36, width: 10, height: 10)) == nil, "the clip's content shows")
+        #expect(groups.skippable(at: 3, within: IntRect(x: 5, y: 5, width: 4, height: 4)) == 3 + 2)
+        #expect(groups.skippable(at: 7, within: IntRect(x: 0, y: 0, width: 320, height: 200)) == 8, "an empty group draws nothing")
+        #expect(groups.skippable(at: 9, within: IntRect(x: 100, y: 0, width: 10, height: 10)) == nil, "a group never closed")
+        #expect(groups.skippable(at: 2, within: IntRect(x: 100, y: 0, width: 10, height: 10)) == nil, "not a push")
+        groups.find(in: list, bounds: Array(bounds.dropLast()))
+        #expect(groups.ends.isEmpty, "bounds of another list: nothing known")
+    }
+
+    /// A grid of offset cards (some clipped or translucent), one of them shadowed, a clock beside them and a badge
+    /// drawn over the shadowed card from outside its group.
+    static func screen(clock: String, badge: RGBA = RGBA(red: 200, green: 40, blue: 40, alpha: 255)) -> DisplayList {
+        var list = DisplayList()
+        list.append(.fill(Path(Rect(x: 0, y: 0, width: 320, height: 200)), .solid(RGBA(argb: 0xFFE8E8E8)), FillStyle()))
+        for i in 0..<12 {
+            list.append(.pushTransform(AffineTransform(translationX: Double(10 + (i % 4) * 50), y: Double(10 + (i / 4) * 45))))
+            if i % 3 == 1 { list.append(.pushClip(Rect(x: 0, y: 0, width: 40, height: 30))) }
+            if i % 3 == 2 { list.append(.pushOpacity(0.7)) }
+            list.append(.fill(Path(roundedRect: Rect(x: 0, y: 0, width: 44, height: 36), cornerRadius: 6),
+                              .solid(RGBA(red: UInt8(40 * (i % 6)), green: 120, blue: 200, alpha: 255)), FillStyle()))
+            list.append(.text(TextRun(string: "\(i)", font: FontDescriptor(size: 12), origin: Point(x: 6, y: 20), color: black,
+                                      frame: Rect(x: 6, y: 8, width: 20, height: 15))))
+            if i % 3 != 0 { list.append(.pop) }
+            list.append(.pop)
+        }
+        list.append(.pushTransform(AffineTransform(translationX: 230, y: 30)))
+        list.append(.pushShadow(Shadow(color: RGBA(red: 0, green: 0, blue: 0, alpha: 100), radius: 8, offset: Point(x: 0, y: 4))))
+        list.append(.fill(Path(roundedRect: Rect(x: 0, y: 0, width: 70, height: 50), cornerRadius: 8), .solid(.white), FillStyle()))
+        list.append(.pop)
+        list.append(.pop)
+        list.append(.fill(Path(ellipseIn: Rect(x: 290, y: 34, width: 10, height: 10)), .solid(badge), FillStyle()))
+        list.append(.text(TextRun(string: clock, font: FontDescriptor(size: 16), origin: Point(x: 230, y: 170), color: black,
+                                  frame: Rect(x: 230, y: 155, width: 80, height: 20))))
+        return list
+    }
+
+    static func whole(_ list: DisplayList) -> PixelBuffer {
+        let r = DisplayListRenderer(target: PixelBuffer(width: width, height: height))
+        r.render(list, background: .white)
+        return r.target
+    }
+
+    static func differing(_ a: PixelBuffer, _ b: PixelBuffer) -> Int {
+        var n = 0
+        for y in 0..<a.height {
+            for x in 0..<a.width where a.premultipliedPixel(x: x, y: y) != b.premultipliedPixel(x: x, y: y) { n += 1 }
+        }
+        return n
+    }
+
+    @Test func damageFramesSkippingGroupsEqualWholeRepaints() {
+        let frames = [Self.screen(clock: "12:00"), Self.screen(clock: "12:01"), Self.screen(clock: "12:02"),
+                      Self.screen(clock: "12:03"), Self.screen(clock: "12:03", badge: RGBA(red: 40, green: 160, blue: 40, alpha: 255))]
+        let compositor = FrameCompositor(width: Self.width, height: Self.height)
+        var builds: [Int] = []
+        for (i, list) in frames.enumerated() {
+            let damage = compositor.render(list, background: .white)
+            if i > 0 { #expect(damage.area < Self.width * Self.height / 4, "frame \(i) repaints only its damage") }
+            #expect(Self.differing(compositor.composition, Self.whole(list)) == 0, "frame \(i)")
+            builds.append(compositor.renderer.shadowBuilds)
+        }
+        // Frames 1–3 repaint the clock only: the shadowed card's group is skipped whole, its shadow kept; frame 4
+        // repaints the badge over the card: the shadow comes from the cache, not blurred again.
+        #expect(builds == [1, 1, 1, 1, 1])
+    }
+}
