@@ -231,16 +231,38 @@ struct DamageTracker {
         while j >= 0 {
             defer { j -= 1 }
             let b = bounds[j]
-            guard b.width >= 0, b.intersects(region) else { continue }
-            guard let local = items[j].opaqueInterior else { continue }
-            let c = contexts[j]
-            guard c.opacity == 1, c.shadowReach == 0, !c.clipIsShape, c.transform.b == 0, c.transform.c == 0 else { continue }
-            var interior = DisplayList.bounds(of: local, under: c.transform).innerIntRect
-            if let clip = c.clip { interior = interior.intersection(clip.innerIntRect) }
+            guard b.width >= 0, b.intersects(region), let interior = coverInterior(at: j, of: items) else { continue }
             let inside = interior.intersection(region)
             if !inside.isEmpty, inside.width * inside.height >= half { return (j, interior) }
         }
         return nil
+    }
+
+    /// The index of the first item drawn in `region` when it covers all of it (see `cover(of:in:)`): nothing
+    /// before it shows there, and the region need not be cleared — an opaque background under a small damage,
+    /// where searching from the top is not worth it.
+    func bottomCover(of region: IntRect, in list: DisplayList) -> Int? {
+        guard bounds.count == list.count, contexts.count == list.count else { return nil }
+        let items = list.items
+        for j in bounds.indices {
+            let b = bounds[j]
+            guard b.width >= 0, b.intersects(region) else { continue }
+            guard let interior = coverInterior(at: j, of: items, gradients: true), interior.contains(region) else { return nil }
+            return j
+        }
+        return nil
+    }
+
+    /// The device pixels item `j` paints opaque when it is a cover — an opaque rectangle (or rounded rectangle)
+    /// at full opacity, keeping axes, with no shadow or clip shape around it; of a solid colour, or (`gradients`)
+    /// of an opaque linear gradient too — or nil.
+    private func coverInterior(at j: Int, of items: [DisplayList.Item], gradients: Bool = false) -> IntRect? {
+        guard let local = gradients ? items[j].opaqueFillInterior : items[j].opaqueInterior else { return nil }
+        let c = contexts[j]
+        guard c.opacity == 1, c.shadowReach == 0, !c.clipIsShape, c.transform.b == 0, c.transform.c == 0 else { return nil }
+        var interior = DisplayList.bounds(of: local, under: c.transform).innerIntRect
+        if let clip = c.clip { interior = interior.intersection(clip.innerIntRect) }
+        return interior
     }
 
     /// Whether `edits` (ascending, disjoint) turn a list of `old` items into one of `new`.

@@ -7,6 +7,20 @@ extension DisplayList.Item {
         return path.opaqueInterior
     }
 
+    /// `opaqueInterior`, for a fill of a linear gradient of opaque stops too: it paints those pixels opaque as
+    /// well, whatever is under them (asked of the first item drawn in a small repaint; covers found for panels
+    /// and scrims stay solid colours).
+    var opaqueFillInterior: Rect? {
+        switch self {
+        case .fill(let path, .linearGradient(let g), _):
+            guard !g.gradient.stops.isEmpty, g.gradient.stops.allSatisfy({ $0.color.alpha == 255 }),
+                  g.startPoint != g.endPoint else { return nil }
+            return path.opaqueInterior
+        default:
+            return opaqueInterior
+        }
+    }
+
     /// Whether the item draws (has bounds) rather than changing the state around the items that follow.
     var isDrawing: Bool {
         switch self {

@@ -385,8 +385,10 @@ public final class DisplayListRenderer {
         // (The parts left beside a cover are searched whatever their size: they belong to a large region.)
         guard depth < 3, depth > 0 || region.width * region.height >= min(Self.coverSearchArea, target.width * target.height / 8),
               let cover = tracker.cover(of: region, in: list) else {
+            // (Still, when the first item drawn there covers the region, it is not cleared first.)
+            let bottom = tracker.bottomCover(of: region, in: list)
             paint(list, background: background, in: region, itemBounds: tracker.bounds, contexts: tracker.contexts,
-                  groups: tracker.groups, from: 0)
+                  groups: tracker.groups, from: bottom ?? 0, covered: bottom != nil)
             return
         }
         paint(list, background: background, in: region.intersection(cover.interior), itemBounds: tracker.bounds,
@@ -397,16 +399,17 @@ public final class DisplayListRenderer {
     }
 
     /// Repaints `region`, drawing the items from index `first` on (what is before it is hidden there; the
-    /// pushes around it still apply): cleared to `background` first when `first` is 0. `groups` (the tracker's,
-    /// with `itemBounds`) lets it skip a group that draws nothing in the region whole.
+    /// pushes around it still apply): cleared to `background` first when `first` is 0, unless `covered` (item
+    /// `first` covers the region). `groups` (the tracker's, with `itemBounds`) lets it skip a group that draws
+    /// nothing in the region whole.
     private func paint(_ list: DisplayList, background: RGBA, in region: IntRect, itemBounds: [IntRect]?,
                        contexts: [DamageTracker.Context]? = nil, groups: GroupExtents? = nil, from first: Int,
-                       folding: Bool = true) {
+                       covered: Bool = false, folding: Bool = true) {
         var region = region.intersection(target.bounds)
         guard !region.isEmpty else { return }
         let root = rootTransform ?? AffineTransform(scaleX: scale, y: scale)
         var dimming = folding ? foldedScrim(list, background: background, in: &region, itemBounds: itemBounds, contexts: contexts,
-                                            groups: groups, from: first, root: root) : nil
+                                            groups: groups, from: first, covered: covered, root: root) : nil
         var first = first
         if let scrim = dimming, !scrim.foldable {
             // A scrim over what cannot be drawn in dimmed colours: while it fades over an unchanged picture, that
@@ -414,7 +417,7 @@ public final class DisplayListRenderer {
             // drawn over it; otherwise the region is painted as usual, the scrim blended.
             guard first <= scrim.scrim, copiesBackdrop(list, scrim, background: background, in: region, root: root) else {
                 return paint(list, background: background, in: region, itemBounds: itemBounds, contexts: contexts, groups: groups,
-                             from: first, folding: false)
+                             from: first, covered: covered, folding: false)
             }
             first = scrim.end + 1
             dimming = nil
@@ -429,7 +432,7 @@ public final class DisplayListRenderer {
         base.transform = .identity
         base.opacity = 1
         base.blendMode = .normal
-        if first == 0 { base.clear(dimming.map { $0.dimming.dimmed(background) } ?? background) }
+        if first == 0, !covered { base.clear(dimming.map { $0.dimming.dimmed(background) } ?? background) }
         var state = RenderState(base: base, transform: root)
         let items = list.items
         let groups = groups.flatMap { $0.ends.count == items.count ? $0 : nil }
@@ -460,14 +463,16 @@ public final class DisplayListRenderer {
                 skipUntil = end
                 continue
             }
-            let item = items[index]
             if reporting { currentItem = index }
-            if !state.canvasHasTransform, item.readsCanvasTransform { state.setCanvasTransform() }
-            switch item {
+            // (Matched in the array: a push's or a pop's item is not copied, a drawing's once.)
+            switch items[index] {
             case .fill, .stroke, .image:
+                if !state.canvasHasTransform { state.setCanvasTransform() }
                 uncoverDeferredCopies(under: index, itemBounds, state.clip)
+                let item = items[index]
                 drawShapeOrImage(dimming.map { Self.dimmed(item, $0.dimming) } ?? item, index: index, on: state.canvas)
             case .text(var run):
+                if !state.canvasHasTransform { state.setCanvasTransform() }
                 uncoverDeferredCopies(under: index, itemBounds, state.clip)
                 if let dimming { run.color = dimming.dimming.dimmed(run.color) }
                 if paintsBandInParallel {
@@ -512,7 +517,7 @@ public final class DisplayListRenderer {
     /// repaint that covers it: a part repainted equals the whole frame repainted): the rest of the region is
     /// painted here as usual, and `region` becomes the part the scrim covers.
     private func foldedScrim(_ list: DisplayList, background: RGBA, in region: inout IntRect, itemBounds: [IntRect]?,
-                             contexts: [DamageTracker.Context]?, groups: GroupExtents?, from first: Int,
+                             contexts: [DamageTracker.Context]?, groups: GroupExtents?, from first: Int, covered: Bool,
                              root: AffineTransform) -> (scrim: Int, end: Int, dimming: Dimming, rect: IntRect, foldable: Bool)? {
         guard foldsDimmingScrims, first == 0 ? background.alpha == 255 : true,
               let scrim = dimmingScrim(in: list, contexts: contexts, root: root), scrim.rect.intersects(region),
@@ -521,7 +526,7 @@ public final class DisplayListRenderer {
         if !scrim.rect.contains(region) {
             for part in region.subtracting(scrim.rect) {
                 paint(list, background: background, in: part, itemBounds: itemBounds, contexts: contexts, groups: groups, from: first,
-                      folding: false)
+                      covered: covered, folding: false)
             }
             region = region.intersection(scrim.rect)
         }

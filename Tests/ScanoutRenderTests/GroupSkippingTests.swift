@@ -1,8 +1,9 @@
 import Testing
 @testable import ScanoutRender
 
-/// A repaint skips a group that draws nothing within its region whole (`GroupExtents`): the same pixels as a
-/// whole repaint, and the shadows cached inside a skipped group stay cached.
+/// A repaint skips a group that draws nothing within its region whole (`GroupExtents`), and does not clear a
+/// small region whose first drawing covers it (`DamageTracker.bottomCover`): the same pixels as a whole repaint,
+/// and the shadows cached inside a skipped group stay cached.
 @MainActor
 struct GroupSkippingTests {
     static let width = 320, height = 200
@@ -96,5 +97,30 @@ struct GroupSkippingTests {
         // Frames 1–3 repaint the clock only: the shadowed card's group is skipped whole, its shadow kept; frame 4
         // repaints the badge over the card: the shadow comes from the cache, not blurred again.
         #expect(builds == [1, 1, 1, 1, 1])
+    }
+
+    /// A label changing over a background gradient: where the gradient is opaque the label's region is painted
+    /// from the gradient on, not cleared first; where a stop is translucent it must be cleared (the old label
+    /// would show through).
+    @Test func aRegionUnderAnOpaqueGradientNeedNotBeClearedAndOtherwiseIs() {
+        for alpha: UInt8 in [255, 128] {
+            func screen(_ label: String) -> DisplayList {
+                var list = DisplayList()
+                let stops = [Gradient.Stop(color: RGBA(red: 20, green: 40, blue: 90, alpha: 255), location: 0),
+                             Gradient.Stop(color: RGBA(red: 90, green: 20, blue: 60, alpha: alpha), location: 1)]
+                list.append(.fill(Path(Rect(x: 0, y: 0, width: 320, height: 200)),
+                                  .linearGradient(LinearGradient(gradient: Gradient(stops: stops), startPoint: Point(x: 0, y: 0),
+                                                                 endPoint: Point(x: 0, y: 200))), FillStyle()))
+                list.append(.text(TextRun(string: label, font: FontDescriptor(size: 24), origin: Point(x: 40, y: 120), color: .white,
+                                          frame: Rect(x: 40, y: 98, width: 120, height: 28))))
+                return list
+            }
+            let compositor = FrameCompositor(width: Self.width, height: Self.height)
+            for (i, label) in ["21.5 °C", "22.0 °C", "8", "19.75 °C"].enumerated() {
+                let damage = compositor.render(screen(label), background: .white)
+                if i > 0 { #expect(damage.area < Self.width * Self.height / 4) }
+                #expect(Self.differing(compositor.composition, Self.whole(screen(label))) == 0, "alpha \(alpha), frame \(i)")
+            }
+        }
     }
 }
