@@ -139,35 +139,36 @@ public final class PixelBuffer {
     }
 }
 
-/// An integer pixel rectangle (clips, damage, bounds).
+/// An integer pixel rectangle (clips, damage, bounds). (Its small methods are inlinable: the renderer asks them
+/// of every item of a repaint, across the module boundary.)
 public struct IntRect: Hashable, Sendable, CustomStringConvertible {
     public var x: Int
     public var y: Int
     public var width: Int
     public var height: Int
 
-    public init(x: Int, y: Int, width: Int, height: Int) {
+    @inlinable public init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x; self.y = y; self.width = width; self.height = height
     }
 
-    public var minX: Int { x }
-    public var minY: Int { y }
-    public var maxX: Int { x + width }
-    public var maxY: Int { y + height }
-    public var isEmpty: Bool { width <= 0 || height <= 0 }
+    @inlinable public var minX: Int { x }
+    @inlinable public var minY: Int { y }
+    @inlinable public var maxX: Int { x + width }
+    @inlinable public var maxY: Int { y + height }
+    @inlinable public var isEmpty: Bool { width <= 0 || height <= 0 }
 
-    public func intersection(_ o: IntRect) -> IntRect {
+    @inlinable public func intersection(_ o: IntRect) -> IntRect {
         let x0 = max(minX, o.minX), y0 = max(minY, o.minY)
         let x1 = min(maxX, o.maxX), y1 = min(maxY, o.maxY)
         return IntRect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
     }
 
     /// Whether the two share a pixel.
-    public func intersects(_ o: IntRect) -> Bool {
+    @inlinable public func intersects(_ o: IntRect) -> Bool {
         max(minX, o.minX) < min(maxX, o.maxX) && max(minY, o.minY) < min(maxY, o.maxY)
     }
 
-    public func union(_ o: IntRect) -> IntRect {
+    @inlinable public func union(_ o: IntRect) -> IntRect {
         if isEmpty { return o }
         if o.isEmpty { return self }
         let x0 = min(minX, o.minX), y0 = min(minY, o.minY)

@@ -70,8 +70,10 @@ struct DamageTracker {
     private var previous = DisplayList()
     private(set) var contexts: [Context] = []
     /// What `bounds` holds for an item that draws nothing but changes the state of those after it (a push or a
-    /// pop): a negative width, so the renderer tells these from drawing items without looking at the item.
+    /// pop): a negative width, so the renderer tells these from drawing items without looking at the item; a
+    /// pop's height is -2 (`GroupExtents` finds the groups from the bounds alone).
     static let stateItemBounds = IntRect(x: 0, y: 0, width: -1, height: -1)
+    static let popBounds = IntRect(x: 0, y: 0, width: -1, height: -2)
 
     /// Device bounds of the current list's items (what the renderer skips by), parallel to its items.
     private(set) var bounds: [IntRect] = []
@@ -89,7 +91,8 @@ struct DamageTracker {
         let screenRect = Rect(x: Double(screen.x), y: Double(screen.y), width: Double(screen.width), height: Double(screen.height))
         for i in range {
             let item = list.items[i]
-            var b = item.isDrawing ? IntRect(x: 0, y: 0, width: 0, height: 0) : DamageTracker.stateItemBounds
+            var b = item.isDrawing ? IntRect(x: 0, y: 0, width: 0, height: 0)
+                : item.isPop ? DamageTracker.popBounds : DamageTracker.stateItemBounds
             var local = item.localBounds
             // A rectangle kept axis-aligned touches no pixel beyond its device rectangle (no outset for
             // anti-aliasing needed): a sliding screen's background damages no column beside it.
@@ -215,7 +218,7 @@ struct DamageTracker {
             bounds = newBounds
         }
         hasPrevious = true
-        groups.find(in: list, bounds: bounds)
+        groups.find(bounds: bounds)
         return damage.clipped(to: screen)
     }
 
@@ -325,56 +328,49 @@ struct GroupExtents {
         return end > index && !drawn[index].intersects(clip) ? end : nil
     }
 
-    /// Finds the groups of `list`, whose items draw within `bounds` (parallel to them).
-    mutating func find(in list: DisplayList, bounds: [IntRect]) {
-        let count = list.count
-        ends.removeAll(keepingCapacity: true)
-        drawn.removeAll(keepingCapacity: true)
-        open.removeAll(keepingCapacity: true)
-        guard bounds.count == count, count <= Int(Int32.max) else { return }
-        ends.append(contentsOf: repeatElement(-1, count: count))
-        drawn.append(contentsOf: repeatElement(IntRect(x: 0, y: 0, width: 0, height: 0), count: count))
-        open.append(contentsOf: repeatElement(0, count: count))
+    /// Finds the groups of a list from its items' `bounds` (as `DamageTracker` has them: a push's and a pop's
+    /// tell them apart).
+    mutating func find(bounds: [IntRect]) {
+        let count = bounds.count
+        guard count <= Int(Int32.max) else {
+            ends.removeAll()
+            return
+        }
+        // (Sized again only when the count changed: the loop sets every entry it reads.)
+        if ends.count != count { ends = Array(repeating: -1, count: count) }
+        if drawn.count != count { drawn = Array(repeating: IntRect(x: 0, y: 0, width: 0, height: 0), count: count) }
+        if open.count != count { open = Array(repeating: 0, count: count) }
         // (Through buffer pointers: arrays indexed per item check their uniqueness and bounds at every store.)
-        list.items.withUnsafeBufferPointer { items in
-            bounds.withUnsafeBufferPointer { bounds in
-                ends.withUnsafeMutableBufferPointer { ends in
-                    drawn.withUnsafeMutableBufferPointer { drawn in
-                        open.withUnsafeMutableBufferPointer { open in
-                            Self.find(items, bounds, ends: ends, drawn: drawn, open: open)
-                        }
-                    }
+        bounds.withUnsafeBufferPointer { bounds in
+            ends.withUnsafeMutableBufferPointer { ends in
+                drawn.withUnsafeMutableBufferPointer { drawn in
+                    open.withUnsafeMutableBufferPointer { open in Self.find(bounds, ends: ends, drawn: drawn, open: open) }
                 }
             }
         }
     }
 
-    /// `find`'s loop: `open` has room for every item (the groups open at an item, innermost last).
-    private static func find(_ items: UnsafeBufferPointer<DisplayList.Item>, _ bounds: UnsafeBufferPointer<IntRect>,
-                             ends: UnsafeMutableBufferPointer<Int32>, drawn: UnsafeMutableBufferPointer<IntRect>,
-                             open: UnsafeMutableBufferPointer<Int>) {
+    /// `find`'s loop: `open` has room for every item (the groups open at an item, innermost last); `drawn` is set
+    /// at pushes only.
+    private static func find(_ bounds: UnsafeBufferPointer<IntRect>, ends: UnsafeMutableBufferPointer<Int32>,
+                             drawn: UnsafeMutableBufferPointer<IntRect>, open: UnsafeMutableBufferPointer<Int>) {
+        let pop = DamageTracker.popBounds.height
         var depth = 0
-        for i in 0..<items.count {
-            // (Matched without binding a payload: no item is copied.)
-            switch items[i] {
-            case .pushClip, .pushClipShape, .pushOpacity, .pushTransform, .pushShadow, .pushBlur:
+        for i in 0..<bounds.count {
+            let b = bounds[i]
+            ends[i] = -1
+            if b.width >= 0 {
+                if depth > 0 { drawn[open[depth - 1]] = drawn[open[depth - 1]].union(b) }
+            } else if b.height != pop {
+                drawn[i] = IntRect(x: 0, y: 0, width: 0, height: 0)
                 open[depth] = i
                 depth += 1
-            case .pop:
-                guard depth > 0 else { continue }
+            } else if depth > 0 {
                 depth -= 1
                 let group = open[depth]
                 ends[group] = Int32(truncatingIfNeeded: i)
-                if depth > 0 { drawn[open[depth - 1]] = union(drawn[open[depth - 1]], drawn[group]) }
-            default:
-                if depth > 0 { drawn[open[depth - 1]] = union(drawn[open[depth - 1]], bounds[i]) }
+                if depth > 0 { drawn[open[depth - 1]] = drawn[open[depth - 1]].union(drawn[group]) }
             }
         }
-    }
-
-    /// `a` grown to hold `b`; an empty rectangle adds nothing.
-    @inline(__always) private static func union(_ a: IntRect, _ b: IntRect) -> IntRect {
-        guard b.width > 0, b.height > 0 else { return a }
-        return a.width > 0 && a.height > 0 ? a.union(b) : b
     }
 }

@@ -29,6 +29,12 @@ extension DisplayList.Item {
         }
     }
 
+    /// Whether the item closes a group.
+    var isPop: Bool {
+        if case .pop = self { return true }
+        return false
+    }
+
     /// Whether painting the item goes through the canvas's transform (the renderer sets it only before these).
     var readsCanvasTransform: Bool { isDrawing }
 

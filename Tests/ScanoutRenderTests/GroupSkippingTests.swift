@@ -9,6 +9,7 @@ struct GroupSkippingTests {
     static let width = 320, height = 200
     static let black = RGBA(red: 0, green: 0, blue: 0, alpha: 255)
     static let state = DamageTracker.stateItemBounds
+    static let pop = DamageTracker.popBounds
 
     @Test func groupsKnowTheirPopAndWhatTheyDraw() {
         var list = DisplayList()
@@ -24,10 +25,14 @@ struct GroupSkippingTests {
         list.append(.pushTransform(AffineTransform(translationX: 1, y: 1)))                               // 9, never closed
         list.append(.fill(Path(Rect(x: 0, y: 0, width: 4, height: 4)), .solid(.white), FillStyle()))    // 10
         let b = IntRect(x: 5, y: 5, width: 4, height: 4), c = IntRect(x: 25, y: 35, width: 4, height: 4)
-        let bounds = [IntRect(x: 0, y: 0, width: 10, height: 10), Self.state, b, Self.state, c, Self.state, Self.state,
-                      Self.state, Self.state, Self.state, IntRect(x: 1, y: 1, width: 4, height: 4)]
+        let bounds = [IntRect(x: 0, y: 0, width: 10, height: 10), Self.state, b, Self.state, c, Self.pop, Self.pop,
+                      Self.state, Self.pop, Self.state, IntRect(x: 1, y: 1, width: 4, height: 4)]
+        var tracker = DamageTracker()
+        _ = tracker.update(list, scale: 1, screen: IntRect(x: 0, y: 0, width: 320, height: 200), previousRevision: nil)
+        #expect(tracker.bounds.map { $0.width < 0 ? $0 : IntRect(x: 0, y: 0, width: 0, height: 0) }
+                == bounds.map { $0.width < 0 ? $0 : IntRect(x: 0, y: 0, width: 0, height: 0) }, "pushes and pops as the tracker marks them")
         var groups = GroupExtents()
-        groups.find(in: list, bounds: bounds)
+        groups.find(bounds: bounds)
         #expect(groups.ends == [-1, 6, -1, 5, -1, -1, -1, 8, -1, -1, -1])
         #expect(groups.drawn[1] == b.union(c))
         #expect(groups.drawn[3] == c)
@@ -38,8 +43,8 @@ struct GroupSkippingTests {
         #expect(groups.skippable(at: 7, within: IntRect(x: 0, y: 0, width: 320, height: 200)) == 8, "an empty group draws nothing")
         #expect(groups.skippable(at: 9, within: IntRect(x: 100, y: 0, width: 10, height: 10)) == nil, "a group never closed")
         #expect(groups.skippable(at: 2, within: IntRect(x: 100, y: 0, width: 10, height: 10)) == nil, "not a push")
-        groups.find(in: list, bounds: Array(bounds.dropLast()))
-        #expect(groups.ends.isEmpty, "bounds of another list: nothing known")
+        groups.find(bounds: [Self.state, Self.pop, Self.pop])
+        #expect(groups.ends == [1, -1, -1], "a pop closing nothing is left alone")
     }
 
     /// A grid of offset cards (some clipped or translucent), one of them shadowed, a clock beside them and a badge
