@@ -35,9 +35,6 @@ extension DisplayList.Item {
         return false
     }
 
-    /// Whether painting the item goes through the canvas's transform (the renderer sets it only before these).
-    var readsCanvasTransform: Bool { isDrawing }
-
     /// The item's bounds in its own coordinates, generous enough to hold every pixel it touches (strokes'
     /// half width and joins, anti-aliasing, glyph overhang).
     var localBounds: Rect? {
