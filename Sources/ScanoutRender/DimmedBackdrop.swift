@@ -69,7 +69,7 @@ final class DimmedBackdrop {
         // Groups still open where the scrim's opens (around it, doing nothing: its context is plain) are closed.
         var depth = 0
         for item in content {
-            if case .pop = item { depth -= 1 } else if !item.isDrawing { depth += 1 }
+            if item.isPop { depth -= 1 } else if !item.isDrawing { depth += 1 }
         }
         for _ in 0..<max(0, depth) { list.append(.pop) }
         draw(list, b, t.concatenating(AffineTransform(translationX: Double(-rect.minX), y: Double(-rect.minY))), background)

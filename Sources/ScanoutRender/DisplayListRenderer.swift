@@ -489,7 +489,8 @@ public final class DisplayListRenderer {
                     skipUntil = end
                 }
             case .pushOpacity(let o):
-                if let end = pushOpacity(o, at: index, in: items, itemBounds: itemBounds, dimming: dimming?.dimming, state: &state) {
+                if let end = pushOpacity(o, at: index, in: items, itemBounds: itemBounds, groups: groups, dimming: dimming?.dimming,
+                                         state: &state) {
                     skipUntil = end
                 }
             case .pushShadow(let s):
@@ -596,16 +597,13 @@ public final class DisplayListRenderer {
     /// opacity is the item's own — no layer cleared, drawn into and blended over the region, for a dimming
     /// overlay three passes over the screen) and returns its pop's index; else pushes a layer and returns nil.
     private func pushOpacity(_ o: Double, at index: Int, in items: [DisplayList.Item], itemBounds: [IntRect]?,
-                             dimming: Dimming?, state: inout RenderState) -> Int? {
+                             groups: GroupExtents?, dimming: Dimming?, state: inout RenderState) -> Int? {
         guard let (shape, end) = loneShape(in: items, openedAt: index) else {
             // The group's pixels lie within its items' bounds (shadows' reach included): its layer is cleared
             // and blended there only, not over the whole region (an alert's card over a full-screen repaint).
-            if let itemBounds, let end = TransformedGroupCache.matchingPop(of: index, in: items) {
-                var drawn: IntRect?
-                for j in index + 1..<end where itemBounds[j].width > 0 && itemBounds[j].height > 0 {
-                    drawn = drawn.map { $0.union(itemBounds[j]) } ?? itemBounds[j]
-                }
-                guard let region = drawn?.intersection(state.clip), !region.isEmpty else { return end }
+            if let itemBounds, let (end, drawn) = groupExtent(at: index, in: items, itemBounds: itemBounds, groups: groups) {
+                let region = drawn.intersection(state.clip)
+                guard !region.isEmpty else { return end }
                 if region != state.clip {
                     uncoverDeferredCopies(under: nil, nil, region)
                     state.pushDeviceClip(region)
@@ -631,6 +629,20 @@ public final class DisplayListRenderer {
         state.canvas.opacity = saved
         for _ in index + 1..<shape { state.pop() }
         return end
+    }
+
+    /// The index of the pop closing the group pushed at `index` and the union of what the group draws (device
+    /// pixels; empty: nothing): the damage tracker's (`groups`) when given, else found from `itemBounds`.
+    private func groupExtent(at index: Int, in items: [DisplayList.Item], itemBounds: [IntRect],
+                             groups: GroupExtents?) -> (end: Int, drawn: IntRect)? {
+        if let groups, index < groups.ends.count {
+            let end = Int(groups.ends[index])
+            return end > index ? (end, groups.drawn[index]) : nil
+        }
+        guard let end = TransformedGroupCache.matchingPop(of: index, in: items) else { return nil }
+        var drawn = IntRect(x: 0, y: 0, width: 0, height: 0)
+        for j in index + 1..<end { drawn = drawn.union(itemBounds[j]) }
+        return (end, drawn)
     }
 
     /// The index of the one shape or image drawn by the opacity group pushed at `index` (through translations
