@@ -80,14 +80,6 @@ struct GroupSkippingTests {
         return r.target
     }
 
-    static func differing(_ a: PixelBuffer, _ b: PixelBuffer) -> Int {
-        var n = 0
-        for y in 0..<a.height {
-            for x in 0..<a.width where a.premultipliedPixel(x: x, y: y) != b.premultipliedPixel(x: x, y: y) { n += 1 }
-        }
-        return n
-    }
-
     @Test func damageFramesSkippingGroupsEqualWholeRepaints() {
         let frames = [Self.screen(clock: "12:00"), Self.screen(clock: "12:01"), Self.screen(clock: "12:02"),
                       Self.screen(clock: "12:03"), Self.screen(clock: "12:03", badge: RGBA(red: 40, green: 160, blue: 40, alpha: 255))]
@@ -96,7 +88,7 @@ struct GroupSkippingTests {
         for (i, list) in frames.enumerated() {
             let damage = compositor.render(list, background: .white)
             if i > 0 { #expect(damage.area < Self.width * Self.height / 4, "frame \(i) repaints only its damage") }
-            #expect(Self.differing(compositor.composition, Self.whole(list)) == 0, "frame \(i)")
+            #expect(differingPixels(compositor.composition, Self.whole(list)) == 0, "frame \(i)")
             builds.append(compositor.renderer.shadowBuilds)
         }
         // Frames 1–3 repaint the clock only: the shadowed card's group is skipped whole, its shadow kept; frame 4
@@ -124,7 +116,7 @@ struct GroupSkippingTests {
             for (i, label) in ["21.5 °C", "22.0 °C", "8", "19.75 °C"].enumerated() {
                 let damage = compositor.render(screen(label), background: .white)
                 if i > 0 { #expect(damage.area < Self.width * Self.height / 4) }
-                #expect(Self.differing(compositor.composition, Self.whole(screen(label))) == 0, "alpha \(alpha), frame \(i)")
+                #expect(differingPixels(compositor.composition, Self.whole(screen(label))) == 0, "alpha \(alpha), frame \(i)")
             }
         }
     }

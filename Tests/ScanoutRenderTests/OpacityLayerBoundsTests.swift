@@ -47,10 +47,7 @@ import Testing
             c.render(list, background: .black)
             let want = Self.whole(list)
             let got = c.composition
-            var differ = 0
-            for y in 0..<Self.height {
-                for x in 0..<Self.width where got.premultipliedPixel(x: x, y: y) != want.premultipliedPixel(x: x, y: y) { differ += 1 }
-            }
+            let differ = differingPixels(got, want)
             #expect(differ == 0, "opacity \(opacity), marker at \(x): \(differ) pixels differ")
         }
     }

@@ -34,14 +34,6 @@ struct ShadowCacheTests {
         return list
     }
 
-    static func differing(_ a: PixelBuffer, _ b: PixelBuffer) -> Int {
-        var n = 0
-        for y in 0..<a.height {
-            for x in 0..<a.width where a.premultipliedPixel(x: x, y: y) != b.premultipliedPixel(x: x, y: y) { n += 1 }
-        }
-        return n
-    }
-
     /// `list` painted whole by a renderer made afresh.
     static func fresh(_ list: DisplayList, cached: Bool = true) -> PixelBuffer {
         let r = DisplayListRenderer(target: PixelBuffer(width: width, height: height))
@@ -61,7 +53,7 @@ struct ShadowCacheTests {
         // A repaint of part of a card (a caret blinking in it) neither.
         r.render(Self.scene(label: "12:01"), background: .white, in: IntRect(x: 30, y: 30, width: 4, height: 20), itemBounds: nil)
         #expect(r.shadowBuilds == 3)
-        #expect(Self.differing(r.target, Self.fresh(Self.scene(label: "12:01"))) == 0)
+        #expect(differingPixels(r.target, Self.fresh(Self.scene(label: "12:01"))) == 0)
     }
 
     @Test func aChangedContentColourOrRadiusIsBlurredAgain() {
@@ -73,7 +65,7 @@ struct ShadowCacheTests {
             r.render(changed, background: .white)
             #expect(r.shadowBuilds == builds + 1, "only the changed card is blurred again")
             builds = r.shadowBuilds
-            #expect(Self.differing(r.target, Self.fresh(changed)) == 0)
+            #expect(differingPixels(r.target, Self.fresh(changed)) == 0)
         }
         r.render(Self.scene(radius: 10, blur: 6), background: .white)
         #expect(r.shadowBuilds == builds + 1, "a new blur radius blurs the dot again")
@@ -85,10 +77,10 @@ struct ShadowCacheTests {
         let builds = r.shadowBuilds
         r.render(Self.scene(x: 27), background: .white)
         #expect(r.shadowBuilds == builds)
-        #expect(Self.differing(r.target, Self.fresh(Self.scene(x: 27))) == 0, "as drawn by a renderer made afresh")
+        #expect(differingPixels(r.target, Self.fresh(Self.scene(x: 27))) == 0, "as drawn by a renderer made afresh")
         r.render(Self.scene(x: 27.5), background: .white)
         #expect(r.shadowBuilds == builds + 1)
-        #expect(Self.differing(r.target, Self.fresh(Self.scene(x: 27.5))) == 0)
+        #expect(differingPixels(r.target, Self.fresh(Self.scene(x: 27.5))) == 0)
     }
 
     /// Frames repainted through damage tracking (some of them cutting a card and its shadow in two), and band
@@ -107,8 +99,8 @@ struct ShadowCacheTests {
             banded.render(list, background: .white, into: target, age: 1)
             if i > 0 { #expect(damage.area < Self.width * Self.height, "frame \(i) repaints only its damage") }
             let whole = Self.fresh(list)
-            #expect(Self.differing(compositor.composition, whole) == 0, "frame \(i)")
-            #expect(Self.differing(target, whole) == 0, "frame \(i), in bands")
+            #expect(differingPixels(compositor.composition, whole) == 0, "frame \(i)")
+            #expect(differingPixels(target, whole) == 0, "frame \(i), in bands")
             builds.append(compositor.renderer.shadowBuilds)
         }
         // Frame 1: a label beside the cards; 2: the card's label (that card); 3: a whole-pixel move; 4: a
@@ -120,7 +112,7 @@ struct ShadowCacheTests {
     /// screen's edges; see `ShadowCache`), so the shadow goldens stay as they were.
     @Test func cachedShadowsEqualUncachedOnes() {
         for list in [Self.scene(), Self.scene(label: "x", inside: "Other", radius: 3, blur: 9)] {
-            #expect(Self.differing(Self.fresh(list, cached: true), Self.fresh(list, cached: false)) == 0)
+            #expect(differingPixels(Self.fresh(list, cached: true), Self.fresh(list, cached: false)) == 0)
         }
     }
 
@@ -136,7 +128,7 @@ struct ShadowCacheTests {
         r.render(many, background: .white)
         #expect(r.cachedShadows == ShadowCache.maximumEntries)
         r.render(many, background: .white)
-        #expect(Self.differing(r.target, Self.fresh(many)) == 0, "the groups over the budget are blurred whole each time")
+        #expect(differingPixels(r.target, Self.fresh(many)) == 0, "the groups over the budget are blurred whole each time")
         r.render(Self.scene(), background: .white)
         #expect(r.cachedShadows == 3, "entries of groups no longer in the list are dropped")
         #expect(r.shadowCacheBytes <= ShadowCache.maximumBytes)
@@ -166,6 +158,6 @@ struct ShadowCacheTests {
             #expect(opaque.premultipliedPixel(x: x, y: y) == RGBA.white.premultiplied, "(\(x), \(y)) outside the frame")
         }
         #expect(faded.premultipliedPixel(x: 66, y: 90) != RGBA.white.premultiplied, "the ordinary blur spreads out")
-        #expect(Self.differing(opaque, painted(opaque: true, cached: false)) == 0)
+        #expect(differingPixels(opaque, painted(opaque: true, cached: false)) == 0)
     }
 }
