@@ -96,9 +96,12 @@ public final class TextEngine: @unchecked Sendable {
 
     func face(_ d: FontDescriptor) -> ScanoutText.Font? {
         if d.symbols { return loadedSymbolFace() }
-        // DejaVu at a weight its core faces draw, upright: straight from the files (no fontconfig at start-up).
-        let core = d.family == nil && !d.italic && (d.weight == .regular || d.weight == .bold)
-        if core { return coreFace(bold: d.weight == .bold, monospaced: d.monospaced) }
+        // DejaVu upright from regular up: straight from the core files (no fontconfig at start-up: parsing its
+        // configuration was 8 % of the demo's start). Its upright faces are ExtraLight, Book and Bold, so
+        // fontconfig's nearest weight is Book for medium and Bold from semibold up, with or without
+        // fonts-dejavu-extra; the light weights may have ExtraLight and ask fontconfig.
+        let core = d.family == nil && !d.italic && d.weight.rawValue >= FontDescriptor.Weight.regular.rawValue
+        if core { return coreFace(bold: d.weight.isBoldish, monospaced: d.monospaced) }
         let key = FaceKey(weight: d.weight, monospaced: d.monospaced, italic: d.italic, family: d.family)
         if let cached = resolved[key] { return cached.font }
         let family = d.family ?? (d.monospaced ? "DejaVu Sans Mono" : "DejaVu Sans")

@@ -1,5 +1,6 @@
 import Testing
 import ScanoutRender
+import ScanoutText
 import ScanoutUI
 import ScanoutTesting
 
@@ -29,6 +30,19 @@ struct FontFaceTests {
         #expect(TextEngine.shared.facePath(semibold) == TextEngine.shared.facePath(bold))
         #expect(TextEngine.shared.hasItalicFace(italic), "DejaVu Sans Oblique")
         #expect(!TextEngine.shared.hasItalicFace(regular))
+    }
+
+    /// From regular up, upright DejaVu comes straight from its core files, not through fontconfig (whose
+    /// configuration took 8 % of the demo's start): the face is the one fontconfig picks for that weight.
+    @Test func uprightDejaVuFromRegularUpIsTheFaceFontconfigPicks() throws {
+        for weight in FontDescriptor.Weight.allCases where weight.rawValue >= FontDescriptor.Weight.regular.rawValue {
+            for monospaced in [false, true] {
+                let d = FontDescriptor(size: 20, weight: weight, monospaced: monospaced)
+                let family = monospaced ? "DejaVu Sans Mono" : "DejaVu Sans"
+                let picked = try #require(FontLookup.face(family: family, weight: weight.openTypeValue, italic: false))
+                #expect(TextEngine.shared.facePath(d) == "\(picked.path)#\(picked.index)", "\(weight), monospaced \(monospaced)")
+            }
+        }
     }
 
     @Test func aNamedFamilyDrawsInItsFaceAndAMissingOneInDejaVu() {
