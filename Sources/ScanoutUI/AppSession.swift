@@ -16,8 +16,11 @@ final class AppSession {
     var input: InputSource? { platform.input }
     /// The screen was someone else's: the next frame commits the whole composition.
     private var needsFullCommit = false
-    /// Key codes to keys through the board's XKB keymap (the US map built in when XKB cannot load one).
+    /// Key codes to keys through the board's XKB keymap (the US map built in when XKB cannot load one), compiled
+    /// when the first keyboard appears: compiling it was 7 % of a panel's start in the QEMU guest, and most
+    /// panels never see a keyboard.
     private var keymap: XKBKeymap?
+    private var keymapLoaded = false
     private var keyboard = KeyboardState()
     /// A held key's repeats (armed only while a repeating key is down: idle stays without wake-ups).
     private var repeatTimer: LoopTimer?
@@ -133,18 +136,23 @@ final class AppSession {
     /// Hardware keyboards through the board's XKB keymap, a held key's repeat, and the focused caret's blink:
     /// timers armed only while they have something to do (a static screen stays without wake-ups).
     private func setUpTextInput() throws(PlatformError) {
-        if input != nil {
-            do throws(PlatformError) {
-                keymap = try XKBKeymap(layout: options.xkbLayout, variant: options.xkbVariant, options: options.xkbOptions)
-            } catch {
-                AppLog.error("scanout: keyboard layout \(options.xkbLayout): \(error); typing with the built-in US layout")
-            }
-        }
         // A simulated run (headless --frames) has no real time to wake at.
         guard simulatedClock == nil else { return }
         host.wakesForCaretBlink = true
         caretTimer = try loop.makeTimer(name: "wake-up (caret blink, timelines)") { [unowned self] in self.scheduler.requestFrame() }
         repeatTimer = try loop.makeTimer(name: "key repeat") { [unowned self] in self.repeatHeldKey() }
+    }
+
+    /// The board's keymap, compiled once, when a keyboard is added or (for a source that announces none) at the
+    /// first key; a layout XKB cannot load is said then, and typing goes on with the built-in US layout.
+    private func loadKeymap() {
+        guard !keymapLoaded else { return }
+        keymapLoaded = true
+        do throws(PlatformError) {
+            keymap = try XKBKeymap(layout: options.xkbLayout, variant: options.xkbVariant, options: options.xkbOptions)
+        } catch {
+            AppLog.error("scanout: keyboard layout \(options.xkbLayout): \(error); typing with the built-in US layout")
+        }
     }
 
     /// `appearance = auto` with a sensor: read it every `AutoAppearance.pollInterval` (a simulated run has no
@@ -318,6 +326,7 @@ final class AppSession {
                 pipeline.deliver(t, time: time)
             case .deviceAdded(let d):
                 AppLog.info("input device added: \(d)")
+                if d.capabilities.contains(.keyboard) { loadKeymap() }
                 if d.hasLetterKeys { typingKeyboards.insert(d.sysname) }
                 keyboardsChanged()
             case .deviceRemoved(let d):
@@ -325,6 +334,7 @@ final class AppSession {
                 typingKeyboards.remove(d.sysname)
                 keyboardsChanged()
             case .key(let k):
+                loadKeymap()
                 trackRepeat(k)
                 let translated = keymap.map { $0.translate(k) } ?? keyboard.translate(k)
                 guard let stroke = translated else { break }
