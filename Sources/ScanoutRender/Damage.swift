@@ -96,7 +96,7 @@ struct DamageTracker {
             var local = item.localBounds
             // A rectangle kept axis-aligned touches no pixel beyond its device rectangle (no outset for
             // anti-aliasing needed): a sliding screen's background damages no column beside it.
-            if case .fill(let path, _, _) = item, c.transform.b == 0, c.transform.c == 0, path.isRectangle { local = path.boundingRect }
+            if case .fill(let path, _, _) = item, c.transform.isAxisAligned, path.isRectangle { local = path.boundingRect }
             if let local {
                 var device = DisplayList.bounds(of: local, under: c.transform).intersection(screenRect)
                 if let clip = c.clip { device = device.intersection(clip) }
@@ -262,7 +262,7 @@ struct DamageTracker {
     private func coverInterior(at j: Int, of items: [DisplayList.Item], gradients: Bool = false) -> IntRect? {
         guard let local = gradients ? items[j].opaqueFillInterior : items[j].opaqueInterior else { return nil }
         let c = contexts[j]
-        guard c.opacity == 1, c.shadowReach == 0, !c.clipIsShape, c.transform.b == 0, c.transform.c == 0 else { return nil }
+        guard c.opacity == 1, c.shadowReach == 0, !c.clipIsShape, c.transform.isAxisAligned else { return nil }
         var interior = DisplayList.bounds(of: local, under: c.transform).innerIntRect
         if let clip = c.clip { interior = interior.intersection(clip.innerIntRect) }
         return interior
@@ -321,11 +321,17 @@ struct GroupExtents {
     /// Room for the groups open at an item while finding them (kept for its storage).
     private var open: [Int] = []
 
-    /// The group pushed at `index` and its pop's index, when it draws nothing within `clip`.
-    @inline(__always) func skippable(at index: Int, within clip: IntRect) -> Int? {
+    /// The pop's index and what the group draws, for a push at `index` whose group is closed; nil elsewhere.
+    @inline(__always) func group(at index: Int) -> (end: Int, drawn: IntRect)? {
         guard index < ends.count else { return nil }
         let end = Int(ends[index])
-        return end > index && !drawn[index].intersects(clip) ? end : nil
+        return end > index ? (end, drawn[index]) : nil
+    }
+
+    /// The group pushed at `index` and its pop's index, when it draws nothing within `clip`.
+    @inline(__always) func skippable(at index: Int, within clip: IntRect) -> Int? {
+        guard let group = group(at: index), !group.drawn.intersects(clip) else { return nil }
+        return group.end
     }
 
     /// Finds the groups of a list from its items' `bounds` (as `DamageTracker` has them: a push's and a pop's

@@ -635,10 +635,7 @@ public final class DisplayListRenderer {
     /// pixels; empty: nothing): the damage tracker's (`groups`) when given, else found from `itemBounds`.
     private func groupExtent(at index: Int, in items: [DisplayList.Item], itemBounds: [IntRect],
                              groups: GroupExtents?) -> (end: Int, drawn: IntRect)? {
-        if let groups, index < groups.ends.count {
-            let end = Int(groups.ends[index])
-            return end > index ? (end, groups.drawn[index]) : nil
-        }
+        if let groups, index < groups.ends.count { return groups.group(at: index) }
         guard let end = TransformedGroupCache.matchingPop(of: index, in: items) else { return nil }
         var drawn = IntRect(x: 0, y: 0, width: 0, height: 0)
         for j in index + 1..<end { drawn = drawn.union(itemBounds[j]) }

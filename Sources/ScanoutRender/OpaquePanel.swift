@@ -21,7 +21,7 @@ enum OpaquePanel {
     /// The placement of the group pushed at `index` whose full transform (its own concatenated with its
     /// parent's) is `m`; nil when the group is not a panel.
     static func placement(ofGroupAt index: Int, in items: [DisplayList.Item], full m: AffineTransform) -> Placement? {
-        guard m.b == 0, m.c == 0, m.a > 0, m.d > 0, abs(m.tx) < 1e9, abs(m.ty) < 1e9,
+        guard m.isAxisAligned, m.a > 0, m.d > 0, abs(m.tx) < 1e9, abs(m.ty) < 1e9,
               let cover = cover(ofGroupAt: index, in: items) else { return nil }
         var snapped = m
         snapped.tx = m.tx.rounded()
@@ -47,7 +47,7 @@ enum OpaquePanel {
         while i < items.count {
             let item = items[i]
             guard case .pushTransform(let u) = item else { return item.opaqueInterior.map { ($0, nested) } }
-            guard u.b == 0, u.c == 0 else { return nil }
+            guard u.isAxisAligned else { return nil }
             nested = u.concatenating(nested)
             i += 1
         }

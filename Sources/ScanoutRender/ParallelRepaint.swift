@@ -67,7 +67,7 @@ extension FrameCompositor {
             switch item {
             case .pushShadow, .pushBlur:
                 let c = tracker.contexts[index], t = c.transform
-                if c.shadowReach == 0, t.b == 0, t.c == 0, t.a == t.d, t.a > 0 { found.append(index) }
+                if c.shadowReach == 0, t.isAxisAligned, t.a == t.d, t.a > 0 { found.append(index) }
             default:
                 break
             }
