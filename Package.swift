@@ -35,7 +35,8 @@ let package = Package(
         // Greek and Cyrillic.
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
-        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        // Headers only: fontconfig is loaded at its first use (ScanoutText's FontconfigLibrary).
+        .systemLibrary(name: "CFontconfig"),
         .systemLibrary(name: "CThai", pkgConfig: "libthai", providers: [.apt(["libthai-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev"])]),
@@ -49,7 +50,8 @@ let package = Package(
         .systemLibrary(name: "CLinux"),
         .systemLibrary(name: "CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
         .systemLibrary(name: "CInput", pkgConfig: "libinput", providers: [.apt(["libinput-dev"])]),
-        .systemLibrary(name: "CXKBCommon", pkgConfig: "xkbcommon", providers: [.apt(["libxkbcommon-dev"])]),
+        // Headers only: libxkbcommon is loaded when the first keyboard appears (ScanoutPlatform's XKBLibrary).
+        .systemLibrary(name: "CXKBCommon"),
         .systemLibrary(name: "CUdev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
 
         // libm: rounding and sqrt of Double lower to libm calls when not inlined.

@@ -3,6 +3,7 @@ import CXKBCommon
 /// A hardware keyboard's keymap through libxkbcommon: evdev key codes and the keys held become `KeyStroke`s
 /// for a layout, variant and options (`xkb-layout = de`, `nodeadkeys`, `compose:ralt`...), with dead keys and
 /// compose sequences. A drop-in for `KeyboardState` (same `translate`), for any layout xkeyboard-config has.
+/// libxkbcommon is loaded when the first keymap is made (`XKBLibrary`); without it `init` throws.
 /// Not thread-safe: one per input seat, on the main loop.
 public final class XKBKeymap {
     /// How a held key repeats (xkbcommon says which keys repeat; the rate is the seat's: X's defaults).
@@ -22,6 +23,8 @@ public final class XKBKeymap {
     public let options: String
     public var keyRepeat = Repeat()
 
+    /// libxkbcommon, loaded when the first keymap is made (see `XKBLibrary`).
+    private let xkb: XKBLibrary
     private let context: OpaquePointer
     private let keymap: OpaquePointer
     private let state: OpaquePointer
@@ -35,7 +38,9 @@ public final class XKBKeymap {
         self.layout = layout
         self.variant = variant
         self.options = options
-        guard let context = xkb_context_new(XKB_CONTEXT_NO_FLAGS) else {
+        let xkb = try XKBLibrary.shared()
+        self.xkb = xkb
+        guard let context = xkb.contextNew(XKB_CONTEXT_NO_FLAGS) else {
             throw .input(detail: "libxkbcommon could not make a context (is xkb-data installed? scripts/setup installs it)")
         }
         var keymap: OpaquePointer?
@@ -44,12 +49,12 @@ public final class XKBKeymap {
                 options.withCString { o in
                     var names = xkb_rule_names(rules: nil, model: nil, layout: l, variant: variant.isEmpty ? nil : v,
                                                options: options.isEmpty ? nil : o)
-                    keymap = xkb_keymap_new_from_names(context, &names, XKB_KEYMAP_COMPILE_NO_FLAGS)
+                    keymap = xkb.keymapNewFromNames(context, &names, XKB_KEYMAP_COMPILE_NO_FLAGS)
                 }
             }
         }
-        guard let keymap, let state = xkb_state_new(keymap) else {
-            xkb_context_unref(context)
+        guard let keymap, let state = xkb.stateNew(keymap) else {
+            xkb.contextUnref(context)
             throw .input(detail: "no XKB keymap for layout \"\(layout)\" variant \"\(variant)\" options \"\(options)\": "
                 + "check the xkb-layout/xkb-variant/xkb-options board keys against /usr/share/X11/xkb/symbols (package xkb-data)")
         }
@@ -58,22 +63,22 @@ public final class XKBKeymap {
         self.state = state
         var table: OpaquePointer?
         for name in [locale, "en_US.UTF-8"].compactMap({ $0 }) where table == nil {
-            table = xkb_compose_table_new_from_locale(context, name, XKB_COMPOSE_COMPILE_NO_FLAGS)
+            table = xkb.composeTableNewFromLocale(context, name, XKB_COMPOSE_COMPILE_NO_FLAGS)
         }
         composeTable = table
-        composeState = table.flatMap { xkb_compose_state_new($0, XKB_COMPOSE_STATE_NO_FLAGS) }
+        composeState = table.flatMap { xkb.composeStateNew($0, XKB_COMPOSE_STATE_NO_FLAGS) }
     }
 
     deinit {
-        if let composeState { xkb_compose_state_unref(composeState) }
-        if let composeTable { xkb_compose_table_unref(composeTable) }
-        xkb_state_unref(state)
-        xkb_keymap_unref(keymap)
-        xkb_context_unref(context)
+        if let composeState { xkb.composeStateUnref(composeState) }
+        if let composeTable { xkb.composeTableUnref(composeTable) }
+        xkb.stateUnref(state)
+        xkb.keymapUnref(keymap)
+        xkb.contextUnref(context)
     }
 
     /// Whether the key with evdev `code` repeats while held (letters do, modifiers do not).
-    public func repeats(_ code: UInt32) -> Bool { xkb_keymap_key_repeats(keymap, code + 8) != 0 }
+    public func repeats(_ code: UInt32) -> Bool { xkb.keymapKeyRepeats(keymap, code + 8) != 0 }
 
     public var isShiftActive: Bool { isActive("Shift") }
     public var isControlActive: Bool { isActive("Control") }
@@ -81,14 +86,14 @@ public final class XKBKeymap {
     public var isCapsLockActive: Bool { isActive("Lock") }
 
     private func isActive(_ name: String) -> Bool {
-        xkb_state_mod_name_is_active(state, name, XKB_STATE_MODS_EFFECTIVE) > 0
+        xkb.stateModNameIsActive(state, name, XKB_STATE_MODS_EFFECTIVE) > 0
     }
 
     /// The stroke for `event` (the key state is updated either way), or nil for a modifier, a dead key or a
     /// compose sequence still under way, or a key that types nothing and has no name here.
     public func translate(_ event: KeyEvent) -> KeyStroke? {
         let keycode = event.code + 8  // evdev to XKB keycodes
-        let sym = xkb_state_key_get_one_sym(state, keycode)
+        let sym = xkb.stateKeyGetOneSym(state, keycode)
         // Modifiers and text as they are when the key goes down (before a modifier key changes them).
         let shift = isShiftActive, control = isControlActive, alt = isAltActive
         var text = ""
@@ -97,7 +102,7 @@ public final class XKBKeymap {
             text = composedText(sym) ?? typed(keycode, sym)
             composing = text.isEmpty && composeIsComposing
         }
-        xkb_state_update_key(state, keycode, event.isPressed ? XKB_KEY_DOWN : XKB_KEY_UP)
+        _ = xkb.stateUpdateKey(state, keycode, event.isPressed ? XKB_KEY_DOWN : XKB_KEY_UP)
         // A dead key then space types the accent itself: a character, not the space key.
         if let named = Self.named[sym], !(named == .space && event.isPressed && !text.isEmpty && text != " ") {
             return KeyStroke(symbol: named, text: named == .space ? " " : "", isPressed: event.isPressed,
@@ -116,23 +121,23 @@ public final class XKBKeymap {
 
     private var composeIsComposing: Bool {
         guard let composeState else { return false }
-        return xkb_compose_state_get_status(composeState) == XKB_COMPOSE_COMPOSING
+        return xkb.composeStateGetStatus(composeState) == XKB_COMPOSE_COMPOSING
     }
 
     /// Feeds `sym` to the compose state: the composed text when a sequence completes, "" while one is under
     /// way or was cancelled, nil when no sequence is involved (the key types its own text).
     private func composedText(_ sym: xkb_keysym_t) -> String? {
-        guard let composeState, xkb_compose_state_feed(composeState, sym) == XKB_COMPOSE_FEED_ACCEPTED else { return nil }
-        switch xkb_compose_state_get_status(composeState) {
+        guard let composeState, xkb.composeStateFeed(composeState, sym) == XKB_COMPOSE_FEED_ACCEPTED else { return nil }
+        switch xkb.composeStateGetStatus(composeState) {
         case XKB_COMPOSE_COMPOSING:
             return ""
         case XKB_COMPOSE_COMPOSED:
             var buffer = [CChar](repeating: 0, count: 64)
-            let n = Int(xkb_compose_state_get_utf8(composeState, &buffer, buffer.count))
-            xkb_compose_state_reset(composeState)
+            let n = Int(xkb.composeStateGetUTF8(composeState, &buffer, buffer.count))
+            xkb.composeStateReset(composeState)
             return Self.decode(buffer, count: min(n, buffer.count - 1))
         case XKB_COMPOSE_CANCELLED:
-            xkb_compose_state_reset(composeState)
+            xkb.composeStateReset(composeState)
             return ""
         default:
             return nil
@@ -142,7 +147,7 @@ public final class XKBKeymap {
     /// The text the key types in the current state; a keymap's bytes that are not UTF-8 become U+FFFD.
     private func utf8(_ keycode: UInt32) -> String {
         var buffer = [CChar](repeating: 0, count: 64)
-        let n = Int(xkb_state_key_get_utf8(state, keycode, &buffer, buffer.count))
+        let n = Int(xkb.stateKeyGetUTF8(state, keycode, &buffer, buffer.count))
         return Self.decode(buffer, count: min(max(n, 0), buffer.count - 1))
     }
 
@@ -151,7 +156,7 @@ public final class XKBKeymap {
     private func typed(_ keycode: UInt32, _ sym: xkb_keysym_t) -> String {
         let t = utf8(keycode)
         guard let c = t.first, Self.isControl(c), isControlActive else { return t }
-        let scalar = xkb_keysym_to_utf32(sym)
+        let scalar = xkb.keysymToUTF32(sym)
         guard scalar >= 0x20, scalar != 0x7F, let u = Unicode.Scalar(scalar) else { return t }
         return String(Character(u))
     }

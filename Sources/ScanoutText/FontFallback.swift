@@ -98,17 +98,17 @@ enum FontFallback {
     }
 
     private static func match(_ scalar: UInt32, weight: Int32, color: Bool) -> File? {
-        guard let wanted = FcCharSetCreate() else { return nil }
-        defer { FcCharSetDestroy(wanted) }
-        _ = FcCharSetAddChar(wanted, scalar)
+        guard let fc = FontconfigLibrary.shared, let wanted = fc.charSetCreate() else { return nil }
+        defer { fc.charSetDestroy(wanted) }
+        _ = fc.charSetAddChar(wanted, scalar)
         let found = FontLookup.bestMatch(family: "sans-serif") { pattern in
-            _ = FcPatternAddCharSet(pattern, "charset", wanted)
-            if color { _ = FcPatternAddBool(pattern, "color", 1) }
-            _ = FcPatternAddInteger(pattern, "weight", Int32(FcWeightFromOpenType(weight)))
+            _ = fc.patternAddCharSet(pattern, "charset", wanted)
+            if color { _ = fc.patternAddBool(pattern, "color", 1) }
+            _ = fc.patternAddInteger(pattern, "weight", Int32(fc.weightFromOpenType(weight)))
         } accept: { match in
             // The best match may still lack the character (fontconfig then ranks by family): check.
             var has: OpaquePointer? = nil
-            return FcPatternGetCharSet(match, "charset", 0, &has) == FcResultMatch && has.map { FcCharSetHasChar($0, scalar) != 0 } == true
+            return fc.patternGetCharSet(match, "charset", 0, &has) == FcResultMatch && has.map { fc.charSetHasChar($0, scalar) != 0 } == true
         }
         return found.map { File(path: $0.path, index: $0.index) }
     }

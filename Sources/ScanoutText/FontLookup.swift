@@ -15,14 +15,15 @@ public enum FontLookup {
     /// that family is installed (fontconfig would substitute another family: the caller decides what to draw
     /// with instead) or fontconfig has no configuration.
     public static func face(family: String, weight: Int, italic: Bool) -> Face? {
-        bestMatch(family: family) { pattern in
-            _ = FcPatternAddInteger(pattern, "weight", Int32(FcWeightFromOpenType(Int32(clamping: weight))))
-            _ = FcPatternAddInteger(pattern, "slant", italic ? 100 : 0)  // FC_SLANT_ITALIC, FC_SLANT_ROMAN
+        guard let fc = FontconfigLibrary.shared else { return nil }
+        return bestMatch(family: family) { pattern in
+            _ = fc.patternAddInteger(pattern, "weight", Int32(fc.weightFromOpenType(Int32(clamping: weight))))
+            _ = fc.patternAddInteger(pattern, "slant", italic ? 100 : 0)  // FC_SLANT_ITALIC, FC_SLANT_ROMAN
         } accept: { match in
             // Only a face of the family asked for: fontconfig answers every request with some font.
             var i: Int32 = 0
             var name: UnsafeMutablePointer<FcChar8>? = nil
-            while FcPatternGetString(match, "family", i, &name) == FcResultMatch, let n = name {
+            while fc.patternGetString(match, "family", i, &name) == FcResultMatch, let n = name {
                 if String(cString: n).lowercased() == family.lowercased() { return true }
                 i += 1
             }
@@ -31,25 +32,26 @@ public enum FontLookup {
     }
 
     /// fontconfig's best scalable match for `family` and what `configure` adds to the pattern, if `accept`
-    /// takes it; nil without fontconfig's configuration. Everything fontconfig allocates is freed here.
+    /// takes it; nil without fontconfig (the library or its configuration). Everything fontconfig allocates is
+    /// freed here.
     static func bestMatch(family: String, configure: (OpaquePointer) -> Void, accept: (OpaquePointer) -> Bool) -> Face? {
-        guard FcInit() != 0, let pattern = FcPatternCreate() else { return nil }
-        defer { FcPatternDestroy(pattern) }
-        _ = FcPatternAddString(pattern, "family", family)
-        _ = FcPatternAddBool(pattern, "scalable", 1)
+        guard let fc = FontconfigLibrary.shared, fc.initialize() != 0, let pattern = fc.patternCreate() else { return nil }
+        defer { fc.patternDestroy(pattern) }
+        _ = fc.patternAddString(pattern, "family", family)
+        _ = fc.patternAddBool(pattern, "scalable", 1)
         configure(pattern)
-        guard FcConfigSubstitute(nil, pattern, FcMatchPattern) != 0 else { return nil }
-        FcDefaultSubstitute(pattern)
+        guard fc.configSubstitute(nil, pattern, FcMatchPattern) != 0 else { return nil }
+        fc.defaultSubstitute(pattern)
         var result = FcResultNoMatch
-        guard let match = FcFontMatch(nil, pattern, &result) else { return nil }
-        defer { FcPatternDestroy(match) }
+        guard let match = fc.fontMatch(nil, pattern, &result) else { return nil }
+        defer { fc.patternDestroy(match) }
         guard accept(match) else { return nil }
         var file: UnsafeMutablePointer<FcChar8>? = nil
-        guard FcPatternGetString(match, "file", 0, &file) == FcResultMatch, let file else { return nil }
+        guard fc.patternGetString(match, "file", 0, &file) == FcResultMatch, let file else { return nil }
         var index: Int32 = 0
-        if FcPatternGetInteger(match, "index", 0, &index) != FcResultMatch { index = 0 }
+        if fc.patternGetInteger(match, "index", 0, &index) != FcResultMatch { index = 0 }
         var slant: Int32 = 0
-        if FcPatternGetInteger(match, "slant", 0, &slant) != FcResultMatch { slant = 0 }
+        if fc.patternGetInteger(match, "slant", 0, &slant) != FcResultMatch { slant = 0 }
         return Face(path: String(cString: file), index: Int(index), isItalic: slant != 0)
     }
 
@@ -58,7 +60,10 @@ public enum FontLookup {
     public static func register(path: String) throws {
         // FreeType checks the file first, so the error names what is wrong with it.
         _ = try Font(path: path)
-        guard FcInit() != 0, FcConfigAppFontAddFile(nil, path) != 0 else {
+        guard let fc = FontconfigLibrary.shared else {
+            throw FontError.unreadable(path: path, reason: FontconfigLibrary.loadError ?? "fontconfig is not loaded")
+        }
+        guard fc.initialize() != 0, fc.configAppFontAddFile(nil, path) != 0 else {
             throw FontError.unreadable(path: path, reason: "fontconfig could not add it (is fontconfig's configuration installed?)")
         }
     }

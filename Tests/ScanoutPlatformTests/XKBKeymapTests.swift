@@ -88,4 +88,17 @@ import Testing
             #expect("\(error)".contains("no-such-layout"))
         }
     }
+
+    /// libxkbcommon is loaded when the first keymap is made: a board without it gets an error naming the
+    /// library and the package (the session then types with the built-in US layout), not a failed start.
+    @Test func aMissingLibxkbcommonIsAClearError() {
+        do {
+            _ = try XKBLibrary(soname: "libxkbcommon-not-installed.so.0")
+            Issue.record("loading a library that is not there succeeded")
+        } catch {
+            #expect("\(error)".contains("libxkbcommon-not-installed.so.0"), "\(error)")
+            #expect("\(error)".contains("install libxkbcommon0"), "\(error)")
+        }
+        #expect(throws: Never.self) { try XKBLibrary.shared() }
+    }
 }
