@@ -18,6 +18,8 @@ enum JPEGCodec {
         var width: Int32 = 0, height: Int32 = 0
         let header = scanout_jpeg_read_header(source, size, &width, &height, &message, messageSize)
         if header == SCANOUT_JPEG_MALFORMED { return .failure(.malformed(format: "JPEG", reason: text(message))) }
+        // libjpeg itself missing (loaded at the first JPEG): the reason names the package to install.
+        if header == SCANOUT_JPEG_UNAVAILABLE { return .failure(.unsupported(format: "JPEG", reason: text(message))) }
         // Size first, as for any image: a CMYK header claiming 60000x60000 pixels is still too large.
         if let error = ImageDecoder.sizeError(width: Int(width), height: Int(height)) { return .failure(error) }
         // CMYK or YCCK, which libjpeg-turbo cannot turn into RGB: say so instead of calling the data corrupt.

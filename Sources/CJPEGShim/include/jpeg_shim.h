@@ -12,6 +12,8 @@ typedef enum scanout_jpeg_status {
     SCANOUT_JPEG_MALFORMED = 1,
     // A valid JPEG in colours libjpeg-turbo cannot convert to RGB (CMYK, YCCK, unusual component counts).
     SCANOUT_JPEG_UNSUPPORTED = 2,
+    // libjpeg could not be loaded (it is opened with dlopen at the first call): the message names the package.
+    SCANOUT_JPEG_UNAVAILABLE = 3,
 } scanout_jpeg_status;
 
 // Room for any message the shim writes (libjpeg's JMSG_LENGTH_MAX).
