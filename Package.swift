@@ -34,10 +34,11 @@ let package = Package(
         // Shaping (GSUB/GPOS), the bidi algorithm, font fallback and Thai word breaks for scripts beyond Latin,
         // Greek and Cyrillic.
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
-        .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
-        // Headers only: fontconfig is loaded at its first use (ScanoutText's FontconfigLibrary).
+        // Headers only: FriBidi, fontconfig and libthai are loaded at their first use (ScanoutText's
+        // FriBidiLibrary, FontconfigLibrary and ThaiLibrary), not linked.
+        .systemLibrary(name: "CFriBidi"),
         .systemLibrary(name: "CFontconfig"),
-        .systemLibrary(name: "CThai", pkgConfig: "libthai", providers: [.apt(["libthai-dev"])]),
+        .systemLibrary(name: "CThai"),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev"])]),
         // libjpeg (Debian's libjpeg-dev) behind a C shim that owns the setjmp its error handling needs, which

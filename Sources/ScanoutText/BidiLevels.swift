@@ -17,7 +17,10 @@ enum BidiLevels {
     /// rules P2–P3); all zero (and no FriBidi call) when nothing in it is right to left.
     static func levels(of scalars: [UInt32]) -> [Int8] {
         let n = scalars.count
-        if !scalars.contains(where: mayBeRightToLeft) { return [Int8](repeating: 0, count: n) }
+        // (Without FriBidi, which is loaded here first, left to right is the readable fallback.)
+        guard scalars.contains(where: mayBeRightToLeft), let fribidi = FriBidiLibrary.shared else {
+            return [Int8](repeating: 0, count: n)
+        }
         var types = [FriBidiCharType](repeating: FriBidiCharType(0), count: n)
         var brackets = [FriBidiBracketType](repeating: 0, count: n)
         var levels = [Int8](repeating: 0, count: n)
@@ -26,10 +29,10 @@ enum BidiLevels {
             types.withUnsafeMutableBufferPointer { t in
                 brackets.withUnsafeMutableBufferPointer { b in
                     levels.withUnsafeMutableBufferPointer { l in
-                        fribidi_get_bidi_types(text.baseAddress, Int32(n), t.baseAddress)
-                        fribidi_get_bracket_types(text.baseAddress, Int32(n), t.baseAddress, b.baseAddress)
-                        return fribidi_get_par_embedding_levels_ex(t.baseAddress, b.baseAddress, Int32(n), &direction,
-                                                                   l.baseAddress) != 0
+                        fribidi.getBidiTypes(text.baseAddress, Int32(n), t.baseAddress)
+                        fribidi.getBracketTypes(text.baseAddress, Int32(n), t.baseAddress, b.baseAddress)
+                        return fribidi.getParEmbeddingLevels(t.baseAddress, b.baseAddress, Int32(n), &direction,
+                                                             l.baseAddress) != 0
                     }
                 }
             }
@@ -83,11 +86,12 @@ public enum ParagraphDirection {
 
     /// RLM for a paragraph whose first strong character is right to left, else LRM.
     static func mark(forParagraph scalars: [UInt32]) -> Character {
+        guard let fribidi = FriBidiLibrary.shared else { return "\u{200E}" }  // (left to right without FriBidi)
         var types = [FriBidiCharType](repeating: FriBidiCharType(0), count: scalars.count)
         let direction = scalars.withUnsafeBufferPointer { text in
             types.withUnsafeMutableBufferPointer { t in
-                fribidi_get_bidi_types(text.baseAddress, Int32(text.count), t.baseAddress)
-                return fribidi_get_par_direction(t.baseAddress, Int32(text.count))
+                fribidi.getBidiTypes(text.baseAddress, Int32(text.count), t.baseAddress)
+                return fribidi.getParDirection(t.baseAddress, Int32(text.count))
             }
         }
         return direction == scanout_fribidi_par_rtl() ? "\u{200F}" : "\u{200E}"

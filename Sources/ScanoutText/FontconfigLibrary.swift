@@ -1,12 +1,10 @@
 import CFontconfig
-import Glibc
 
 /// fontconfig, loaded with `dlopen` at its first use — a named family, an app's font registered, a fallback face
 /// for a script DejaVu lacks — not by the dynamic loader at start: the core DejaVu faces come straight from their
 /// files (`TextEngine`), so a panel in a Latin script never maps fontconfig or expat (measured: ~0.2 MB of
 /// resident pages, two libraries' loading and relocation before the first frame). Its headers still give the
-/// types (`CFontconfig` links nothing); the functions are looked up by name with the headers' own signatures.
-/// Loaded once for the process and never closed.
+/// types (`CFontconfig` links nothing; see `DynamicLibrary`).
 struct FontconfigLibrary: @unchecked Sendable {
     /// Debian's `libfontconfig1` installs it under this soname.
     static let soname = "libfontconfig.so.1"
@@ -39,45 +37,31 @@ struct FontconfigLibrary: @unchecked Sendable {
         return nil
     }
 
-    struct LoadError: Error { var reason: String }
-
-    private static let loaded: Result<FontconfigLibrary, LoadError> = {
-        do throws(LoadError) {
-            return .success(try FontconfigLibrary(soname: soname))
-        } catch {
-            print("scanout: \(error.reason); named font families, app fonts and fallback faces for other scripts are unavailable (DejaVu draws)")
-            return .failure(error)
-        }
-    }()
+    private static let loaded = DynamicLibrary.once(without: "named font families, app fonts and fallback faces for other scripts are unavailable (DejaVu draws)") {
+        () throws(DynamicLibrary.LoadError) in try FontconfigLibrary(soname: soname)
+    }
 
     /// Loads `soname` (another name only in tests) and every function above.
-    init(soname: String) throws(LoadError) {
-        guard let h = dlopen(soname, RTLD_NOW | RTLD_LOCAL) else {
-            let why = dlerror().map { String(cString: $0) } ?? "not found"
-            throw LoadError(reason: "cannot load \(soname) (\(why)): install libfontconfig1")
-        }
-        func f<F>(_ name: String) throws(LoadError) -> F {
-            guard let p = dlsym(h, name) else { throw LoadError(reason: "\(soname) has no \(name) (an older fontconfig than Scanout was built with?)") }
-            return unsafeBitCast(p, to: F.self)
-        }
-        initialize = try f("FcInit")
-        patternCreate = try f("FcPatternCreate")
-        patternDestroy = try f("FcPatternDestroy")
-        patternAddString = try f("FcPatternAddString")
-        patternAddBool = try f("FcPatternAddBool")
-        patternAddInteger = try f("FcPatternAddInteger")
-        patternAddCharSet = try f("FcPatternAddCharSet")
-        patternGetString = try f("FcPatternGetString")
-        patternGetInteger = try f("FcPatternGetInteger")
-        patternGetCharSet = try f("FcPatternGetCharSet")
-        configSubstitute = try f("FcConfigSubstitute")
-        defaultSubstitute = try f("FcDefaultSubstitute")
-        fontMatch = try f("FcFontMatch")
-        configAppFontAddFile = try f("FcConfigAppFontAddFile")
-        weightFromOpenType = try f("FcWeightFromOpenType")
-        charSetCreate = try f("FcCharSetCreate")
-        charSetDestroy = try f("FcCharSetDestroy")
-        charSetAddChar = try f("FcCharSetAddChar")
-        charSetHasChar = try f("FcCharSetHasChar")
+    init(soname: String) throws(DynamicLibrary.LoadError) {
+        let lib = try DynamicLibrary(soname, package: "libfontconfig1")
+        initialize = try lib.function("FcInit")
+        patternCreate = try lib.function("FcPatternCreate")
+        patternDestroy = try lib.function("FcPatternDestroy")
+        patternAddString = try lib.function("FcPatternAddString")
+        patternAddBool = try lib.function("FcPatternAddBool")
+        patternAddInteger = try lib.function("FcPatternAddInteger")
+        patternAddCharSet = try lib.function("FcPatternAddCharSet")
+        patternGetString = try lib.function("FcPatternGetString")
+        patternGetInteger = try lib.function("FcPatternGetInteger")
+        patternGetCharSet = try lib.function("FcPatternGetCharSet")
+        configSubstitute = try lib.function("FcConfigSubstitute")
+        defaultSubstitute = try lib.function("FcDefaultSubstitute")
+        fontMatch = try lib.function("FcFontMatch")
+        configAppFontAddFile = try lib.function("FcConfigAppFontAddFile")
+        weightFromOpenType = try lib.function("FcWeightFromOpenType")
+        charSetCreate = try lib.function("FcCharSetCreate")
+        charSetDestroy = try lib.function("FcCharSetDestroy")
+        charSetAddChar = try lib.function("FcCharSetAddChar")
+        charSetHasChar = try lib.function("FcCharSetHasChar")
     }
 }

@@ -2,7 +2,8 @@ import CThai
 import Synchronization
 
 /// Where Thai text may break: between words, which Thai writes without spaces, found by libthai's dictionary
-/// (Debian's libthai-data). Without the dictionary, Thai breaks only at spaces, as before.
+/// (Debian's libthai-data). Without the dictionary (or libthai itself, loaded at the first Thai text), Thai breaks
+/// only at spaces.
 enum ThaiWordBreaks {
     /// libthai's breaker, made once (it loads the dictionary); nil when it cannot be made. Behind a lock: the
     /// breaker is not documented as safe to share between threads.
@@ -13,15 +14,15 @@ enum ThaiWordBreaks {
 
     /// The positions in `text` before which a line may break inside Thai runs (empty for text without Thai).
     static func breaks(in text: Substring) -> Set<Substring.Index> {
-        guard text.unicodeScalars.contains(where: { isThai($0.value) }) else { return [] }
+        guard text.unicodeScalars.contains(where: { isThai($0.value) }), let thai = ThaiLibrary.shared else { return [] }
         let scalars = Array(text.unicodeScalars)
         var wide = scalars.map { wchar_t(truncatingIfNeeded: $0.value) }  // signed on x86_64, unsigned on aarch64
         wide.append(0)
         var positions = [Int32](repeating: 0, count: scalars.count + 1)
         let found: Int = breaker.withLock { made in
-            if case .none = made { made = .some(th_brk_new(nil)) }
+            if case .none = made { made = .some(thai.breakerNew(nil)) }
             guard case .some(.some(let brk)) = made else { return 0 }
-            return Int(th_brk_wc_find_breaks(brk, wide, &positions, positions.count))
+            return Int(thai.findBreaks(brk, wide, &positions, positions.count))
         }
         guard found > 0 else { return [] }
         // Scalar offsets → indices of `text`; a break inside a grapheme (never from a word list) is dropped.
