@@ -28,6 +28,9 @@ public final class PlatformSession {
     private var blankTimer: LoopTimer?
     private let info: @Sendable @MainActor (String) -> Void
     private let warn: @Sendable @MainActor (String) -> Void
+    /// When each step of opening ended, in order ("display", "input", "console", ...): the app's start-up report
+    /// says how long each took.
+    public private(set) var openingSteps: [(name: String, end: MonotonicTime)] = []
 
     /// Opens everything the options ask for; throws `.stopped` when a signal stopped the app while it waited
     /// for the display (DRM master held elsewhere). `info` and `warn` receive log lines (stdout, stderr).
@@ -54,7 +57,8 @@ public final class PlatformSession {
         let decision = try BackendDecision.choose(requested: options.backend,
                                                   cardPaths: options.backend == nil ? DRMCardFinder.cardPaths() : [])
         if let notice = decision.notice { warn(notice) }
-        let opened = try Self.openBackend(decision.backend, options: options, loop: loop, info: info, warn: warn)
+        var steps: [(name: String, end: MonotonicTime)] = [("main loop", .now())]
+        let opened = try Self.openBackend(decision.backend, options: options, loop: loop, info: info, warn: warn, steps: &steps)
         (display, clock, simulatedClock, input, terminal, ownership) =
             (opened.display, opened.clock, opened.simulatedClock, opened.input, opened.terminal, opened.ownership)
         do throws(PlatformError) {
@@ -73,6 +77,8 @@ public final class PlatformSession {
                 self.display.setBlanked(true)
             }
         }
+        steps.append(("systemd and timers", .now()))
+        openingSteps = steps
         ok = true
     }
 
@@ -88,16 +94,19 @@ public final class PlatformSession {
     }
 
     private static func openBackend(_ kind: BackendKind, options: PlatformOptions, loop: MainLoop,
-                                    info: @escaping @Sendable @MainActor (String) -> Void, warn: @escaping @Sendable @MainActor (String) -> Void) throws(PlatformError) -> Backend {
+                                    info: @escaping @Sendable @MainActor (String) -> Void, warn: @escaping @Sendable @MainActor (String) -> Void,
+                                    steps: inout [(name: String, end: MonotonicTime)]) throws(PlatformError) -> Backend {
         switch kind {
         case .drm, .fbdev:
-            return try openPanel(drm: kind == .drm, options: options, loop: loop, info: info, warn: warn)
+            return try openPanel(drm: kind == .drm, options: options, loop: loop, info: info, warn: warn, steps: &steps)
         case .window:
             // The desktop simulator (SDL2, loaded only here): the panel in a window, the mouse as a finger.
             let window = try WindowDisplay.open(options: options, loop: loop)
             window.onStatus = info
             info(window.summary)
-            return Backend(display: window, clock: try LoopFrameClock(loop: loop), input: window.input)
+            let backend = Backend(display: window, clock: try LoopFrameClock(loop: loop), input: window.input)
+            steps.append(("window", .now()))
+            return backend
         case .headless:
             let frameClock: FrameClock
             var sim: SimulatedFrameClock?
@@ -109,13 +118,15 @@ public final class PlatformSession {
             }
             let display = HeadlessDisplay(width: options.headlessWidth, height: options.headlessHeight, format: options.format,
                                           loop: loop, now: { frameClock.now })
+            steps.append(("display", .now()))
             return Backend(display: display, clock: frameClock, simulatedClock: sim)
         }
     }
 
     /// A real panel: the display (DRM once master is ours, or fbdev), libinput's seat, the console.
     private static func openPanel(drm useDRM: Bool, options: PlatformOptions, loop: MainLoop,
-                                  info: @escaping @Sendable @MainActor (String) -> Void, warn: @escaping @Sendable @MainActor (String) -> Void) throws(PlatformError) -> Backend {
+                                  info: @escaping @Sendable @MainActor (String) -> Void, warn: @escaping @Sendable @MainActor (String) -> Void,
+                                  steps: inout [(name: String, end: MonotonicTime)]) throws(PlatformError) -> Backend {
         let panel: Display
         if useDRM {
             // Another process may hold DRM master (a display manager stopping, an old instance): wait for it.
@@ -144,6 +155,7 @@ public final class PlatformSession {
             throw error
         }
         var backend = Backend(display: panel, clock: clock)
+        steps.append(("display", .now()))
         do throws(PlatformError) {
             let seat = try LibinputSeat(seat: options.seat, panelWidth: panel.mode.width, panelHeight: panel.mode.height, loop: loop)
             for failure in seat.openFailures {
@@ -153,6 +165,7 @@ public final class PlatformSession {
         } catch {
             warn("scanout: no touch input: \(error)")
         }
+        steps.append(("input", .now()))
         switch VirtualTerminal.enter() {
         case .success(let vt):
             info("console \(vt.path) in graphics mode while the app runs")
@@ -176,6 +189,7 @@ public final class PlatformSession {
             let switching = backend.terminal?.handlesSwitching == true ? backend.terminal : nil
             backend.ownership = DisplayOwnership(display: drm, terminal: switching, input: backend.input as? LibinputSeat)
         }
+        steps.append(("console", .now()))
         return backend
     }
 

@@ -87,7 +87,9 @@ final class AppSession {
         let platform = try PlatformSession(options: options, info: { AppLog.info($0) }, warn: { AppLog.error($0) },
                                            processEnvironment: processEnvironment)
         self.platform = platform
-        timeline.mark("platform")
+        // Opening the platform, step by step (the display, input, the console: "platform: display 40 ms, ...").
+        for step in platform.openingSteps { timeline.mark("platform: \(step.name)", at: step.end) }
+        if platform.openingSteps.isEmpty { timeline.mark("platform") }
         let display = platform.display
         var ok = false
         defer { if !ok { platform.close() } }
