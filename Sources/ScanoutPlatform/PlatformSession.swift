@@ -54,10 +54,11 @@ public final class PlatformSession {
             info("signal \(signal): exiting")
             loop.stop()
         }
+        // (Finding the DRM cards counts with the display, the step that needs them.)
+        var steps: [(name: String, end: MonotonicTime)] = [("main loop", .now())]
         let decision = try BackendDecision.choose(requested: options.backend,
                                                   cardPaths: options.backend == nil ? DRMCardFinder.cardPaths() : [])
         if let notice = decision.notice { warn(notice) }
-        var steps: [(name: String, end: MonotonicTime)] = [("main loop", .now())]
         let opened = try Self.openBackend(decision.backend, options: options, loop: loop, info: info, warn: warn, steps: &steps)
         (display, clock, simulatedClock, input, terminal, ownership) =
             (opened.display, opened.clock, opened.simulatedClock, opened.input, opened.terminal, opened.ownership)

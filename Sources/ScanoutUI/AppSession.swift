@@ -89,7 +89,6 @@ final class AppSession {
         self.platform = platform
         // Opening the platform, step by step (the display, input, the console: "platform: display 40 ms, ...").
         for step in platform.openingSteps { timeline.mark("platform: \(step.name)", at: step.end) }
-        if platform.openingSteps.isEmpty { timeline.mark("platform") }
         let display = platform.display
         var ok = false
         defer { if !ok { platform.close() } }

@@ -18,7 +18,8 @@ struct StartupTimeline {
         marks.append((name, time))
     }
 
-    /// "platform: display 40 ms, platform: input 60 ms, …, views 40 ms, …": each step's own time, in the order they ended; closes the timeline.
+    /// "platform: display 40 ms, platform: input 60 ms, …, views 40 ms, …": each step's own time, in the order
+    /// they ended; closes the timeline.
     mutating func report(flipAt flip: MonotonicTime) -> String {
         isOpen = false
         var last = start
