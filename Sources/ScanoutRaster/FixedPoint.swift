@@ -9,8 +9,16 @@ enum FixedPoint {
     @inline(__always)
     static func from(_ v: Double) -> Int32 {
         guard v == v else { return 0 }  // NaN
-        let c = max(-limit, min(limit, v))
-        return Int32((c * 256).rounded(.toNearestOrEven))
+        let c = max(-limit, min(limit, v)) * 256
+        #if arch(x86_64)
+        // Baseline x86-64 has no rounding instruction (roundsd is SSE4.1), so `rounded` is a call into libm's
+        // rint, twice per segment. Adding and subtracting 1.5 · 2^52 leaves the nearest integer, ties to even,
+        // exactly as rint does: |c| ≤ 2^30 is far inside the range where the sum has no fractional bits.
+        let magic = 6_755_399_441_055_744.0
+        return Int32((c + magic) - magic)
+        #else
+        return Int32(c.rounded(.toNearestOrEven))
+        #endif
     }
 
     @inline(__always)
