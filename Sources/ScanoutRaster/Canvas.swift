@@ -187,7 +187,8 @@ public final class Canvas {
         let scale = max(transform.maxScale, 1e-9)
         let tolerance = ScanoutRasterInfo.strokeTolerance / scale
         path.reset()
-        PathFlattener.flatten(p, transform: .identity, tolerance: tolerance, into: &path)
+        PathFlattener.flatten(p, transform: .identity, tolerance: tolerance, offset: max(style.lineWidth, 0) / 2,
+                              into: &path)
         // The sink borrows the result's storage (swapped, not copied, so appending does not copy it).
         var sink = TransformingSink(inner: ContourCollector(), transform: transform)
         swap(&sink.inner, &result)

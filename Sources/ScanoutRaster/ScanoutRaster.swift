@@ -8,6 +8,7 @@
 public enum ScanoutRasterInfo {
     /// Flattening tolerance for fills: the largest distance, in pixels, between a curve and its polyline.
     public static let fillTolerance = 0.1
-    /// Flattening tolerance for strokes, tighter because offsetting magnifies a polyline's corners.
-    public static let strokeTolerance = 0.05
+    /// Flattening tolerance for strokes: the largest distance between the stroke's outline and its true edges
+    /// (the flattener counts the offset's share of it: see `PathFlattener`), as for fills and as cairo's default.
+    public static let strokeTolerance = 0.1
 }

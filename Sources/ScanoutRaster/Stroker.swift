@@ -45,7 +45,11 @@ struct Stroker {
         guard halfWidth > 0 else { return }
         pts.removeAll(keepingCapacity: true)
         for p in source where pts.last != p && p.x.isFinite && p.y.isFinite { pts.append(p) }
-        if closed, pts.count > 1, pts.first == pts.last { pts.removeLast() }
+        // A closed contour often ends a rounding error short of its start (a full circle's arc ends at sin 2π,
+        // not 0): such a last point is the start, not a segment of its own (whose inner join would detour
+        // through the centre line).
+        if closed, pts.count > 1, let a = pts.first, let b = pts.last,
+           abs(a.x - b.x) <= 1e-9 * max(1, abs(a.x)), abs(a.y - b.y) <= 1e-9 * max(1, abs(a.y)) { pts.removeLast() }
         if pts.count == 1 {
             dot(pts[0], into: &sink)
             return
