@@ -312,6 +312,19 @@ final class CellRasterizer {
         return (wi << 6) + word.trailingZeroBitCount
     }
 
+    /// A span to the sink, out of line: inlined into the sweep's loop, the blitter's clipping and addressing
+    /// were hoisted to the loop's head and spilled, costing every run of blocks more than a call costs a span.
+    @inline(never)
+    private static func send<S: CoverageSink>(_ sink: inout S, x: Int, y: Int, count: Int, coverage: UnsafeMutablePointer<UInt8>) {
+        sink.blendSpan(x: x, y: y, count: count, coverage: UnsafePointer(coverage))
+    }
+
+    /// A run to the sink, out of line for the same reason.
+    @inline(never)
+    private static func send<S: CoverageSink>(_ sink: inout S, x: Int, y: Int, count: Int, alpha: UInt8) {
+        sink.blendRun(x: x, y: y, count: count, alpha: alpha)
+    }
+
     /// Turns the accumulated cells into spans, clearing the buffers for the next shape.
     /// `vectors`: non-zero coverage four cells at a time (an unoptimized build goes one by one: see
     /// `SpanBlender.vectorsByDefault`; both give the same coverage).
@@ -372,10 +385,10 @@ final class CellRasterizer {
                         coverage[x] = alpha(sum)
                         x &+= 1
                     }
-                    sink.blendSpan(x: box.x &+ x0, y: y, count: x1 &- x0, coverage: UnsafePointer(coverage + x0))
+                    Self.send(&sink, x: box.x &+ x0, y: y, count: x1 &- x0, coverage: coverage + x0)
                 } else {
                     let a = alpha(sum)
-                    if a != 0 { sink.blendRun(x: box.x &+ x0, y: y, count: x1 &- x0, alpha: a) }
+                    if a != 0 { Self.send(&sink, x: box.x &+ x0, y: y, count: x1 &- x0, alpha: a) }
                 }
                 b = e
             }
