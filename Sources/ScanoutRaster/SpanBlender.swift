@@ -4,7 +4,8 @@
 /// 16-bit lane (blue and red) and the high bytes (green and alpha). Splitting with a mask and a shift widens
 /// the channels so products of two channels fit, without any lane-conversion instruction; everything lowers
 /// to plain SSE2 on x86_64 and NEON on aarch64. `x / 255` is computed exactly as `(t + (t >> 8)) >> 8` with
-/// `t = x + 128`. Tails shorter than four pixels use the scalar two-channels-per-multiply form.
+/// `t = x + 128`. Tails shorter than four pixels use the scalar two-channels-per-multiply form, but for
+/// `overSolidMask`'s (the spans of solid shapes), blended as one vector whose extra lanes are not stored.
 enum SpanBlender {
     typealias Pixels = SIMD4<UInt32>
     typealias Lanes = SIMD8<UInt16>
