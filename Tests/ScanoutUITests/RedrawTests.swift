@@ -243,6 +243,34 @@ private struct WithStoredProperty: View {
     }
 }
 
+/// A row holding an action and a model object (neither `Equatable`), given either the same ones at every body
+/// run of the parent or a new closure capturing the parent's state.
+private struct ActionsScreen: View {
+    let handles: Handles<Int>
+    let model: Box
+    let kept: () -> Void
+    @State private var tick = 0
+    var body: some View {
+        VStack {
+            Text("tick \(tick)")
+            ActionRow(name: "kept", model: model, action: kept)
+            ActionRow(name: "fresh", model: model, action: { [tick] in _ = tick })
+        }
+        .onAppear { handles.bindings[0] = $tick }
+    }
+    final class Box {}
+}
+
+private struct ActionRow: View {
+    let name: String
+    let model: ActionsScreen.Box
+    let action: () -> Void
+    var body: some View {
+        let _ = cellTrace.log(name)
+        Button(name, action: action)
+    }
+}
+
 /// Plain data without `==`, some cases without a payload (nothing for reflection to compare).
 private enum Mode {
     case idle
@@ -355,6 +383,20 @@ struct RedrawTests {
         host.runFrame()
         #expect(cellTrace.take() == ["stored"], "only the view whose stored input changed")
         #expect(host.contains(text: "stamp 1"), "\(host.visibleTexts)")
+    }
+
+    @Test func theSameClosureAndObjectAreUnchangedAndANewClosureIsChanged() async {
+        // Identical stored bytes (the same closure context, the same object) are the same inputs; a closure made
+        // again by the parent's body is a new one (it may capture new values), so that row runs its body.
+        _ = cellTrace.take()
+        let handles = Handles<Int>()
+        let host = TestHost(rootView: ActionsScreen(handles: handles, model: .init(), kept: {}), width: 200, height: 200)
+        host.runFrame()
+        #expect(cellTrace.take() == ["kept", "fresh"])
+        handles[0].wrappedValue = 1
+        host.runFrame()
+        #expect(cellTrace.take() == ["fresh"])
+        #expect(host.contains(text: "tick 1"), "\(host.visibleTexts)")
     }
 
     @Test func enumCasesWithoutEqualityCompareByTheirData() async {
