@@ -36,6 +36,7 @@ class BodyEvaluator<Input, Output: View>: NodeBehavior, SubscribingBehavior {
     override var role: LayoutRole { .transparent }
     // The body's output is the child's; an equal input does not even run the body (the graph compares it).
     override var viewValueAffectsOwnOutput: Bool { false }
+    override var subscribing: SubscribingBehavior? { self }
 
     func makeBody(_ input: Input) -> Output { fatalError("subclass") }
 

@@ -129,7 +129,7 @@ extension EnvironmentObject: InstallableProperty {
         let object = node.environment.read(\.environmentObjects).object(of: ObjectType.self)
         box.object = object
         if let object {
-            (node.behavior as? SubscribingBehavior)?.subscribe(to: object.objectWillChange, id: ObjectIdentifier(object))
+            node.behavior.subscribing?.subscribe(to: object.objectWillChange, id: ObjectIdentifier(object))
         }
     }
 }

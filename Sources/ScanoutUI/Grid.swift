@@ -43,6 +43,7 @@ protocol GridRowLayout: AnyObject {
 final class GridRowBehavior<Content: View>: NodeBehavior, GridRowLayout, StackAxisProviding {
     private(set) var rowAlignment: VerticalAlignment?
     var axis: Axis? { .horizontal }
+    override var stackAxisProvider: StackAxisProviding? { self }
 
     override func update(_ view: any View) -> [ChildSlot]? {
         let v = view.known(as: GridRow<Content>.self)
@@ -71,6 +72,7 @@ final class GridBehavior<Content: View>: NodeBehavior, GridPlacing, StackAxisPro
     private var horizontalSpacing = GridBehavior.defaultSpacing
     private var verticalSpacing = GridBehavior.defaultSpacing
     var axis: Axis? { .vertical }
+    override var stackAxisProvider: StackAxisProviding? { self }
     override var drawingReadsPlacement: Bool { false }
 
     override func update(_ view: any View) -> [ChildSlot]? {

@@ -268,6 +268,7 @@ extension LayoutContainer: LayoutContainerView {
 
 final class LayoutBehavior<L: Layout>: NodeBehavior {
     override var drawingReadsPlacement: Bool { false }  // draws from its frame, or only its children
+    override var stackAxisProvider: StackAxisProviding? { self }  // (StackAxisProviding: see Separators)
     /// (Not optional: in this generic class each use of an `L?` looked up that type's metadata. This and the
     /// caches below skip the run-time exclusivity checks: main actor only, each access closed before the next —
     /// the cache is worked on out of `caches` while the layout runs.)

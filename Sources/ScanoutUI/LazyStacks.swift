@@ -59,6 +59,7 @@ extension ViewNode {
 /// rows entering or leaving it appear or disappear. Rows are proposed the stack's cross length and no length
 /// along the axis (their ideal one); the stack takes the cross length proposed to it.
 final class LazyStackBehavior: NodeBehavior {
+    override var stackAxisProvider: StackAxisProviding? { self }  // (see its extension below)
     private var stackAxis = Axis.vertical
     private var alignment = Alignment.center
     private var spacing = StackLayout.defaultSpacing

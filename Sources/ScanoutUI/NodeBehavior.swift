@@ -56,6 +56,15 @@ class NodeBehavior {
     /// child compares its own part (see `ViewNode.setView`).
     var viewValueAffectsOwnOutput: Bool { true }
 
+    /// This behaviour as one that subscribes to `ObservableObject`s (a body's), or nil. Asked of the class, not
+    /// with a cast: a cast to a protocol scans every conformance record of the binary the first time for each
+    /// behaviour class (~186,000 instructions; a handler queued at start-up walked a dozen of them).
+    var subscribing: SubscribingBehavior? { nil }
+
+    /// This behaviour as a container that stacks its subviews (see `StackAxisProviding`), or nil; asked of the
+    /// class for the reason `subscribing` is (each spacer asked its ancestors at its first layout).
+    var stackAxisProvider: StackAxisProviding? { nil }
+
     /// Whether the drawing reads what placing decided beyond the node's frame (a scroll offset, a lazy stack's
     /// rows), so that placing the node again where it was must record it again. Behaviours that draw from
     /// their frame alone (or only their children) say no.

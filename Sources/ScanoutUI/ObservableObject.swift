@@ -146,7 +146,7 @@ public struct ObservedObject<ObjectType: ObservableObject>: DynamicProperty {
 
 extension ObservedObject: InstallableProperty {
     @MainActor func install(on node: ViewNode, slot: Int) {
-        (node.behavior as? SubscribingBehavior)?.subscribe(to: wrappedValue.objectWillChange, id: ObjectIdentifier(wrappedValue))
+        node.behavior.subscribing?.subscribe(to: wrappedValue.objectWillChange, id: ObjectIdentifier(wrappedValue))
     }
 }
 
@@ -192,7 +192,7 @@ extension StateObject: InstallableProperty {
             node.stateSlots[slot] = storage
         }
         box.storage = storage
-        (node.behavior as? SubscribingBehavior)?.subscribe(to: storage.object.objectWillChange, id: ObjectIdentifier(storage.object))
+        node.behavior.subscribing?.subscribe(to: storage.object.objectWillChange, id: ObjectIdentifier(storage.object))
     }
 }
 

@@ -77,7 +77,7 @@ extension ViewNode {
     var stackAxis: Axis? {
         var p = parent
         while let n = p {
-            if let container = n.behavior as? any StackAxisProviding { return container.axis }
+            if let container = n.behavior.stackAxisProvider { return container.axis }
             p = n.parent
         }
         return nil

@@ -29,11 +29,11 @@ package final class ViewHost {
     /// Nodes created since the last appear pass.
     @exclusivity(unchecked) private var created: [ViewNode] = []
     /// Lifecycle and change handlers waiting for the end of the body pass, with the view that queued them.
-    private var actions: [(owner: String, run: () -> Void)] = []
+    private var actions: [(owner: Any.Type, run: () -> Void)] = []
     /// `onDisappear` actions of this pass: they run after its other actions, so a view that replaces another
     /// (a new `.id`, the other branch of an `if`, a pushed screen, another tab) runs its `onAppear` before the
     /// old one's `onDisappear`, as in SwiftUI.
-    private var disappearActions: [(owner: String, run: () -> Void)] = []
+    private var disappearActions: [(owner: Any.Type, run: () -> Void)] = []
     private var pendingActionCount: Int { actions.count + disappearActions.count }
     /// Something about the tree changed since the last layout (structure, values).
     @exclusivity(unchecked) var structureChanged = false
@@ -165,13 +165,13 @@ package final class ViewHost {
 
     /// Queues a handler to run after the bodies of this pass, before anything is drawn.
     func enqueue(from node: ViewNode, _ action: @escaping () -> Void) {
-        actions.append((node.owningViewName, action))
+        actions.append((node.owningViewType, action))
         requestFrame()
     }
 
     /// Queues an `onDisappear` action: after the pass's other actions (see `disappearActions`).
     func enqueueDisappearance(from node: ViewNode, _ action: @escaping () -> Void) {
-        disappearActions.append((node.owningViewName, action))
+        disappearActions.append((node.owningViewType, action))
         requestFrame()
     }
 
@@ -221,7 +221,7 @@ package final class ViewHost {
             if pendingActionCount == 0 && scheduled.isEmpty { break }
             pass += 1
             if pass > Self.maximumPasses {
-                let owners = Set((actions + disappearActions).map(\.owner)).sorted().joined(separator: ", ")
+                let owners = Set((actions + disappearActions).map { String(describing: $0.owner) }).sorted().joined(separator: ", ")
                 warn("\(owners): a change handler tried to update multiple times per frame; its pending calls are dropped")
                 actions.removeAll()
                 disappearActions.removeAll()
@@ -381,12 +381,16 @@ extension ViewNode {
 
     /// The user view this node is part of — itself or its nearest ancestor with a body (only those subscribe)
     /// — as handlers and warnings name it: the view the developer wrote, not a modifier's generic type.
-    var owningViewName: String {
+    var owningViewName: String { String(describing: owningViewType) }
+
+    /// The type of the view `owningViewName` names (kept by queued handlers: the name is made only for a warning,
+    /// and making it — demangling a nested generic type — cost more than the handler).
+    var owningViewType: Any.Type {
         var n: ViewNode? = self
         while let node = n {
-            if node.behavior is SubscribingBehavior { return node.name }
+            if node.behavior.subscribing != nil { return type(of: node.view) }
             n = node.parent
         }
-        return name
+        return type(of: view)
     }
 }
