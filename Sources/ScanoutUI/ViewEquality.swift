@@ -59,6 +59,11 @@ enum ViewEquality {
     }
 
     static func memberwise(_ a: Any, _ b: Any) -> Bool {
+        // A part with identical bytes is unchanged (see `DecidedOnFirstUse`) before its type is asked anything:
+        // most of a changed view's properties are such, and each first question about a type (is it
+        // `Equatable`, a property of ours) scans the binary's conformances.
+        func identical<T>(_ a: T) -> Bool { (b as? T).map { sameBytes(a, $0) } ?? false }
+        if _openExistential(a, do: identical) { return true }
         if let e = Equality.areEqual(a, b) { return e }
         if let p = a as? any ComparableProperty { return p.isEqual(to: b) }
         let ma = Mirror(reflecting: a)
