@@ -58,26 +58,31 @@ enum ViewEquality {
         }
     }
 
+    /// Whether `a` and `b` are of one type and have the same bytes (see `DecidedOnFirstUse`).
+    static func identical(_ a: Any, _ b: Any) -> Bool {
+        func same<T>(_ a: T) -> Bool { (b as? T).map { sameBytes(a, $0) } ?? false }
+        return _openExistential(a, do: same)
+    }
+
+    /// Whether `a` and `b` compare equal property by property. Their bytes differ: identical ones were looked at
+    /// first, for the whole value and for each property, before the type is asked anything — most of a changed
+    /// view's properties are unchanged, and each first question about a type (is it `Equatable`, a property of
+    /// ours) scans the binary's conformances.
     static func memberwise(_ a: Any, _ b: Any) -> Bool {
-        // A part with identical bytes is unchanged (see `DecidedOnFirstUse`) before its type is asked anything:
-        // most of a changed view's properties are such, and each first question about a type (is it
-        // `Equatable`, a property of ours) scans the binary's conformances.
-        func identical<T>(_ a: T) -> Bool { (b as? T).map { sameBytes(a, $0) } ?? false }
-        if _openExistential(a, do: identical) { return true }
         if let e = Equality.areEqual(a, b) { return e }
         if let p = a as? any ComparableProperty { return p.isEqual(to: b) }
         let ma = Mirror(reflecting: a)
         if ma.displayStyle == .class { return (a as AnyObject) === (b as AnyObject) }
         let mb = Mirror(reflecting: b)
         guard ma.children.count == mb.children.count else { return false }
-        // A value with nothing to compare and no `==`: plain data by its bytes; anything else (a closure, an
-        // opaque type) counts as changed, unless it is an empty struct or tuple, or nil.
+        // A value with nothing to compare and no `==`: plain data of one type by its bytes (which differ); anything
+        // else (a closure, an opaque type) counts as changed, unless it is an empty struct or tuple, or nil.
         if ma.children.isEmpty {
-            func plainDataBytes<T>(_ a: T) -> Bool? { _isPOD(T.self) ? (b as? T).map { sameBytes(a, $0) } : nil }
-            return plainDataBytes(a) ?? (ma.displayStyle == .optional || ma.displayStyle == .tuple || ma.displayStyle == .struct)
+            func plainData<T>(_ a: T) -> Bool? { _isPOD(T.self) && b is T ? false : nil }
+            return plainData(a) ?? (ma.displayStyle == .optional || ma.displayStyle == .tuple || ma.displayStyle == .struct)
         }
         for (x, y) in zip(ma.children, mb.children) {
-            if x.label != y.label || !memberwise(x.value, y.value) { return false }
+            if x.label != y.label || !(identical(x.value, y.value) || memberwise(x.value, y.value)) { return false }
         }
         return true
     }
