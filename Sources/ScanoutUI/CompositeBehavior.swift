@@ -211,15 +211,20 @@ enum MainActorCheck {
 final class TrackingEpochs: Observable, @unchecked Sendable {
     private let registrar = ObservationRegistrar()
     private var epoch: UInt64 = 0
+    /// Whether a tracking has read the epoch: until then there is nothing to end (a body's first run skips
+    /// the mutation, a lock and look-ups in the registrar).
+    private var wasRead = false
 
     /// Ends the tracking that read the epoch, and reads it into the one being recorded.
     func advance() {
         registrar.access(self, keyPath: \.epoch)
         end()
+        wasRead = true
     }
 
     /// Ends the tracking that read the epoch.
     func end() {
+        guard wasRead else { return }
         registrar.withMutation(of: self, keyPath: \.epoch) { epoch &+= 1 }
     }
 }
