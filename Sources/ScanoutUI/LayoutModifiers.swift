@@ -6,6 +6,7 @@ import ScanoutRender
 public struct _PaddingLayout: PrimitiveModifier {
     public func body(content: Content) -> Never { fatalError("\(Self.self) is a built-in modifier") }
     let insets: EdgeInsets
+    @usableFromInline init(insets: EdgeInsets) { self.insets = insets }
     func makeBehavior() -> ModifierBehavior { PaddingBehavior() }
 }
 
@@ -45,12 +46,15 @@ final class PaddingBehavior: ModifierBehavior {
 
 extension View {
     /// Adds space around the view: `length` on `edges` (SwiftUI's default length is 16).
+    @inlinable
     public func padding(_ edges: Edge.Set = .all, _ length: CGFloat? = nil) -> ModifiedContent<Self, _PaddingLayout> {
         let l = length ?? 16
         return modifier(_PaddingLayout(insets: EdgeInsets(top: edges.contains(.top) ? l : 0, leading: edges.contains(.leading) ? l : 0,
                                                            bottom: edges.contains(.bottom) ? l : 0, trailing: edges.contains(.trailing) ? l : 0)))
     }
+    @inlinable
     public func padding(_ length: CGFloat) -> ModifiedContent<Self, _PaddingLayout> { padding(.all, length) }
+    @inlinable
     public func padding(_ insets: EdgeInsets) -> ModifiedContent<Self, _PaddingLayout> { modifier(_PaddingLayout(insets: insets)) }
 }
 
@@ -378,18 +382,33 @@ final class FrameBehavior: ModifierBehavior, AnimationTicking {
 
 extension View {
     /// A fixed size in either dimension (nil: the content's own).
+    @inlinable
     public func frame(width: CGFloat? = nil, height: CGFloat? = nil, alignment: Alignment = .center) -> ModifiedContent<Self, _FrameLayout> {
-        modifier(_FrameLayout(width: _FrameLayout.valid(width), height: _FrameLayout.valid(height), alignment: alignment, flexible: false))
+        modifier(_FrameLayout.fixed(width: width, height: height, alignment: alignment))
     }
 
     /// A flexible frame: the proposal clamped to the given bounds.
+    @inlinable
     public func frame(minWidth: CGFloat? = nil, idealWidth: CGFloat? = nil, maxWidth: CGFloat? = nil,
                       minHeight: CGFloat? = nil, idealHeight: CGFloat? = nil, maxHeight: CGFloat? = nil,
                       alignment: Alignment = .center) -> ModifiedContent<Self, _FrameLayout> {
-        typealias F = _FrameLayout
-        return modifier(F(minWidth: F.valid(minWidth), idealWidth: F.valid(idealWidth), maxWidth: F.valid(maxWidth, infinite: true),
-                          minHeight: F.valid(minHeight), idealHeight: F.valid(idealHeight), maxHeight: F.valid(maxHeight, infinite: true),
-                          alignment: alignment, flexible: true))
+        modifier(_FrameLayout.flexible(minWidth: minWidth, idealWidth: idealWidth, maxWidth: maxWidth,
+                                       minHeight: minHeight, idealHeight: idealHeight, maxHeight: maxHeight, alignment: alignment))
+    }
+}
+
+extension _FrameLayout {
+    @usableFromInline
+    static func fixed(width: CGFloat?, height: CGFloat?, alignment: Alignment) -> _FrameLayout {
+        _FrameLayout(width: valid(width), height: valid(height), alignment: alignment, flexible: false)
+    }
+
+    @usableFromInline
+    static func flexible(minWidth: CGFloat?, idealWidth: CGFloat?, maxWidth: CGFloat?,
+                         minHeight: CGFloat?, idealHeight: CGFloat?, maxHeight: CGFloat?, alignment: Alignment) -> _FrameLayout {
+        _FrameLayout(minWidth: valid(minWidth), idealWidth: valid(idealWidth), maxWidth: valid(maxWidth, infinite: true),
+                     minHeight: valid(minHeight), idealHeight: valid(idealHeight), maxHeight: valid(maxHeight, infinite: true),
+                     alignment: alignment, flexible: true)
     }
 }
 

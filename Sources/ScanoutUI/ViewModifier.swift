@@ -12,6 +12,9 @@ public protocol ViewModifier {
 public struct ModifiedContent<Content, Modifier> {
     public var content: Content
     public var modifier: Modifier
+    // (Inlinable, with `modifier(_:)` and the built-in modifiers' entry points: specialized in the app's
+    // module, a body builds its modified views without looking their generic types up at run time.)
+    @inlinable
     public init(content: Content, modifier: Modifier) {
         self.content = content
         self.modifier = modifier
@@ -44,10 +47,13 @@ extension ModifiedContent: View, PrimitiveView, AnyModifiedContent where Content
         return { _ in UserModifierBehavior<Modifier>(modelReads: modelReads) }
     }
 
+    /// One `ModifiedContentParts` for the type, shared by its nodes (it holds nothing of a node's: made per
+    /// node it was an allocation and two generic type look-ups, ~1k instructions, per modifier on screen).
     private static func primitiveMaker<P: PrimitiveModifier>(_: P) -> @MainActor (any View) -> NodeBehavior {
-        { view in
-            let behavior = view.known(as: Self.self).modifier.known(as: P.self).makeBehavior()
-            behavior.parts = ModifiedContentParts<Content, Modifier>()
+        let parts = ModifiedContentParts<Content, Modifier>()
+        return { view in
+            let behavior = parts.modifier(of: view).known(as: P.self).makeBehavior()
+            behavior.parts = parts
             return behavior
         }
     }
@@ -71,10 +77,16 @@ final class ModifiedContentParts<Content: View, Modifier: ViewModifier>: AnyModi
         let m = view.known(as: ModifiedContent<Content, Modifier>.self)
         return (m.modifier, m.content)
     }
+
+    /// The modifier alone (the content not boxed into an existential).
+    func modifier(of view: any View) -> Modifier {
+        view.known(as: ModifiedContent<Content, Modifier>.self).modifier
+    }
 }
 
 extension View {
     /// Applies a modifier.
+    @inlinable
     public func modifier<M>(_ modifier: M) -> ModifiedContent<Self, M> {
         ModifiedContent(content: self, modifier: modifier)
     }
