@@ -10,15 +10,29 @@ import ScanoutRender
 ///
 /// The edits (ranges recorded again) go with the root's list to damage tracking, which then compares only
 /// those instead of the whole list.
+/// A child's drawing in its parent's recording: where it goes among the parent's own items, and where it starts
+/// in the parent's whole drawing (kept with the splice: a separate array of offsets was an allocation per
+/// node each time its children were counted).
+struct Splice {
+    /// The index in the parent's own items the child's whole drawing goes before.
+    let at: Int
+    let child: ViewNode
+    /// Where the child's whole drawing starts in the parent's (from its start); set when counted.
+    var offset = 0
+
+    init(at: Int, child: ViewNode) {
+        self.at = at
+        self.child = child
+    }
+}
+
 struct NodeRecording {
     /// The node's own items, with its id as their owner.
     var own = DisplayList()
-    /// Where each child's drawing goes in `own` (an index into its items), in order.
-    var splices: [(at: Int, child: ViewNode)] = []
+    /// Where each child's drawing goes in `own`, in order.
+    var splices: [Splice] = []
     /// How many items the node's whole drawing has (its own and its children's whole drawings).
     var wholeCount = 0
-    /// Where each splice starts in the whole drawing (from its start).
-    var offsets: [Int] = []
     var isValid = false
     /// How many times the node's own items were recorded (for tests: unchanged subtrees are not re-recorded).
     var count = 0
@@ -63,18 +77,15 @@ extension ViewNode {
         descendantNeedsDisplay = false
         // Each child that changed replaces its own range of the list; those after it move by the difference.
         var delta = 0
-        let splices = recording.splices
-        var offsets = recording.offsets
-        for i in splices.indices {
-            let child = splices[i].child
-            let oldOffset = offsets[i]
-            offsets[i] = oldOffset + delta
+        for i in recording.splices.indices {
+            let child = recording.splices[i].child
+            let oldOffset = recording.splices[i].offset
+            recording.splices[i].offset = oldOffset + delta
             guard child.needsDisplay || child.descendantNeedsDisplay else { continue }
             let oldCount = child.recording.wholeCount
             child.updateRecording(oldBase: oldBase + oldOffset, newBase: newBase + oldOffset + delta, in: &list, edits: &edits)
             delta += child.recording.wholeCount - oldCount
         }
-        recording.offsets = offsets
         recording.wholeCount += delta
     }
 
@@ -93,16 +104,13 @@ extension ViewNode {
     /// Refreshes the children's recordings, then counts the whole drawing and where each child's starts.
     private func refreshChildren() {
         descendantNeedsDisplay = false
-        let splices = recording.splices
-        var offsets: [Int] = []
-        offsets.reserveCapacity(splices.count)
         var childItems = 0
-        for s in splices {
-            s.child.refreshRecording()
-            offsets.append(s.at + childItems)
-            childItems += s.child.recording.wholeCount
+        for i in recording.splices.indices {
+            let child = recording.splices[i].child
+            child.refreshRecording()
+            recording.splices[i].offset = recording.splices[i].at + childItems
+            childItems += child.recording.wholeCount
         }
-        recording.offsets = offsets
         recording.wholeCount = recording.own.count + childItems
         recording.isValid = true
     }
@@ -129,16 +137,17 @@ extension ViewNode {
             return false
         }
         recording.own = previous.own
+        recording.splices = previous.splices  // (the same children at the same places, with their offsets counted)
         return true
     }
 
     /// Runs the behaviour's `draw` for the node's own items; children it draws become splice points. Returns
     /// the items and splices recorded before. (Swapped, not assigned: moved without a retain and a release
     /// each, twenty per node of a first frame.)
-    private func recordOwnItems() -> (own: DisplayList, splices: [(at: Int, child: ViewNode)]) {
+    private func recordOwnItems() -> (own: DisplayList, splices: [Splice]) {
         recording.count += 1
         host.recordedNodes += 1
-        var splices: [(at: Int, child: ViewNode)] = []
+        var splices: [Splice] = []
         swap(&splices, &host.childSplices)  // the outer recording's splices wait here
         var own = DisplayList()
         own.currentOwner = id
@@ -153,7 +162,7 @@ extension ViewNode {
 extension ViewNode {
     /// Whether two splice lists put the same children at the same places (nonisolated, a loop: a closure made
     /// in the node would be main-actor isolated and check the executor each call).
-    nonisolated static func sameSplices(_ a: [(at: Int, child: ViewNode)], _ b: [(at: Int, child: ViewNode)]) -> Bool {
+    nonisolated static func sameSplices(_ a: [Splice], _ b: [Splice]) -> Bool {
         guard a.count == b.count else { return false }
         for i in a.indices where a[i].at != b[i].at || a[i].child !== b[i].child { return false }
         return true

@@ -349,7 +349,7 @@ package final class ViewHost {
     @exclusivity(unchecked) private var wholeDrawing = DisplayList()
     /// While recording a node's own items: the children it drew, where (see `NodeRecording`). (Unchecked
     /// exclusivity, as `ViewNode.recording`.)
-    @exclusivity(unchecked) var childSplices: [(at: Int, child: ViewNode)] = []
+    @exclusivity(unchecked) var childSplices: [Splice] = []
     /// Whether `ViewNode.draw(into:)` records children in place (a fresh list) instead of splicing.
     private(set) var recordsFresh = false
     /// Nodes whose own items were recorded so far (for tests and benchmarks).

@@ -394,6 +394,6 @@ final class ViewNode {
             list.currentOwner = saved
             return
         }
-        host.childSplices.append((list.count, self))
+        host.childSplices.append(Splice(at: list.count, child: self))
     }
 }
