@@ -33,7 +33,9 @@ struct NodeRecipe {
 
     private static func composite<V: View>(_: V) -> @MainActor (any View) -> NodeBehavior {
         let modelReads = ModelReads()
-        return { _ in CompositeBehavior<V>(modelReads: modelReads) }
+        // (The class looked up once, here: named in the closure, each node made looked its generic type up.)
+        let behaviorType = CompositeBehavior<V>.self
+        return { _ in behaviorType.init(modelReads: modelReads) }
     }
 
     private static func behaviorFactory(for view: any View) -> @MainActor (any View) -> NodeBehavior {

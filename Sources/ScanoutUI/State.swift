@@ -4,10 +4,12 @@ import ScanoutGraph
 /// (SwiftUI's `@State`). Writing it invalidates only the bodies that read it; an equal value changes nothing.
 @propertyWrapper
 public struct State<Value>: DynamicProperty {
-    let box: StateBox<Value>
+    @usableFromInline let box: StateBox<Value>
 
-    public init(wrappedValue value: Value) { box = StateBox(value) }
-    public init(initialValue value: Value) { box = StateBox(value) }
+    // (Inlinable: specialized in the app's module, making a view value's box looks up no generic type at run
+    // time — a `@State` in a row of a list is made with every value of the row.)
+    @inlinable public init(wrappedValue value: Value) { box = StateBox(value) }
+    @inlinable public init(initialValue value: Value) { box = StateBox(value) }
 
     @MainActor
     public var wrappedValue: Value {
@@ -28,12 +30,14 @@ extension State where Value: ExpressibleByNilLiteral {
 
 /// The box a `State` value carries. The first view value of a node creates the persistent storage; every
 /// later view value's box is pointed at that storage before the body runs.
+@usableFromInline
 final class StateBox<Value>: @unchecked Sendable {
     let initial: Value
     var storage: StateStorage<Value>?
     /// Where writes go before the property is installed (the value is then only local, as in SwiftUI).
     var detached: Value
 
+    @usableFromInline
     init(_ initial: Value) {
         self.initial = initial
         self.detached = initial

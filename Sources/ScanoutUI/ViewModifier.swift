@@ -44,7 +44,8 @@ extension ModifiedContent: View, PrimitiveView, AnyModifiedContent where Content
     static func behaviorMaker(for view: Self) -> @MainActor (any View) -> NodeBehavior {
         if let primitive = view.modifier as? any PrimitiveModifier { return primitiveMaker(primitive) }
         let modelReads = ModelReads()
-        return { _ in UserModifierBehavior<Modifier>(modelReads: modelReads) }
+        let behaviorType = UserModifierBehavior<Modifier>.self  // (looked up once, as a composite view's)
+        return { _ in behaviorType.init(modelReads: modelReads) }
     }
 
     /// One `ModifiedContentParts` for the type, shared by its nodes (it holds nothing of a node's: made per
