@@ -10,6 +10,18 @@ import ScanoutRender
 ///
 /// The edits (ranges recorded again) go with the root's list to damage tracking, which then compares only
 /// those instead of the whole list.
+struct NodeRecording {
+    /// The node's own items, with its id as their owner.
+    var own = DisplayList()
+    /// Where each child's drawing goes in `own`, in order.
+    var splices: [Splice] = []
+    /// How many items the node's whole drawing has (its own and its children's whole drawings).
+    var wholeCount = 0
+    var isValid = false
+    /// How many times the node's own items were recorded (for tests: unchanged subtrees are not re-recorded).
+    var count = 0
+}
+
 /// A child's drawing in its parent's recording: where it goes among the parent's own items, and where it starts
 /// in the parent's whole drawing (kept with the splice: a separate array of offsets was an allocation per
 /// node each time its children were counted).
@@ -24,18 +36,6 @@ struct Splice {
         self.at = at
         self.child = child
     }
-}
-
-struct NodeRecording {
-    /// The node's own items, with its id as their owner.
-    var own = DisplayList()
-    /// Where each child's drawing goes in `own`, in order.
-    var splices: [Splice] = []
-    /// How many items the node's whole drawing has (its own and its children's whole drawings).
-    var wholeCount = 0
-    var isValid = false
-    /// How many times the node's own items were recorded (for tests: unchanged subtrees are not re-recorded).
-    var count = 0
 }
 
 extension ViewNode {

@@ -398,11 +398,13 @@ extension View {
 }
 
 extension _FrameLayout {
+    /// `frame(width:height:alignment:)`'s modifier (invalid dimensions dropped, as `valid` says).
     @usableFromInline
     static func fixed(width: CGFloat?, height: CGFloat?, alignment: Alignment) -> _FrameLayout {
         _FrameLayout(width: valid(width), height: valid(height), alignment: alignment, flexible: false)
     }
 
+    /// The flexible `frame(minWidth:...)`'s modifier.
     @usableFromInline
     static func flexible(minWidth: CGFloat?, idealWidth: CGFloat?, maxWidth: CGFloat?,
                          minHeight: CGFloat?, idealHeight: CGFloat?, maxHeight: CGFloat?, alignment: Alignment) -> _FrameLayout {
