@@ -27,6 +27,9 @@ struct RasterProgram {
         Canvas(target: image).clear(RGBA(red: 200, green: 40, blue: 90, alpha: 180))
     }
 
+    /// The 48x32 canvas, and as far outside it as a mask can be drawn (offsets of -128...127).
+    static let maskBounds = IntRect(x: -128, y: -128, width: 48 + 256, height: 32 + 256)
+
     func point(_ input: inout FuzzInput) -> Point { Point(x: input.double(), y: input.double()) }
     func rect(_ input: inout FuzzInput) -> Rect {
         Rect(x: input.double(), y: input.double(), width: input.double(), height: input.double())
@@ -101,7 +104,13 @@ struct RasterProgram {
             case 14:
                 canvas.clip(to: IntRect(x: Int(Int8(bitPattern: input.byte())), y: Int(Int8(bitPattern: input.byte())),
                                         width: Int(input.byte()), height: Int(input.byte())))
-            case 15: canvas.clipMask = masks.mask(for: path, transform: canvas.transform, fillRule: input.bool() ? .evenOdd : .nonZero)
+            // Masks are made within the canvas and the offsets they are drawn at, as a clip or a shadow is: without
+            // `within`, one mask may be `MaskRasterizer.maximumPixels` (64 MiB, allowed), and a 72-byte program
+            // making such masks one after another ran for a minute under AddressSanitizer (a libFuzzer timeout in CI;
+            // Corpus/raster/regression-many-huge-masks, now 0.07 s). The size limit itself is tested in
+            // MaskSizeLimitTests.
+            case 15: canvas.clipMask = masks.mask(for: path, transform: canvas.transform,
+                                                  fillRule: input.bool() ? .evenOdd : .nonZero, within: Self.maskBounds)
             case 16: canvas.resetClip()
             case 17: canvas.opacity = input.double()
             case 18: canvas.blendMode = [BlendMode.normal, .copy, .clear][input.int(below: 3)]
@@ -112,7 +121,7 @@ struct RasterProgram {
             case 23: canvas.stroke(path, with: paint(&input), style: strokeStyle(&input), reusing: outline)
             case 24: path = Path()
             default:
-                let mask = masks.mask(for: path, transform: canvas.transform)
+                let mask = masks.mask(for: path, transform: canvas.transform, within: Self.maskBounds)
                 canvas.draw(mask, at: Int(Int8(bitPattern: input.byte())), Int(Int8(bitPattern: input.byte())), color: color(&input))
             }
         }
