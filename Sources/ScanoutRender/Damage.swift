@@ -224,19 +224,22 @@ struct DamageTracker {
 
     /// The opaque cover to start repainting `region` of `list` (the list of the last `update`) from: an item that
     /// fills an opaque rectangle (or rounded rectangle) at full opacity, keeping axes, with no shadow or clip
-    /// shape around it — the topmost one whose interior holds at least half of `region` (the rest is repainted
-    /// apart); with that interior in device pixels. Nothing drawn before a cover shows within its interior.
+    /// shape around it — the topmost one whose interior holds at least an eighth of `region` (the rest is
+    /// repainted apart); with that interior in device pixels. Nothing drawn before a cover shows within its
+    /// interior. (An eighth, not a half: a sheet rising or a screen pushed in covers little of the screen in its
+    /// first frames, and until its panel is a cover there it is drawn whole, not copied from its bitmap — on a
+    /// sheet's rise at 1080p that was two to three screens of fills a frame for a third of the frames.)
     func cover(of region: IntRect, in list: DisplayList) -> (index: Int, interior: IntRect)? {
         guard bounds.count == list.count, contexts.count == list.count else { return nil }
         let items = list.items
-        let half = (region.width * region.height + 1) / 2
+        let share = (region.width * region.height + 7) / 8
         var j = items.count - 1
         while j >= 0 {
             defer { j -= 1 }
             let b = bounds[j]
             guard b.width >= 0, b.intersects(region), let interior = coverInterior(at: j, of: items) else { continue }
             let inside = interior.intersection(region)
-            if !inside.isEmpty, inside.width * inside.height >= half { return (j, interior) }
+            if !inside.isEmpty, inside.width * inside.height >= share { return (j, interior) }
         }
         return nil
     }

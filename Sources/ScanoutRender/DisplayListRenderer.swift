@@ -101,6 +101,8 @@ public final class DisplayListRenderer {
     /// How many sliding-panel bitmaps were drawn, and copies made from them, so far; the bytes held now (for tests).
     public var panelBuilds: Int { panelCache.builds }
     public var panelCopies: Int { panelCache.copies }
+    /// The pixels of those copies, in all (for tests).
+    var panelCopiedPixels: Int { panelCache.copiedPixels }
     public var panelCacheBytes: Int { panelCache.bytes + backdrop.bytes }
     /// How many bitmaps of the picture under a fading scrim were drawn so far (see `DimmedBackdrop`).
     public var backdropBuilds: Int { backdrop.builds }
@@ -824,7 +826,7 @@ public final class DisplayListRenderer {
         if state.clip.isEmpty { return end }
         if defersPanelCopies {
             deferredCopies.add(state.clip, of: bitmap, originX: panel.interior.minX, originY: panel.interior.minY, frame: target)
-            panelCache.countCopy()
+            panelCache.countCopy(state.clip)
         } else {
             panelCache.copy(state.clip, of: bitmap, interior: panel.interior, into: target)
         }

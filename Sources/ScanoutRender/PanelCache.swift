@@ -29,8 +29,9 @@ final class PanelCache {
     private(set) var frame = 0
     /// How many bitmaps were drawn so far (for tests: a slide draws its panel once).
     private(set) var builds = 0
-    /// How many copies from a bitmap were made so far (for tests).
+    /// How many copies from a bitmap were made so far, and of how many pixels in all (for tests).
     private(set) var copies = 0
+    private(set) var copiedPixels = 0
 
     /// A new frame: translations seen from now on are this frame's; panels not seen in the last frame are forgotten.
     func beginFrame() {
@@ -88,9 +89,12 @@ final class PanelCache {
     /// Copies `rect` (device pixels within the panel's `interior`) of `bitmap` into `target`.
     func copy(_ rect: IntRect, of bitmap: PixelBuffer, interior: IntRect, into target: PixelBuffer) {
         target.copy(rect, from: bitmap, offsetX: -interior.minX, offsetY: -interior.minY)
-        copies += 1
+        countCopy(rect)
     }
 
-    /// Counts a copy left for later (see `DeferredPanelCopies`).
-    func countCopy() { copies += 1 }
+    /// Counts a copy of `rect`, made or left for later (see `DeferredPanelCopies`).
+    func countCopy(_ rect: IntRect) {
+        copies += 1
+        copiedPixels += rect.width * rect.height
+    }
 }

@@ -116,7 +116,10 @@ import ScanoutTesting
     /// private frame (complete once read) every seventh frame — so deferred copies live on across frames in
     /// the others. Returns the caching compositor (for its counters). It may paint in bands on two threads,
     /// however quick the repaint (see `FrameCompositor.paintsInBands`).
-    func slide<V: View>(_ root: (Flow) -> V, width: Int = 480, height: Int = 320, buffering: Int = 2) -> FrameCompositor {
+    /// `animatedFrame` is told the caching compositor after each animated frame, with the frame's number among
+    /// them (from 1).
+    func slide<V: View>(_ root: (Flow) -> V, width: Int = 480, height: Int = 320, buffering: Int = 2,
+                        animatedFrame: (FrameCompositor, Int) -> Void = { _, _ in }) -> FrameCompositor {
         let flow = Flow()
         let host = ViewHost(rootView: root(flow), size: CGSize(width: CGFloat(width), height: CGFloat(height)))
         let kept = FrameCompositor(width: width, height: height)
@@ -146,7 +149,11 @@ import ScanoutTesting
         }
         for _ in 0..<3 { step() }
         flow.taps += 1
-        repeat { step(); animatedFrames += 1 } while host.isAnimating && animatedFrames < 200
+        repeat {
+            step()
+            animatedFrames += 1
+            animatedFrame(kept, animatedFrames)
+        } while host.isAnimating && animatedFrames < 200
         #expect(animatedFrames > 10, "the change animates")
         step()
         expectSame(kept.composition, whole(), "the kept frame at the end")
@@ -176,6 +183,22 @@ import ScanoutTesting
     @Test func aSheetRisesOverItsDimmedPresenterAndEqualsDrawingIt() {
         let r = slide { Presenting(flow: $0) }.privateFrameRenderer
         #expect(r.panelCopies > 10)
+    }
+
+    /// A rising sheet is copied from its bitmap already while it covers little of the screen — its panel is
+    /// where repainting starts within its pixels once they are an eighth of the repainted region (see
+    /// `DamageTracker.cover`; it was half, and until then the sheet was drawn again at every frame) — and from
+    /// then on at every frame until it comes to rest.
+    @Test func aRisingSheetIsCopiedFromItsBitmapWhileItCoversLittleOfTheScreen() {
+        var copied = [0]  // pixels copied from panel bitmaps so far, after each animated frame
+        _ = slide({ Presenting(flow: $0) }) { kept, _ in copied.append(kept.privateFrameRenderer.panelCopiedPixels) }
+        let perFrame = (1..<copied.count).map { copied[$0] - copied[$0 - 1] }
+        guard let first = perFrame.firstIndex(where: { $0 > 0 }) else {
+            Issue.record("the sheet is never copied from its bitmap: \(perFrame)")
+            return
+        }
+        #expect(perFrame[first] < 480 * 320 / 2, "first copied while it covers less than half the screen: \(perFrame)")
+        #expect(perFrame[first..<(perFrame.count - 1)].allSatisfy { $0 > 0 }, "then copied at every frame until the last: \(perFrame)")
     }
 
     /// A paged `TabView`'s pages slide as groups of their own: each is copied from its bitmap, under the index
