@@ -80,6 +80,12 @@ public final class DisplayListRenderer {
     public var foldsDimmingScrims = true
     /// Repaints so far that folded a scrim (for tests and benchmarks).
     private(set) var scrimsFolded = 0
+    /// A dimming scrim as `dimmingScrim` finds it.
+    typealias Scrim = (start: Int, end: Int, dimming: Dimming, rect: IntRect, foldable: Bool)
+    /// The dimming scrim of the list a tracked repaint is painting: looked for once for all the parts it paints
+    /// (their list, contexts and root transform are the same; the search walks every item before the scrim),
+    /// forgotten when it returns. nil: not looked for yet; `.some(nil)`: there is none.
+    private var scrimOfRepaint: Scrim?? = nil
     /// Whether a sliding panel's copy from its bitmap is left in `deferredCopies` rather than made into the
     /// target (the frame compositor's private frame: it copies the bitmap into the display buffer itself).
     var defersPanelCopies = false
@@ -383,6 +389,8 @@ public final class DisplayListRenderer {
     func render(_ list: DisplayList, background: RGBA, in region: IntRect, tracker: DamageTracker, depth: Int = 0) {
         let region = region.intersection(target.bounds)
         guard !region.isEmpty else { return }
+        if depth == 0 { scrimOfRepaint = nil }
+        defer { if depth == 0 { scrimOfRepaint = nil } }
         // (A small region gains little from skipping what is under a cover: not worth the search.)
         // (The parts left beside a cover are searched whatever their size: they belong to a large region.)
         guard depth < 3, depth > 0 || region.width * region.height >= min(Self.coverSearchArea, target.width * target.height / 8),
@@ -523,7 +531,7 @@ public final class DisplayListRenderer {
                              contexts: [DamageTracker.Context]?, groups: GroupExtents?, from first: Int, covered: Bool,
                              root: AffineTransform) -> (scrim: Int, end: Int, dimming: Dimming, rect: IntRect, foldable: Bool)? {
         guard foldsDimmingScrims, first == 0 ? background.alpha == 255 : true,
-              let scrim = dimmingScrim(in: list, contexts: contexts, root: root), scrim.rect.intersects(region),
+              let scrim = repaintScrim(in: list, contexts: contexts, root: root), scrim.rect.intersects(region),
               scrim.foldable || keepsBackdrops(on: background),
               !deferredCopies.copies.contains(where: { $0.rect.intersects(region) }) else { return nil }
         if !scrim.rect.contains(region) {
@@ -656,6 +664,16 @@ public final class DisplayListRenderer {
         return (j, j + transforms + 1)
     }
 
+    /// `dimmingScrim`, found once per tracked repaint (see `scrimOfRepaint`); looked for every time outside one
+    /// (`paint` is given the tracker's contexts only within one).
+    private func repaintScrim(in list: DisplayList, contexts: [DamageTracker.Context]?, root: AffineTransform) -> Scrim? {
+        guard contexts != nil else { return dimmingScrim(in: list, contexts: contexts, root: root) }
+        if let known = scrimOfRepaint { return known }
+        let found = dimmingScrim(in: list, contexts: contexts, root: root)
+        scrimOfRepaint = .some(found)
+        return found
+    }
+
     /// The dimming scrim of `list`: the last opacity group drawn in a plain context (no opacity, clip, clip shape,
     /// shadow, blur or transform other than `root` around it) that is a translucent solid rectangle alone in it,
     /// under translations only — a sheet's or an alert's (what is drawn after it, an alert's card fading in, is
@@ -664,8 +682,7 @@ public final class DisplayListRenderer {
     /// its bitmap can be dimmed, see `DimmedBackdrop`). `contexts`: the damage tracker's, parallel to the items
     /// (they find that group without reading the items); without them the list is walked as the tracker walks
     /// it, for the same answer.
-    private func dimmingScrim(in list: DisplayList, contexts: [DamageTracker.Context]?,
-                              root: AffineTransform) -> (start: Int, end: Int, dimming: Dimming, rect: IntRect, foldable: Bool)? {
+    private func dimmingScrim(in list: DisplayList, contexts: [DamageTracker.Context]?, root: AffineTransform) -> Scrim? {
         guard root.isAxisAligned else { return nil }
         let items = list.items
         var contexts = contexts ?? []
