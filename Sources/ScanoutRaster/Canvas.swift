@@ -88,6 +88,12 @@ public final class Canvas {
         flattenForFill(p, tolerance: tolerance, into: &path)
         let bounds = path.deviceBounds()
         if bounds == nil { reportIfNotFinite(path) }
+        if style.isAntialiased, let straight = straightRows(of: p) {
+            fillStraightRows(straight, paint: paint)
+            rasterize(path, bounds: bounds, rule: style.rule, paint: paint, antialiased: true, rows: Int.min..<straight.rows.lowerBound)
+            rasterize(path, bounds: bounds, rule: style.rule, paint: paint, antialiased: true, rows: straight.rows.upperBound..<Int.max)
+            return
+        }
         rasterize(path, bounds: bounds, rule: style.rule, paint: paint, antialiased: style.isAntialiased)
     }
 
@@ -102,7 +108,45 @@ public final class Canvas {
         }
         outline.prepare(.fill(p, transform)) { flattenForFill(p, into: &$0) }
         if outline.bounds == nil { reportIfNotFinite(outline.contours) }
+        if style.isAntialiased, let straight = straightRows(of: p) {
+            fillStraightRows(straight, paint: paint)
+            rasterize(outline, rule: style.rule, paint: paint, antialiased: true, skipping: straight.rows)
+            return
+        }
         rasterize(outline, rule: style.rule, paint: paint, antialiased: style.isAntialiased)
+    }
+
+    /// Straight rows of a rounded rectangle (see `Path.roundedRectSides`) in the clip fewer than this are
+    /// rasterized with its corners; fewer than the second, when the clip holds corners above and below them.
+    static let minimumStraightRows = 4
+    static let minimumStraightRowsBetweenCorners = 24
+
+    /// The device rows in the clip wholly between a rounded rectangle's corners, under a transform that neither
+    /// rotates nor shears, with the device x of its sides there: in those rows only the two sides cross the
+    /// shape, so each row is a run between two edge pixels, as a rectangle's (`fillDeviceRect`) — with the
+    /// coverage the rasterizer gives the same sides, to the bit (the sides' x is mapped and rounded to 1/256 px
+    /// as the flattener and the rasterizer do). A card's or a list row's shape is rasterized in its corners
+    /// alone. Nil when that is not worth it or the shape is not such a rectangle.
+    private func straightRows(of p: Path) -> (rows: Range<Int>, x0: Double, x1: Double)? {
+        guard transform.b == 0, transform.c == 0, let sides = p.roundedRectSides else { return nil }
+        let t = transform
+        @inline(__always) func map(_ q: Point) -> Point { t.isIdentity ? q : t.apply(q) }
+        let a = map(Point(x: sides.left, y: sides.top)), b = map(Point(x: sides.right, y: sides.bottom))
+        guard a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite, a.x != b.x else { return nil }
+        let y0 = Int(FixedPoint.from(min(a.y, b.y))), y1 = Int(FixedPoint.from(max(a.y, b.y)))
+        // Those in the clip: a small repaint crossing a few of them draws them with the corners.
+        let rows = ((y0 + 255) >> 8)..<max((y0 + 255) >> 8, y1 >> 8)
+        let clipped = rows.clamped(to: clipBounds.minY..<max(clipBounds.minY, clipBounds.maxY))
+        // With corners on both sides of them in the clip, the corners are rasterized in two parts (the shape's
+        // segments fed twice, when not replayed): worth it for a tall run of straight rows only.
+        let bothSides = clipBounds.minY < clipped.lowerBound && clipBounds.maxY > clipped.upperBound
+        guard clipped.count >= (bothSides ? Self.minimumStraightRowsBetweenCorners : Self.minimumStraightRows) else { return nil }
+        return (clipped, min(a.x, b.x), max(a.x, b.x))
+    }
+
+    private func fillStraightRows(_ straight: (rows: Range<Int>, x0: Double, x1: Double), paint: Paint) {
+        fillDeviceRect(x0: straight.x0, y0: Double(straight.rows.lowerBound), x1: straight.x1,
+                       y1: Double(straight.rows.upperBound), paint: paint)
     }
 
     public func stroke(_ p: Path, with paint: Paint, style: StrokeStyle) {
@@ -364,14 +408,16 @@ public final class Canvas {
 
     // MARK: - Internals
 
-    private func rasterize(_ contours: ContourCollector, bounds: IntRect?, rule: FillRule, paint: Paint, antialiased: Bool) {
+    /// `rows`: only these rows are drawn (with the clip's).
+    private func rasterize(_ contours: ContourCollector, bounds: IntRect?, rule: FillRule, paint: Paint, antialiased: Bool,
+                           rows: Range<Int> = Int.min..<Int.max) {
         guard let bounds else { return }
         // The rasterizer's box (and its bands) depend only on the shape and the target, never on the clip
         // rectangle: clipping segments to a box rounds where they cross it, so a shape repainted inside a damage
         // rectangle must be rasterized exactly as in a full frame. The clip is applied to the spans instead.
         var box = bounds.intersection(target.bounds)
         if let m = clipMask { box = box.intersection(m.bounds) }
-        let visible = box.intersection(clipBounds)
+        let visible = box.intersection(clipBounds).intersection(rows: rows)
         guard !visible.isEmpty else { return }
         withBlitter(Shader(paint, ctm: transform, table: gradientTable, tableHolds: &gradientTableHolds), antialiased: antialiased) { blitter in
             // Large shapes are rasterized in horizontal bands, each fed every segment (clipped to the band),
@@ -395,13 +441,17 @@ public final class Canvas {
     /// A kept outline: drawn for the first time, it is rasterized as usual; drawn again (repainted in part under
     /// a damage rectangle, in a compositing band, or whole), the whole shape is swept once into its recording
     /// and the rows needed are replayed from it from then on, until the outline changes.
-    private func rasterize(_ outline: ShapeOutline, rule: FillRule, paint: Paint, antialiased: Bool) {
+    /// `skipping`: rows not drawn (the straight rows of a rounded rectangle, drawn as a rectangle's).
+    private func rasterize(_ outline: ShapeOutline, rule: FillRule, paint: Paint, antialiased: Bool, skipping: Range<Int> = 0..<0) {
         guard let bounds = outline.bounds else { return }
         var box = bounds.intersection(target.bounds)
         if let m = clipMask { box = box.intersection(m.bounds) }
         let visible = box.intersection(clipBounds)
-        guard !visible.isEmpty else { return }
+        let above = visible.intersection(rows: Int.min..<skipping.lowerBound), below = visible.intersection(rows: skipping.upperBound..<Int.max)
+        guard skipping.isEmpty ? !visible.isEmpty : !(above.isEmpty && below.isEmpty) else { return }
         outline.drawsSinceBuild += 1
+        // (The skipped rows count too: whether to record the shape is decided as if it were drawn whole, and a
+        // shape repainted in part again and again is replayed, not fed to the rasterizer twice a draw.)
         outline.pixelsDrawnSinceBuild += visible.width * visible.height
         let recording = outline.sweep
         if !(recording.isValid && recording.box == box && recording.rule == rule) {
@@ -411,14 +461,24 @@ public final class Canvas {
             // drawn in a strip at its edge, are never recorded.
             if outline.drawsSinceBuild < 2 || 2 * outline.pixelsDrawnSinceBuild < box.width * box.height
                 || box.width * box.height > Self.maxRecordedPixels {
-                rasterize(outline.contours, bounds: bounds, rule: rule, paint: paint, antialiased: antialiased)
+                if skipping.isEmpty {
+                    rasterize(outline.contours, bounds: bounds, rule: rule, paint: paint, antialiased: antialiased)
+                } else {
+                    rasterize(outline.contours, bounds: bounds, rule: rule, paint: paint, antialiased: antialiased, rows: Int.min..<skipping.lowerBound)
+                    rasterize(outline.contours, bounds: bounds, rule: rule, paint: paint, antialiased: antialiased, rows: skipping.upperBound..<Int.max)
+                }
                 return
             }
             record(outline, box: box, rule: rule)
             outline.countSweep()
         }
         withBlitter(Shader(paint, ctm: transform, table: gradientTable, tableHolds: &gradientTableHolds), antialiased: antialiased) { blitter in
-            outline.sweep.replay(rows: visible.minY..<visible.maxY, into: &blitter)
+            if skipping.isEmpty {
+                outline.sweep.replay(rows: visible.minY..<visible.maxY, into: &blitter)
+            } else {
+                if !above.isEmpty { outline.sweep.replay(rows: above.minY..<above.maxY, into: &blitter) }
+                if !below.isEmpty { outline.sweep.replay(rows: below.minY..<below.maxY, into: &blitter) }
+            }
         }
     }
 
@@ -496,4 +556,12 @@ struct TransformingSink: PolylineSink {
     mutating func moveTo(_ p: Point) { inner.moveTo(identity ? p : transform.apply(p)) }
     mutating func lineTo(_ p: Point) { inner.lineTo(identity ? p : transform.apply(p)) }
     mutating func endContour(closed: Bool) { inner.endContour(closed: closed) }
+}
+
+extension IntRect {
+    /// The part of the rectangle within `rows` (of y).
+    fileprivate func intersection(rows: Range<Int>) -> IntRect {
+        let y0 = Swift.max(minY, rows.lowerBound), y1 = Swift.min(maxY, rows.upperBound)
+        return IntRect(x: x, y: y0, width: width, height: Swift.max(0, y1 - y0))
+    }
 }

@@ -251,6 +251,30 @@ extension Path {
 }
 
 extension Path {
+    /// The verbs `addRoundedRect` makes (kept, not built at every comparison: a fill asks for each shape).
+    private static let roundedRectVerbs: [Verb] = [.move, .line, .cubic, .line, .cubic, .line, .cubic, .line, .cubic, .close]
+
+    /// For a rounded rectangle as `addRoundedRect` makes it: its two straight sides (the x of each) and the
+    /// stretch between its corners (from the lower end of the top corners to the upper end of the bottom
+    /// ones), within which nothing but those sides crosses a row. Nil for any other path, or one whose corners
+    /// reach into that stretch.
+    public var roundedRectSides: (left: Double, right: Double, top: Double, bottom: Double)? {
+        guard points.count == 17, verbs == Self.roundedRectVerbs else { return nil }
+        let p = points
+        // The right side runs from the top-right corner's end (4) to 5, the left one from 12 to 13.
+        guard p[4].x == p[5].x, p[12].x == p[13].x, p[12].x < p[4].x else { return nil }
+        let top = max(p[4].y, p[13].y), bottom = min(p[5].y, p[12].y)
+        guard top < bottom, top.isFinite, bottom.isFinite, p[4].x.isFinite, p[12].x.isFinite else { return nil }
+        // The top corners (points 0 to 4 and 13 to 16) above the stretch, the bottom ones (5 to 12) below it: a
+        // cubic lies within its control points. (Their x may pass a side by a rounding error; no matter there.)
+        for i in 0...16 {
+            if i <= 4 || i >= 13 { guard p[i].y <= top else { return nil } } else { guard p[i].y >= bottom else { return nil } }
+        }
+        return (p[12].x, p[4].x, top, bottom)
+    }
+}
+
+extension Path {
     /// Whether both paths hold the same verbs and bit-identical points. Unlike `==`, a path with a NaN
     /// coordinate is identical to itself: a retained drawing of an app's NaN is unchanged next frame, not
     /// damaged and redrawn forever.
