@@ -320,6 +320,10 @@ public final class Canvas {
         let fy0 = max(Int(FixedPoint.from(y0)), clip.minY << 8), fy1 = min(Int(FixedPoint.from(y1)), clip.maxY << 8)
         guard fx1 > fx0, fy1 > fy0 else { return }
         let px0 = fx0 >> 8, px1 = (fx1 - 1) >> 8  // first and last pixel columns touched
+        if case .solid(let color) = paint, clipMask == nil, blendMode == .normal, target.format != .rgb565 {
+            fillDeviceRows(fx0: fx0, fy0: fy0, fx1: fx1, fy1: fy1, color: color.premultiplied)
+            return
+        }
         withBlitter(Shader(paint, ctm: transform, table: gradientTable, tableHolds: &gradientTableHolds), antialiased: true) { blitter in
             for y in (fy0 >> 8)...((fy1 - 1) >> 8) {
                 let cy = min(fy1, (y + 1) << 8) - max(fy0, y << 8)  // 1...256
@@ -339,6 +343,37 @@ public final class Canvas {
                     if px1 - px0 > 1 { run(px0 + 1, px1 - px0 - 1, 256) }
                     run(px1, 1, right)
                 }
+            }
+        }
+    }
+
+    /// `fillDeviceRect` of a solid colour (premultiplied `c`) in plain conditions — no clip mask, normal blending,
+    /// a 32-bit target, the rectangle within the clip (24.8 fixed point): each row's runs go straight to the
+    /// blending kernel as the blitter would send them, without its checks per run. A list's rows, a screen's
+    /// background, the strips beside a sliding sheet: each row costs its pixels, not its calls.
+    private func fillDeviceRows(fx0: Int, fy0: Int, fx1: Int, fy1: Int, color c: UInt32) {
+        let px0 = fx0 >> 8, px1 = (fx1 - 1) >> 8
+        let left = ((px0 + 1) << 8) - fx0, right = fx1 - (px1 << 8)
+        let alpha = globalAlpha, base = target.baseAddress, stride = target.stride
+        for y in (fy0 >> 8)...((fy1 - 1) >> 8) {
+            let cy = min(fy1, (y + 1) << 8) - max(fy0, y << 8)  // 1...256
+            let row = (base + y &* stride).assumingMemoryBound(to: UInt32.self)
+            // As `SpanBlitter.blendRun` blends a run of one coverage.
+            @inline(__always) func run(_ x: Int, _ n: Int, _ cx: Int) {
+                let a = (cx * cy + 128) >> 8
+                guard a > 0 else { return }
+                var k = UInt32(min(a, 255))
+                if alpha != 255 { k = mulDiv255(k, alpha) }
+                if k > 0 { SpanBlender.overSolid(row + x, n, k == 255 ? c : scalePixel(c, k)) }
+            }
+            if px0 == px1 {
+                run(px0, 1, fx1 - fx0)
+            } else if left == 256 && right == 256 {
+                run(px0, px1 - px0 + 1, 256)
+            } else {
+                run(px0, 1, left)
+                if px1 - px0 > 1 { run(px0 + 1, px1 - px0 - 1, 256) }
+                run(px1, 1, right)
             }
         }
     }
