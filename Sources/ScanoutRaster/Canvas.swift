@@ -90,8 +90,7 @@ public final class Canvas {
         if bounds == nil { reportIfNotFinite(path) }
         if style.isAntialiased, let straight = straightRows(of: p) {
             fillStraightRows(straight, paint: paint)
-            rasterize(path, bounds: bounds, rule: style.rule, paint: paint, antialiased: true, rows: Int.min..<straight.rows.lowerBound)
-            rasterize(path, bounds: bounds, rule: style.rule, paint: paint, antialiased: true, rows: straight.rows.upperBound..<Int.max)
+            rasterize(path, bounds: bounds, rule: style.rule, paint: paint, antialiased: true, skipping: straight.rows)
             return
         }
         rasterize(path, bounds: bounds, rule: style.rule, paint: paint, antialiased: style.isAntialiased)
@@ -319,52 +318,38 @@ public final class Canvas {
         let fx0 = max(Int(FixedPoint.from(x0)), clip.minX << 8), fx1 = min(Int(FixedPoint.from(x1)), clip.maxX << 8)
         let fy0 = max(Int(FixedPoint.from(y0)), clip.minY << 8), fy1 = min(Int(FixedPoint.from(y1)), clip.maxY << 8)
         guard fx1 > fx0, fy1 > fy0 else { return }
-        let px0 = fx0 >> 8, px1 = (fx1 - 1) >> 8  // first and last pixel columns touched
         if case .solid(let color) = paint, clipMask == nil, blendMode == .normal, target.format != .rgb565 {
-            fillDeviceRows(fx0: fx0, fy0: fy0, fx1: fx1, fy1: fy1, color: color.premultiplied)
+            // A solid colour in plain conditions (a list's rows, a screen's background, the strips beside a
+            // sliding sheet): each run goes straight to the blending kernel as `SpanBlitter.blendRun` would send
+            // it, without its checks per run — a row costs its pixels, not its calls.
+            let c = color.premultiplied, alpha = globalAlpha, base = target.baseAddress, stride = target.stride
+            forEachRun(fx0: fx0, fy0: fy0, fx1: fx1, fy1: fy1) { y, x, n, a in
+                var k = UInt32(a)
+                if alpha != 255 { k = mulDiv255(k, alpha) }
+                guard k > 0 else { return }
+                let row = (base + y &* stride).assumingMemoryBound(to: UInt32.self)
+                SpanBlender.overSolid(row + x, n, k == 255 ? c : scalePixel(c, k))
+            }
             return
         }
         withBlitter(Shader(paint, ctm: transform, table: gradientTable, tableHolds: &gradientTableHolds), antialiased: true) { blitter in
-            for y in (fy0 >> 8)...((fy1 - 1) >> 8) {
-                let cy = min(fy1, (y + 1) << 8) - max(fy0, y << 8)  // 1...256
-                @inline(__always) func run(_ x: Int, _ n: Int, _ cx: Int) {
-                    let a = (cx * cy + 128) >> 8
-                    if a > 0 { blitter.blendRun(x: x, y: y, count: n, alpha: UInt8(min(a, 255))) }
-                }
-                if px0 == px1 {
-                    run(px0, 1, fx1 - fx0)
-                    continue
-                }
-                let left = ((px0 + 1) << 8) - fx0, right = fx1 - (px1 << 8)
-                if left == 256 && right == 256 {
-                    run(px0, px1 - px0 + 1, 256)
-                } else {
-                    run(px0, 1, left)
-                    if px1 - px0 > 1 { run(px0 + 1, px1 - px0 - 1, 256) }
-                    run(px1, 1, right)
-                }
+            forEachRun(fx0: fx0, fy0: fy0, fx1: fx1, fy1: fy1) { y, x, n, a in
+                blitter.blendRun(x: x, y: y, count: n, alpha: UInt8(a))
             }
         }
     }
 
-    /// `fillDeviceRect` of a solid colour (premultiplied `c`) in plain conditions — no clip mask, normal blending,
-    /// a 32-bit target, the rectangle within the clip (24.8 fixed point): each row's runs go straight to the
-    /// blending kernel as the blitter would send them, without its checks per run. A list's rows, a screen's
-    /// background, the strips beside a sliding sheet: each row costs its pixels, not its calls.
-    private func fillDeviceRows(fx0: Int, fy0: Int, fx1: Int, fy1: Int, color c: UInt32) {
-        let px0 = fx0 >> 8, px1 = (fx1 - 1) >> 8
+    /// The runs of a rectangle's rows (24.8 fixed point, within the clip), each with its coverage (1...255): per
+    /// row a left edge pixel, a run, and a right edge pixel, or one run where the edges are whole pixels.
+    @inline(__always)
+    private func forEachRun(fx0: Int, fy0: Int, fx1: Int, fy1: Int, _ body: (_ y: Int, _ x: Int, _ count: Int, _ alpha: Int) -> Void) {
+        let px0 = fx0 >> 8, px1 = (fx1 - 1) >> 8  // first and last pixel columns touched
         let left = ((px0 + 1) << 8) - fx0, right = fx1 - (px1 << 8)
-        let alpha = globalAlpha, base = target.baseAddress, stride = target.stride
         for y in (fy0 >> 8)...((fy1 - 1) >> 8) {
             let cy = min(fy1, (y + 1) << 8) - max(fy0, y << 8)  // 1...256
-            let row = (base + y &* stride).assumingMemoryBound(to: UInt32.self)
-            // As `SpanBlitter.blendRun` blends a run of one coverage.
             @inline(__always) func run(_ x: Int, _ n: Int, _ cx: Int) {
                 let a = (cx * cy + 128) >> 8
-                guard a > 0 else { return }
-                var k = UInt32(min(a, 255))
-                if alpha != 255 { k = mulDiv255(k, alpha) }
-                if k > 0 { SpanBlender.overSolid(row + x, n, k == 255 ? c : scalePixel(c, k)) }
+                if a > 0 { body(y, x, n, min(a, 255)) }
             }
             if px0 == px1 {
                 run(px0, 1, fx1 - fx0)
@@ -443,17 +428,18 @@ public final class Canvas {
 
     // MARK: - Internals
 
-    /// `rows`: only these rows are drawn (with the clip's).
+    /// `skipping`: rows not drawn (the straight rows of a rounded rectangle, drawn as a rectangle's).
     private func rasterize(_ contours: ContourCollector, bounds: IntRect?, rule: FillRule, paint: Paint, antialiased: Bool,
-                           rows: Range<Int> = Int.min..<Int.max) {
+                           skipping: Range<Int> = 0..<0) {
         guard let bounds else { return }
         // The rasterizer's box (and its bands) depend only on the shape and the target, never on the clip
         // rectangle: clipping segments to a box rounds where they cross it, so a shape repainted inside a damage
         // rectangle must be rasterized exactly as in a full frame. The clip is applied to the spans instead.
         var box = bounds.intersection(target.bounds)
         if let m = clipMask { box = box.intersection(m.bounds) }
-        let visible = box.intersection(clipBounds).intersection(rows: rows)
-        guard !visible.isEmpty else { return }
+        let visible = box.intersection(clipBounds)
+        let parts = Self.rows(visible.minY..<visible.maxY, skipping: skipping)
+        guard !visible.isEmpty, !(parts.above.isEmpty && parts.below.isEmpty) else { return }
         withBlitter(Shader(paint, ctm: transform, table: gradientTable, tableHolds: &gradientTableHolds), antialiased: antialiased) { blitter in
             // Large shapes are rasterized in horizontal bands, each fed every segment (clipped to the band),
             // so the cell buffer stays small (cache-resident) whatever the shape's size. Bands outside the clip
@@ -463,12 +449,17 @@ public final class Canvas {
             while top < box.maxY {
                 let band = IntRect(x: box.x, y: top, width: box.width, height: min(bandRows, box.maxY - top))
                 top = band.maxY
-                if band.maxY <= visible.minY || band.minY >= visible.maxY { continue }
                 // Only the rows inside the clip are accumulated (a damage rectangle or a compositing band
                 // a few rows high no longer pays for the whole shape's area).
-                rasterizer.begin(box: band, rows: max(band.minY, visible.minY)..<min(band.maxY, visible.maxY))
-                contours.feed(rasterizer)
-                rasterizer.sweep(rule, into: &blitter)
+                @inline(__always) func sweep(_ part: Range<Int>) {
+                    let rows = part.clamped(to: band.minY..<band.maxY)
+                    guard !rows.isEmpty else { return }
+                    rasterizer.begin(box: band, rows: rows)
+                    contours.feed(rasterizer)
+                    rasterizer.sweep(rule, into: &blitter)
+                }
+                sweep(parts.above)
+                sweep(parts.below)
             }
         }
     }
@@ -482,8 +473,8 @@ public final class Canvas {
         var box = bounds.intersection(target.bounds)
         if let m = clipMask { box = box.intersection(m.bounds) }
         let visible = box.intersection(clipBounds)
-        let above = visible.intersection(rows: Int.min..<skipping.lowerBound), below = visible.intersection(rows: skipping.upperBound..<Int.max)
-        guard skipping.isEmpty ? !visible.isEmpty : !(above.isEmpty && below.isEmpty) else { return }
+        let parts = Self.rows(visible.minY..<visible.maxY, skipping: skipping)
+        guard !visible.isEmpty, !(parts.above.isEmpty && parts.below.isEmpty) else { return }
         outline.drawsSinceBuild += 1
         // (The skipped rows count too: whether to record the shape is decided as if it were drawn whole, and a
         // shape repainted in part again and again is replayed, not fed to the rasterizer twice a draw.)
@@ -496,25 +487,24 @@ public final class Canvas {
             // drawn in a strip at its edge, are never recorded.
             if outline.drawsSinceBuild < 2 || 2 * outline.pixelsDrawnSinceBuild < box.width * box.height
                 || box.width * box.height > Self.maxRecordedPixels {
-                if skipping.isEmpty {
-                    rasterize(outline.contours, bounds: bounds, rule: rule, paint: paint, antialiased: antialiased)
-                } else {
-                    rasterize(outline.contours, bounds: bounds, rule: rule, paint: paint, antialiased: antialiased, rows: Int.min..<skipping.lowerBound)
-                    rasterize(outline.contours, bounds: bounds, rule: rule, paint: paint, antialiased: antialiased, rows: skipping.upperBound..<Int.max)
-                }
+                rasterize(outline.contours, bounds: bounds, rule: rule, paint: paint, antialiased: antialiased, skipping: skipping)
                 return
             }
             record(outline, box: box, rule: rule)
             outline.countSweep()
         }
         withBlitter(Shader(paint, ctm: transform, table: gradientTable, tableHolds: &gradientTableHolds), antialiased: antialiased) { blitter in
-            if skipping.isEmpty {
-                outline.sweep.replay(rows: visible.minY..<visible.maxY, into: &blitter)
-            } else {
-                if !above.isEmpty { outline.sweep.replay(rows: above.minY..<above.maxY, into: &blitter) }
-                if !below.isEmpty { outline.sweep.replay(rows: below.minY..<below.maxY, into: &blitter) }
-            }
+            if !parts.above.isEmpty { outline.sweep.replay(rows: parts.above, into: &blitter) }
+            if !parts.below.isEmpty { outline.sweep.replay(rows: parts.below, into: &blitter) }
         }
+    }
+
+    /// The rows of `rows` above `skipped` and those below it (either may be empty; nothing skipped: all of them
+    /// above).
+    private static func rows(_ rows: Range<Int>, skipping skipped: Range<Int>) -> (above: Range<Int>, below: Range<Int>) {
+        guard !skipped.isEmpty else { return (rows, rows.upperBound..<rows.upperBound) }
+        return (rows.lowerBound..<max(rows.lowerBound, min(rows.upperBound, skipped.lowerBound)),
+                min(rows.upperBound, max(rows.lowerBound, skipped.upperBound))..<rows.upperBound)
     }
 
     /// Sweeps the whole of `box` of the outline's shape into its recording, with the same bands as `rasterize`.
@@ -591,12 +581,4 @@ struct TransformingSink: PolylineSink {
     mutating func moveTo(_ p: Point) { inner.moveTo(identity ? p : transform.apply(p)) }
     mutating func lineTo(_ p: Point) { inner.lineTo(identity ? p : transform.apply(p)) }
     mutating func endContour(closed: Bool) { inner.endContour(closed: closed) }
-}
-
-extension IntRect {
-    /// The part of the rectangle within `rows` (of y).
-    fileprivate func intersection(rows: Range<Int>) -> IntRect {
-        let y0 = Swift.max(minY, rows.lowerBound), y1 = Swift.min(maxY, rows.upperBound)
-        return IntRect(x: x, y: y0, width: width, height: Swift.max(0, y1 - y0))
-    }
 }

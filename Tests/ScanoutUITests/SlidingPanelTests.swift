@@ -116,10 +116,9 @@ import ScanoutTesting
     /// private frame (complete once read) every seventh frame — so deferred copies live on across frames in
     /// the others. Returns the caching compositor (for its counters). It may paint in bands on two threads,
     /// however quick the repaint (see `FrameCompositor.paintsInBands`).
-    /// `animatedFrame` is told the caching compositor after each animated frame, with the frame's number among
-    /// them (from 1).
+    /// `animatedFrame` is told the caching compositor after each animated frame.
     func slide<V: View>(_ root: (Flow) -> V, width: Int = 480, height: Int = 320, buffering: Int = 2,
-                        animatedFrame: (FrameCompositor, Int) -> Void = { _, _ in }) -> FrameCompositor {
+                        animatedFrame: (FrameCompositor) -> Void = { _ in }) -> FrameCompositor {
         let flow = Flow()
         let host = ViewHost(rootView: root(flow), size: CGSize(width: CGFloat(width), height: CGFloat(height)))
         let kept = FrameCompositor(width: width, height: height)
@@ -152,7 +151,7 @@ import ScanoutTesting
         repeat {
             step()
             animatedFrames += 1
-            animatedFrame(kept, animatedFrames)
+            animatedFrame(kept)
         } while host.isAnimating && animatedFrames < 200
         #expect(animatedFrames > 10, "the change animates")
         step()
@@ -191,7 +190,7 @@ import ScanoutTesting
     /// then on at every frame until it comes to rest.
     @Test func aRisingSheetIsCopiedFromItsBitmapWhileItCoversLittleOfTheScreen() {
         var copied = [0]  // pixels copied from panel bitmaps so far, after each animated frame
-        _ = slide({ Presenting(flow: $0) }) { kept, _ in copied.append(kept.privateFrameRenderer.panelCopiedPixels) }
+        _ = slide({ Presenting(flow: $0) }) { kept in copied.append(kept.privateFrameRenderer.panelCopiedPixels) }
         let perFrame = (1..<copied.count).map { copied[$0] - copied[$0 - 1] }
         guard let first = perFrame.firstIndex(where: { $0 > 0 }) else {
             Issue.record("the sheet is never copied from its bitmap: \(perFrame)")
