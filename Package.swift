@@ -56,8 +56,10 @@ let package = Package(
         .systemLibrary(name: "CXKBCommon"),
         .systemLibrary(name: "CUdev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
 
+        // Row copies with non-temporal stores (a display buffer's present), which Swift cannot express.
+        .target(name: "CStreamCopy"),
         // libm: rounding and sqrt of Double lower to libm calls when not inlined.
-        .target(name: "ScanoutRaster", linkerSettings: [.linkedLibrary("m")]),
+        .target(name: "ScanoutRaster", dependencies: ["CStreamCopy"], linkerSettings: [.linkedLibrary("m")]),
         .target(name: "ScanoutText", dependencies: ["ScanoutRaster", "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig", "CThai"]),
         .target(name: "ScanoutGraph"),
         .target(name: "ScanoutRender", dependencies: ["ScanoutRaster", "ScanoutText", "ScanoutImage", "CSymbolFont"]),

@@ -158,9 +158,10 @@ public struct DisplayTransform: Sendable, Equatable {
     /// from `source`'s pixel (x + `offsetX`, y + `offsetY`) — a piece of the frame held in another buffer (a
     /// sliding panel's bitmap; see `FrameCompositor.sources(of:)`), which must hold all of the region — with
     /// `dimming`'s scrim blended over each pixel on the way when one is given (the picture under a fading
-    /// scrim; 32-bit formats).
+    /// scrim; 32-bit formats). `streamed`: unrotated rows are written past the cache (a present a display buffer
+    /// `streams(presentOf:)`; the pixels are the same either way).
     public func copy(_ source: PixelBuffer, offsetX: Int, offsetY: Int, to target: PixelBuffer, region: IntRect,
-                     dimmedBy dimming: Dimming? = nil) throws(PlatformError) {
+                     dimmedBy dimming: Dimming? = nil, streamed: Bool = false) throws(PlatformError) {
         guard source.format == target.format else {
             throw PlatformError.invalidState("copy from \(source.format) to \(target.format): formats differ")
         }
@@ -186,6 +187,11 @@ public struct DisplayTransform: Sendable, Equatable {
         let below = logicalPixel(atPanelX: panel.minX, y: panel.minY + 1)
         let stepX = (next.x - origin.x, next.y - origin.y)
         let stepY = (below.x - origin.x, below.y - origin.y)
+        if streamed, stepX == (1, 0), stepY == (0, 1), dimming == nil {
+            // Unrotated: the rows as they are, past the cache.
+            target.stream(panel, from: source, offsetX: origin.x + offsetX - panel.minX, offsetY: origin.y + offsetY - panel.minY)
+            return
+        }
         let srcBase = source.baseAddress + offsetY * source.stride + offsetX * bpp
         let sStride = source.stride
         let count = panel.width

@@ -198,9 +198,14 @@ public final class FrameCompositor {
     @discardableResult
     public func present(into target: PixelBuffer, age: Int) -> Damage {
         let region = repaintRegion(forBufferAge: age).clipped(to: target.bounds.intersection(frame.bounds))
+        let streamed = target.streams(presentOf: region.area)
         for r in region.rects {
             sources(of: r) { piece, source, dx, dy, dimming in
-                target.copy(piece, from: source, offsetX: dx, offsetY: dy, dimmedBy: dimming)
+                if streamed {
+                    target.stream(piece, from: source, offsetX: dx, offsetY: dy, dimmedBy: dimming)
+                } else {
+                    target.copy(piece, from: source, offsetX: dx, offsetY: dy, dimmedBy: dimming)
+                }
             }
         }
         return region

@@ -79,9 +79,12 @@ package final class FramePipeline {
     /// through the transform, and presents it.
     package func commit(to display: Display) throws(PlatformError) {
         let target = try display.beginFrame()
-        for r in compositor.repaintRegion(forBufferAge: target.age).rects {
+        let region = compositor.repaintRegion(forBufferAge: target.age)
+        let streamed = target.buffer.streams(presentOf: region.area)
+        for r in region.rects {
             try compositor.sources(of: r) { (piece, source, dx, dy, dimming) throws(PlatformError) in
-                try transform.copy(source, offsetX: dx, offsetY: dy, to: target.buffer, region: piece, dimmedBy: dimming)
+                try transform.copy(source, offsetX: dx, offsetY: dy, to: target.buffer, region: piece, dimmedBy: dimming,
+                                   streamed: streamed)
             }
         }
         try display.present()

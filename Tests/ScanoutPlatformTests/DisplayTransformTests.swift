@@ -1,3 +1,4 @@
+import Glibc
 import ScanoutRaster
 import XCTest
 @testable import ScanoutPlatform
@@ -125,6 +126,29 @@ extension DisplayTransformTests {
                     }
                 }
             }
+        }
+    }
+    /// A large present streams its unrotated rows past the cache (`streamed`); every rotation writes the same
+    /// pixels as the ordinary copy, from the frame or from a piece held in another buffer at an offset.
+    func testStreamedCopyWritesWhatTheCopyWrites() throws {
+        for rotation in DisplayRotation.allCases {
+            let t = DisplayTransform(panelWidth: 200, panelHeight: 120, rotation: rotation, calibration: .identity, scale: 1)
+            let bitmap = PixelBuffer(width: t.logicalPixelWidth + 37, height: t.logicalPixelHeight + 5, format: .xrgb8888)
+            for y in 0..<bitmap.height {
+                for x in 0..<bitmap.width {
+                    bitmap.setPremultipliedPixel(x: x, y: y, 0xFF00_0000 | UInt32(x * 5 & 0xFF) << 16 | UInt32(y * 3 & 0xFF) << 8 | UInt32(x ^ y) & 0xFF)
+                }
+            }
+            let region = IntRect(x: 3, y: 2, width: t.logicalPixelWidth - 10, height: t.logicalPixelHeight - 7)
+            let streamed = PixelBuffer(width: t.panelWidth, height: t.panelHeight, format: .xrgb8888)
+            let copied = PixelBuffer(width: t.panelWidth, height: t.panelHeight, format: .xrgb8888)
+            try t.copy(bitmap, offsetX: 37, offsetY: 5, to: streamed, region: region, streamed: true)
+            try t.copy(bitmap, offsetX: 37, offsetY: 5, to: copied, region: region)
+            XCTAssertEqual(memcmp(streamed.baseAddress, copied.baseAddress, copied.stride * copied.height), 0, "\(rotation)")
+            let panel = t.panelRect(fromLogical: region)
+            let inside = t.logicalPixel(atPanelX: panel.minX + 70, y: panel.minY + 4)
+            XCTAssertEqual(streamed.premultipliedPixel(x: panel.minX + 70, y: panel.minY + 4),
+                           bitmap.premultipliedPixel(x: inside.x + 37, y: inside.y + 5), "\(rotation)")
         }
     }
 }
