@@ -187,9 +187,10 @@ public struct DisplayTransform: Sendable, Equatable {
         let below = logicalPixel(atPanelX: panel.minX, y: panel.minY + 1)
         let stepX = (next.x - origin.x, next.y - origin.y)
         let stepY = (below.x - origin.x, below.y - origin.y)
-        if streamed, stepX == (1, 0), stepY == (0, 1), dimming == nil {
-            // Unrotated: the rows as they are, past the cache.
-            target.stream(panel, from: source, offsetX: origin.x + offsetX - panel.minX, offsetY: origin.y + offsetY - panel.minY)
+        if streamed, stepX == (1, 0), stepY == (0, 1) {
+            // Unrotated: the rows as they are (dimmed on the way if dimmed), past the cache.
+            target.stream(panel, from: source, offsetX: origin.x + offsetX - panel.minX, offsetY: origin.y + offsetY - panel.minY,
+                          dimmedBy: dimming)
             return
         }
         let srcBase = source.baseAddress + offsetY * source.stride + offsetX * bpp

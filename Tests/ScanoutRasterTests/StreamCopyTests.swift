@@ -41,7 +41,43 @@ import Testing
         }
     }
 
-    @Test func aFullScreenStreamedCopyIsTheSourceAndAScrimFallsBackToTheDimmedCopy() {
+    /// Under a scrim (an alert's, a sheet's), the streamed rows are what `Dimming.copy` writes, four pixels at a
+    /// time or one: every scrim alpha, black and coloured scrims, any alignment and width.
+    @Test func aStreamedDimmedCopyWritesWhatTheDimmedCopyWrites() {
+        var r = SeededRandom(seed: 0xD1A)
+        for i in 0..<120 {
+            let width = 1 + Int(r.double(0...500)), height = 1 + Int(r.double(0...4))
+            let skew = Int(r.double(0...15)) * 4
+            let stride = width * 4 + Int(r.double(0...5)) * 4, bytes = stride * height + skew
+            let memory = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
+            defer { memory.deallocate() }
+            memory.initializeMemory(as: UInt8.self, repeating: 0x5A, count: bytes)
+            let target = PixelBuffer(wrapping: memory + skew, width: width, height: height, stride: stride, format: .xrgb8888)
+            let source = PixelBuffer(width: width, height: height, format: .xrgb8888)
+            for y in 0..<height {
+                for x in 0..<width { source.setPremultipliedPixel(x: x, y: y, 0xFF00_0000 | UInt32(r.double(0...16_777_215))) }
+            }
+            let alpha = i < 3 ? [0.0, 1.0 / 255, 1.0][i] : r.double(0...1)
+            let colour = i % 2 == 0 ? RGBA(red: 0, green: 0, blue: 0) : RGBA(red: UInt8(r.double(0...255)), green: 40, blue: 200)
+            let dimming = Dimming(color: colour, opacity: alpha)
+            target.stream(target.bounds, from: source, dimmedBy: dimming)
+            var same = true
+            for y in 0..<height where same {
+                let s = source.row(y).assumingMemoryBound(to: UInt32.self)
+                let got = target.row(y).assumingMemoryBound(to: UInt32.self)
+                var vectors = [UInt32](repeating: 0, count: width), scalar = [UInt32](repeating: 0, count: width)
+                SpanBlender.solidOver(&vectors, s, width, dimming.pixel, vectors: true)
+                SpanBlender.solidOver(&scalar, s, width, dimming.pixel, vectors: false)
+                for x in 0..<width where got[x] != vectors[x] || got[x] != scalar[x] { same = false }
+            }
+            #expect(same, "case \(i): \(width)x\(height), skew \(skew), scrim \(String(dimming.pixel, radix: 16))")
+            // Nothing before the first row or after the last is written.
+            #expect(memory.load(as: UInt8.self) == 0x5A || skew == 0)
+            #expect(memory.load(fromByteOffset: bytes - 1, as: UInt8.self) == 0x5A || stride == width * 4)
+        }
+    }
+
+    @Test func aFullScreenStreamedCopyIsTheSourceAndADimmedOneTheDimmedCopy() {
         let source = PixelBuffer(width: 1920, height: 4, format: .xrgb8888)
         for y in 0..<4 { for x in 0..<1920 { source.setPremultipliedPixel(x: x, y: y, 0xFF00_0000 | UInt32(x * 7 + y * 131) & 0xFF_FFFF) } }
         let target = PixelBuffer(width: 1920, height: 4, format: .xrgb8888)

@@ -15,4 +15,16 @@
 void scanout_stream_copy_rows(void *dst, ptrdiff_t dst_stride, const void *src, ptrdiff_t src_stride,
                               size_t row_bytes, size_t rows);
 
+#if defined(__x86_64__)
+#include <stdint.h>
+
+// Writes `rows` rows of `width` 32-bit pixels: each pixel of src (opaque, premultiplied) with the premultiplied
+// colour `scrim` blended over it — `scrim + pixel * (255 - scrim's alpha) / 255` per channel, rounded as
+// ScanoutRaster's `Dimming.copy` rounds, to the bit — streamed into dst as scanout_stream_copy_rows streams
+// (the partial lines at either end of a row with ordinary stores). x86-64 only: elsewhere the Swift kernel,
+// vectorised by the compiler, writes them.
+void scanout_stream_dimmed_rows(uint32_t *dst, ptrdiff_t dst_stride, const uint32_t *src, ptrdiff_t src_stride,
+                                size_t width, size_t rows, uint32_t scrim);
+#endif
+
 #endif
