@@ -113,13 +113,14 @@ public final class PixelBuffer {
     }
 
     /// The size of a display buffer from which presents into it are worth streaming (`stream`): with buffers of
-    /// 4 MiB or more (1080p's are 8.3 MB), the working set of a present — the private frame or a sliding panel's
-    /// bitmaps, and the display buffers — is larger than the cache, and streaming took a 1080p page swipe's frame
-    /// from 1.05 to 0.53 ms here and a pop's from 0.37 to 0.25 ms, damage frames unchanged. Below it everything
-    /// can stay in a large cache, where ordinary stores were quicker (a whole 800x480 frame: 0.46 against 0.48–0.55
-    /// ms here). Boards' caches are smaller, so this errs on the side of memcpy. A present of less than 256 KiB
-    /// (a damage frame's) is copied: streamed, a 1080p damage frame's present took 3 % longer here.
-    public static let streamingBytes = 4 << 20
+    /// 3 MiB or more (1280x800's are 4.1 MB, 1080p's 8.3 MB), the working set of a present — the private frame or
+    /// a sliding panel's bitmaps, and the display buffers — outgrows the cache, and streaming took a 1080p page
+    /// swipe's frame from 1.05 to 0.53 ms here, a pop's from 0.37 to 0.25 ms, and at 1280x800 a push's from 0.26
+    /// to 0.20 ms and an alert's fade from 0.44 to 0.27 ms. Below it everything can stay in a large cache, where
+    /// ordinary stores were quicker (a whole 800x480 frame: 0.46 against 0.48–0.55 ms here); boards' caches are
+    /// smaller, so this errs on the side of memcpy. A present of less than 256 KiB (a damage frame's) is copied:
+    /// streamed, a 1080p damage frame's present took 3 % longer here.
+    public static let streamingBytes = 3 << 20
 
     /// Whether a present of `pixels` into this buffer (a display buffer) is streamed (see `streamingBytes`).
     public func streams(presentOf pixels: Int) -> Bool {
