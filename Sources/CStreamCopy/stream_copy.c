@@ -49,15 +49,17 @@ static int has_avx2(void) {
     return (b & bit_AVX2) != 0;
 }
 
-// Chosen at the first copy (every thread that races here chooses the same).
-static line_copier chosen_copier;
+// Whether the AVX2 kernels are used: 1 or 2 (no), asked of the CPU at the first copy (every thread that races
+// here finds the same).
+static int avx2_state;
 
-static line_copier copier(void) {
-    line_copier f = __atomic_load_n(&chosen_copier, __ATOMIC_RELAXED);
-    if (f) return f;
-    f = has_avx2() ? copy_lines_avx2 : copy_lines_sse2;
-    __atomic_store_n(&chosen_copier, f, __ATOMIC_RELAXED);
-    return f;
+static int uses_avx2(void) {
+    int state = __atomic_load_n(&avx2_state, __ATOMIC_RELAXED);
+    if (state == 0) {
+        state = has_avx2() ? 1 : 2;
+        __atomic_store_n(&avx2_state, state, __ATOMIC_RELAXED);
+    }
+    return state == 1;
 }
 
 // One row of `bytes` (at least stream_min_row): the partial lines at either end with ordinary stores (a line
@@ -79,7 +81,7 @@ void scanout_stream_copy_rows(void *dst, ptrdiff_t dst_stride, const void *src, 
         for (size_t y = 0; y < rows; y++, d += dst_stride, s += src_stride) memcpy(d, s, row_bytes);
         return;
     }
-    line_copier copy = copier();
+    line_copier copy = uses_avx2() ? copy_lines_avx2 : copy_lines_sse2;
     for (size_t y = 0; y < rows; y++, d += dst_stride, s += src_stride) stream_row(d, s, row_bytes, copy);
     _mm_sfence();
 }
@@ -134,7 +136,7 @@ static void dim_lines_avx2(uint32_t *dst, const uint32_t *src, size_t lines, uin
 void scanout_stream_dimmed_rows(uint32_t *dst, ptrdiff_t dst_stride, const uint32_t *src, ptrdiff_t src_stride,
                                 size_t width, size_t rows, uint32_t scrim) {
     uint32_t k = 255 - (scrim >> 24);
-    dimmed_line_writer write = copier() == copy_lines_avx2 ? dim_lines_avx2 : dim_lines_sse2;
+    dimmed_line_writer write = uses_avx2() ? dim_lines_avx2 : dim_lines_sse2;
     unsigned char *d = (unsigned char *)dst;
     const unsigned char *s = (const unsigned char *)src;
     for (size_t y = 0; y < rows; y++, d += dst_stride, s += src_stride) {
