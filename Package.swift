@@ -97,7 +97,7 @@ let package = Package(
 
         // Golden-image comparison shared by the test targets.
         .target(name: "GoldenImages", dependencies: ["ScanoutRaster", "ScanoutImage"], path: "Tests/GoldenImages"),
-        .testTarget(name: "ScanoutRasterTests", dependencies: ["ScanoutRaster", "ScanoutImage", "GoldenImages"]),
+        .testTarget(name: "ScanoutRasterTests", dependencies: ["ScanoutRaster", "ScanoutImage", "GoldenImages", "CStreamCopy"]),
         .testTarget(name: "ScanoutTextTests", dependencies: ["ScanoutText", "ScanoutRaster", "ScanoutImage", "GoldenImages"]),
         .testTarget(name: "ScanoutImageTests", dependencies: ["ScanoutImage", "ScanoutRaster"]),
         .testTarget(name: "ScanoutGraphTests", dependencies: ["ScanoutGraph"]),

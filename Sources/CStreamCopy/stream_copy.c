@@ -62,6 +62,8 @@ static int uses_avx2(void) {
     return state == 1;
 }
 
+void scanout_stream_prefer_sse2(int prefer) { __atomic_store_n(&avx2_state, prefer ? 2 : 0, __ATOMIC_RELAXED); }
+
 // One row of `bytes` (at least stream_min_row): the partial lines at either end with ordinary stores (a line
 // is streamed only whole), the rest streamed.
 static void stream_row(unsigned char *d, const unsigned char *s, size_t bytes, line_copier copy) {
@@ -161,5 +163,7 @@ void scanout_stream_copy_rows(void *dst, ptrdiff_t dst_stride, const void *src, 
     const unsigned char *s = src;
     for (size_t y = 0; y < rows; y++, d += dst_stride, s += src_stride) memcpy(d, s, row_bytes);
 }
+
+void scanout_stream_prefer_sse2(int prefer) { (void)prefer; }
 
 #endif

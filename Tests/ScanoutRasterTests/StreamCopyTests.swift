@@ -1,3 +1,4 @@
+import CStreamCopy
 import Glibc
 import GoldenImages
 import Testing
@@ -6,10 +7,14 @@ import Testing
 /// `PixelBuffer.stream` (the present's copy into a display buffer, with non-temporal stores where the CPU has
 /// them) writes exactly what `copy` writes: the same bytes inside the rectangle, none outside it — whatever the
 /// alignment of the rows (partial lines at either end), their length (short rows are copied by memcpy) and the
-/// format.
-@Suite struct StreamCopyTests {
-    @Test(arguments: [PixelFormat.xrgb8888, .argb8888, .rgb565])
-    func aStreamedCopyWritesWhatACopyWrites(format: PixelFormat) {
+/// format — with AVX2's kernels where the CPU has them and with SSE2's (`sse2`), which such a CPU never uses
+/// otherwise. (The suite runs its tests one at a time, as the choice is the process's; the two choices write the
+/// same bytes, so other tests streaming meanwhile are not disturbed.)
+@Suite(.serialized) struct StreamCopyTests {
+    @Test(arguments: [PixelFormat.xrgb8888, .argb8888, .rgb565], [false, true])
+    func aStreamedCopyWritesWhatACopyWrites(format: PixelFormat, sse2: Bool) {
+        scanout_stream_prefer_sse2(sse2 ? 1 : 0)
+        defer { scanout_stream_prefer_sse2(0) }
         var r = SeededRandom(seed: 0x5EA7)
         let bpp = format.bytesPerPixel
         for i in 0..<80 {
@@ -43,7 +48,10 @@ import Testing
 
     /// Under a scrim (an alert's, a sheet's), the streamed rows are what `Dimming.copy` writes, four pixels at a
     /// time or one: every scrim alpha, black and coloured scrims, any alignment and width.
-    @Test func aStreamedDimmedCopyWritesWhatTheDimmedCopyWrites() {
+    @Test(arguments: [false, true])
+    func aStreamedDimmedCopyWritesWhatTheDimmedCopyWrites(sse2: Bool) {
+        scanout_stream_prefer_sse2(sse2 ? 1 : 0)
+        defer { scanout_stream_prefer_sse2(0) }
         var r = SeededRandom(seed: 0xD1A)
         for i in 0..<120 {
             let width = 1 + Int(r.double(0...500)), height = 1 + Int(r.double(0...4))

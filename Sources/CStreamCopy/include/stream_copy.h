@@ -15,6 +15,10 @@
 void scanout_stream_copy_rows(void *dst, ptrdiff_t dst_stride, const void *src, ptrdiff_t src_stride,
                               size_t row_bytes, size_t rows);
 
+// For tests: 1 makes the copies use SSE2's kernels even where the CPU has AVX2 (so both are checked on one
+// machine); 0 asks the CPU again. Nothing elsewhere than on x86-64.
+void scanout_stream_prefer_sse2(int prefer);
+
 #if defined(__x86_64__)
 #include <stdint.h>
 
