@@ -88,7 +88,7 @@ let package = Package(
                           dependencies: ["BenchScene", "ScanoutRaster", "ScanoutText", "ScanoutImage"],
                           path: "Benchmarks/scanout-bench"),
         .executableTarget(name: "scanout-graph-bench", dependencies: ["ScanoutUI"], path: "Benchmarks/scanout-graph-bench"),
-        .executableTarget(name: "scanout-navigation-bench", dependencies: ["BenchScene", "ScanoutUI", "ScanoutRender"],
+        .executableTarget(name: "scanout-navigation-bench", dependencies: ["BenchScene", "ScanoutUI", "ScanoutRender", "ScanoutPlatform"],
                           path: "Benchmarks/scanout-navigation-bench"),
         .executableTarget(name: "scanout-text-bench", dependencies: ["ScanoutUI", "ScanoutTesting", "ScanoutText"], path: "Benchmarks/scanout-text-bench"),
         .executableTarget(name: "scanout-list-bench", dependencies: ["ScanoutUI", "ScanoutTesting", "BenchScene"], path: "Benchmarks/scanout-list-bench"),

@@ -6,9 +6,11 @@
 // buffer age) and prints the median of its animated frames: the compose (render + present) and the whole frame.
 // usage: scanout-navigation-bench [W H]   (default 1920 1080; CASE=push|push-cards|pop|page|sheet|sheet-cards|alert-cards runs one case;
 // CACHING=never draws sliding panels directly instead of copying them from bitmaps, for comparison;
-// COMPOSE=bands composes into the display buffer band by band instead of the private frame and its copy)
+// COMPOSE=bands composes into the display buffer band by band instead of the private frame and its copy;
+// CASE=rotated runs only the present of a whole frame onto a panel mounted at 90°, 180° and 270°)
 import BenchScene
 import Observation
+import ScanoutPlatform
 import ScanoutRaster
 import ScanoutRender
 import ScanoutUI
@@ -212,6 +214,29 @@ func copyFrame(_ w: Int, _ h: Int, buffers count: Int) -> Double {
     return BenchTools.median(times)
 }
 
+/// Median ms of presenting a whole frame onto the panel through `DisplayTransform` at each rotation (what an
+/// app on a panel mounted in portrait pays for every full-screen frame of a slide): a logical frame of
+/// `w` x `h` pixels onto a panel of `h` x `w` (90°, 270°) or `w` x `h` (0°, 180°), into two display buffers in
+/// turn as page flips alternate them.
+func rotatedPresents(_ w: Int, _ h: Int, dimmedBy dimming: Dimming? = nil) -> [(DisplayRotation, Double)] {
+    let frame = PixelBuffer(width: w, height: h, format: .xrgb8888)
+    let words = frame.baseAddress.bindMemory(to: UInt32.self, capacity: frame.stride / 4 * h)
+    for i in 0..<(frame.stride / 4 * h) { words[i] = UInt32(truncatingIfNeeded: i &* 2_654_435_761) | 0xFF00_0000 }
+    return DisplayRotation.allCases.map { rotation in
+        let transform = DisplayTransform(panelWidth: rotation.swapsAxes ? h : w, panelHeight: rotation.swapsAxes ? w : h, rotation: rotation)
+        let panels = (0..<2).map { _ in PixelBuffer(width: transform.panelWidth, height: transform.panelHeight, format: .xrgb8888) }
+        var times: [Double] = []
+        for i in 0..<70 {
+            let target = panels[i % 2]
+            let s0 = BenchTools.nowMs()
+            try! transform.copy(frame, offsetX: 0, offsetY: 0, to: target, region: frame.bounds, dimmedBy: dimming,
+                                streamed: target.streams(presentOf: w * h))
+            if i >= 10 { times.append(BenchTools.nowMs() - s0) }
+        }
+        return (rotation, BenchTools.median(times))
+    }
+}
+
 @MainActor
 func main() {
     var args = Array(CommandLine.arguments.dropFirst())
@@ -230,6 +255,16 @@ func main() {
             + "median \(area) px presented; \(r.panelBuilds) panel bitmaps drawn, \(r.panelCopies) copies from them")
         json.append("\"\(name)\":{\"frames\":\(r.frames),\"compose_ms\":\(BenchTools.fixed4(compose)),\"frame_ms\":\(BenchTools.fixed4(total)),"
             + "\"present_ms\":\(BenchTools.fixed4(present)),\"copies\":\(BenchTools.fixed4(compose / copy)),\"cold_copies\":\(BenchTools.fixed4(compose / cold))}")
+    }
+    if only == nil || only == "rotated" {
+        let scrim = Dimming(color: .black, opacity: 0.3)
+        for (name, figures) in [("", rotatedPresents(w, h)), ("_dimmed", rotatedPresents(w, h, dimmedBy: scrim))] {
+            print("\(w)x\(h): a whole frame presented\(name.isEmpty ? "" : " under an alert's scrim") onto a panel mounted at "
+                + figures.map { "\($0.0.degrees)°: \(BenchTools.fixed4($0.1)) ms (\(BenchTools.fixed4($0.1 / copy))x)" }.joined(separator: ", "))
+            for (rotation, ms) in figures {
+                json.append("\"present\(name)_\(rotation.degrees)\":{\"ms\":\(BenchTools.fixed4(ms)),\"copies\":\(BenchTools.fixed4(ms / copy))}")
+            }
+        }
     }
     if only == nil || only == "push" {
         report("push", animate(w, h, caching: caching) { PushCase(flow: $0) })

@@ -2,6 +2,7 @@
 // buffers took 0.57 ms with memcpy, 0.46 with SSE2's streaming stores and 0.39 with AVX2's (a copy within the
 // cache: 0.22); the navigation bench's page swipe went from 1.05 to 0.53 ms a frame.
 #include "stream_copy.h"
+#include "dimmed_pixel.h"
 
 #include <stdint.h>
 #include <string.h>
@@ -88,33 +89,13 @@ void scanout_stream_copy_rows(void *dst, ptrdiff_t dst_stride, const void *src, 
     _mm_sfence();
 }
 
-// One pixel with the scrim over it: `scrim + p * k / 255` per channel (k = 255 - the scrim's alpha), two
-// channels per multiply, rounded as the vectors below round: (x + 128) * 257 >> 16, the same as
-// (x + 128 + ((x + 128) >> 8)) >> 8 for every product of two bytes.
-static inline uint32_t dimmed_pixel(uint32_t p, uint32_t scrim, uint32_t k) {
-    uint32_t rb = (p & 0x00FF00FFu) * k + 0x00800080u;
-    rb = ((rb + ((rb >> 8) & 0x00FF00FFu)) >> 8) & 0x00FF00FFu;
-    uint32_t ag = ((p >> 8) & 0x00FF00FFu) * k + 0x00800080u;
-    ag = (ag + ((ag >> 8) & 0x00FF00FFu)) & 0xFF00FF00u;
-    return scrim + (rb | ag);
-}
-
 typedef void (*dimmed_line_writer)(uint32_t *dst, const uint32_t *src, size_t lines, uint32_t scrim, uint32_t k);
-
-// Four pixels at a time in 16-bit lanes: blue/red and green/alpha apart, times k, divided by 255, joined.
-static inline __m128i dim4(__m128i v, __m128i k, __m128i c) {
-    const __m128i low = _mm_set1_epi16(0xFF), half = _mm_set1_epi16(128), m257 = _mm_set1_epi16(257);
-    __m128i lo = _mm_and_si128(v, low), hi = _mm_srli_epi16(v, 8);
-    lo = _mm_mulhi_epu16(_mm_add_epi16(_mm_mullo_epi16(lo, k), half), m257);
-    hi = _mm_mulhi_epu16(_mm_add_epi16(_mm_mullo_epi16(hi, k), half), m257);
-    return _mm_add_epi32(c, _mm_or_si128(lo, _mm_slli_epi16(hi, 8)));
-}
 
 // `lines` 64-byte lines (16 pixels each) to a 64-byte aligned dst, streamed.
 static void dim_lines_sse2(uint32_t *dst, const uint32_t *src, size_t lines, uint32_t scrim, uint32_t k) {
     __m128i kv = _mm_set1_epi16((short)k), c = _mm_set1_epi32((int)scrim);
     for (size_t i = 0; i < lines; i++, dst += 16, src += 16) {
-        for (int j = 0; j < 16; j += 4) _mm_stream_si128((__m128i *)(dst + j), dim4(_mm_loadu_si128((const __m128i *)(src + j)), kv, c));
+        for (int j = 0; j < 16; j += 4) _mm_stream_si128((__m128i *)(dst + j), dim4_sse2(_mm_loadu_si128((const __m128i *)(src + j)), kv, c));
     }
 }
 

@@ -1,4 +1,3 @@
-import Glibc
 import ScanoutRaster
 
 /// How the app's image sits on the panel: rotated clockwise by this many degrees. A landscape 800x480
@@ -49,8 +48,8 @@ public struct TouchCalibration: Sendable, Equatable, CustomStringConvertible {
 /// touches land where the pixels are at every rotation.
 ///
 /// - Pixels: the app draws a logical framebuffer (`logicalPixelWidth` x `logicalPixelHeight`);
-///   `copy(_:to:)` puts it on the panel buffer, rotated — walking the panel's rows in order, so scanout
-///   memory is written sequentially and never read.
+///   `copy(_:to:)` puts it on the panel buffer, rotated — turned in registers four rows at a time, scanout
+///   memory written in whole lines and never read.
 /// - Touches: libinput reports positions in panel pixels; `logicalPoint(fromTouch:)` applies the calibration
 ///   matrix, then the inverse of the pixel mapping, then the scale, giving points.
 public struct DisplayTransform: Sendable, Equatable {
@@ -130,7 +129,7 @@ public struct DisplayTransform: Sendable, Equatable {
 
     /// Copies the app's logical framebuffer onto the panel buffer through the rotation. Both have the same
     /// pixel format; `source` is `logicalPixelWidth` x `logicalPixelHeight`, `target` is the panel's size.
-    /// The target is written row by row, left to right, and never read.
+    /// The target is written in whole lines (four rows at a time when turned) and never read.
     public func copy(_ source: PixelBuffer, to target: PixelBuffer) throws(PlatformError) {
         try copy(source, to: target, region: IntRect(x: 0, y: 0, width: logicalPixelWidth, height: logicalPixelHeight))
     }
@@ -145,7 +144,7 @@ public struct DisplayTransform: Sendable, Equatable {
     }
 
     /// Copies only `region` (logical pixels, e.g. a frame's damage) onto the panel buffer, through the
-    /// rotation: the panel rows it covers, each written left to right, never read.
+    /// rotation: the panel rows it covers, never read.
     public func copy(_ source: PixelBuffer, to target: PixelBuffer, region: IntRect) throws(PlatformError) {
         guard source.width == logicalPixelWidth, source.height == logicalPixelHeight else {
             throw PlatformError.invalidState("copy of \(source.width)x\(source.height) to \(target.width)x\(target.height): "
@@ -187,50 +186,21 @@ public struct DisplayTransform: Sendable, Equatable {
         let below = logicalPixel(atPanelX: panel.minX, y: panel.minY + 1)
         let stepX = (next.x - origin.x, next.y - origin.y)
         let stepY = (below.x - origin.x, below.y - origin.y)
-        if streamed, stepX == (1, 0), stepY == (0, 1) {
+        let unrotated = stepX == (1, 0) && stepY == (0, 1)
+        if streamed, unrotated {
             // Unrotated: the rows as they are (dimmed on the way if dimmed), past the cache.
             target.stream(panel, from: source, offsetX: origin.x + offsetX - panel.minX, offsetY: origin.y + offsetY - panel.minY,
                           dimmedBy: dimming)
             return
         }
-        let srcBase = source.baseAddress + offsetY * source.stride + offsetX * bpp
-        let sStride = source.stride
-        let count = panel.width
-        for row in 0..<panel.height {
-            let sx0 = origin.x + stepY.0 * row, sy0 = origin.y + stepY.1 * row
-            let dst = target.row(panel.minY + row) + panel.minX * bpp
-            if stepX == (1, 0) {
-                if let dimming {
-                    dimming.copy((srcBase + sy0 * sStride + sx0 * bpp).assumingMemoryBound(to: UInt32.self),
-                                 to: dst.assumingMemoryBound(to: UInt32.self), count: count)
-                } else {
-                    memcpy(dst, srcBase + sy0 * sStride + sx0 * bpp, count * bpp)
-                }
-                continue
-            }
-            // Source offset of the row's first pixel and the byte step per pixel.
-            var offset = sy0 * sStride + sx0 * bpp
-            let step = stepX.1 * sStride + stepX.0 * bpp
-            if bpp == 4 {
-                let d = dst.assumingMemoryBound(to: UInt32.self)
-                if let dimming {
-                    for px in 0..<count {
-                        d[px] = dimming.over(opaque: srcBase.load(fromByteOffset: offset, as: UInt32.self))
-                        offset += step
-                    }
-                } else {
-                    for px in 0..<count {
-                        d[px] = srcBase.load(fromByteOffset: offset, as: UInt32.self)
-                        offset += step
-                    }
-                }
-            } else {
-                let d = dst.assumingMemoryBound(to: UInt16.self)
-                for px in 0..<count {
-                    d[px] = srcBase.load(fromByteOffset: offset, as: UInt16.self)
-                    offset += step
-                }
-            }
+        if unrotated, let dimming {
+            target.copy(panel, from: source, offsetX: origin.x + offsetX - panel.minX, offsetY: origin.y + offsetY - panel.minY,
+                        dimmedBy: dimming)
+            return
         }
+        // The rows as they are, or walked turned (read four source rows at a time, transposed in registers),
+        // dimmed on the way under a scrim.
+        target.copy(panel, from: source, origin: (origin.x + offsetX, origin.y + offsetY), across: stepX, down: stepY,
+                    dimmedBy: dimming, streamed: streamed)
     }
 }

@@ -152,3 +152,39 @@ extension DisplayTransformTests {
         }
     }
 }
+
+extension DisplayTransformTests {
+    /// Under a fading scrim (an alert over the app on a panel mounted in portrait) each panel pixel of the region
+    /// is the scrim over the logical pixel shown there, at every rotation, streamed or not, from a piece of the
+    /// frame held at an offset, and nothing outside the region changes.
+    func testDimmedCopyIsTheScrimOverThePixelShownThere() throws {
+        let dimming = Dimming(color: RGBA(red: 20, green: 0, blue: 40), opacity: 0.37)
+        for rotation in DisplayRotation.allCases {
+            for streamed in [false, true] {
+                let t = DisplayTransform(panelWidth: 90, panelHeight: 70, rotation: rotation, calibration: .identity, scale: 1)
+                let bitmap = PixelBuffer(width: t.logicalPixelWidth + 11, height: t.logicalPixelHeight + 3, format: .xrgb8888)
+                for y in 0..<bitmap.height {
+                    for x in 0..<bitmap.width {
+                        bitmap.setPremultipliedPixel(x: x, y: y, 0xFF00_0000 | UInt32(x * 5 & 0xFF) << 16 | UInt32(y * 3 & 0xFF) << 8 | UInt32(x ^ y) & 0xFF)
+                    }
+                }
+                let region = IntRect(x: 2, y: 3, width: t.logicalPixelWidth - 7, height: t.logicalPixelHeight - 4)
+                let panel = PixelBuffer(width: t.panelWidth, height: t.panelHeight, format: .xrgb8888)
+                panel.fill(.white)
+                try t.copy(bitmap, offsetX: 11, offsetY: 3, to: panel, region: region, dimmedBy: dimming, streamed: streamed)
+                let panelRegion = t.panelRect(fromLogical: region)
+                for y in 0..<t.panelHeight {
+                    for x in 0..<t.panelWidth {
+                        if x >= panelRegion.minX && x < panelRegion.maxX && y >= panelRegion.minY && y < panelRegion.maxY {
+                            let shown = t.logicalPixel(atPanelX: x, y: y)
+                            let expected = dimming.over(opaque: bitmap.premultipliedPixel(x: shown.x + 11, y: shown.y + 3))
+                            XCTAssertEqual(panel.premultipliedPixel(x: x, y: y), expected | 0xFF00_0000, "\(rotation), streamed \(streamed): (\(x), \(y))")
+                        } else {
+                            XCTAssertEqual(panel.pixel(x: x, y: y), .white, "\(rotation): (\(x), \(y)) outside the region")
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

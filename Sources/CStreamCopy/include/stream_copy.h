@@ -19,8 +19,22 @@ void scanout_stream_copy_rows(void *dst, ptrdiff_t dst_stride, const void *src, 
 // machine); 0 asks the CPU again. Nothing elsewhere than on x86-64.
 void scanout_stream_prefer_sse2(int prefer);
 
-#if defined(__x86_64__)
 #include <stdint.h>
+
+// Writes `rows` rows of `width` 32-bit pixels of dst (rows `dst_stride` bytes apart) from a source walked
+// along whole pixels: dst's pixel (x, y) is the one at byte `x * src_step_x + y * src_step_y` from src, with the
+// premultiplied colour `scrim` blended over it as scanout_stream_dimmed_rows blends it (src opaque; 0, a
+// transparent scrim: the pixels as they are). A panel mounted at 90° or 270° takes one step along a source row
+// per destination row and one source row per destination pixel (a transpose); 180°, one pixel back per pixel.
+// One of the steps must be ±4 (a pixel): the other then walks rows (its row's pixels are read four at a time,
+// transposed in registers, and written four rows at a time, 64-byte lines whole, so that every line of either
+// buffer is touched once while it is in the cache). `stream`: dst is a display buffer the CPU does not read
+// back, written with non-temporal stores where they can be (x86-64: 16-byte aligned groups of four turned
+// pixels; a store fence at the end). Any other pair of steps is walked pixel by pixel.
+void scanout_turned_copy32(uint32_t *dst, ptrdiff_t dst_stride, const uint32_t *src, ptrdiff_t src_step_x,
+                           ptrdiff_t src_step_y, size_t width, size_t rows, uint32_t scrim, int stream);
+
+#if defined(__x86_64__)
 
 // Writes `rows` rows of `width` 32-bit pixels: each pixel of src (opaque, premultiplied) with the premultiplied
 // colour `scrim` blended over it — `scrim + pixel * (255 - scrim's alpha) / 255` per channel, rounded as
