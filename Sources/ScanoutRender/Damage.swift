@@ -89,55 +89,57 @@ struct DamageTracker {
         var c = context
         var stack: [Context] = []
         let screenRect = Rect(x: Double(screen.x), y: Double(screen.y), width: Double(screen.width), height: Double(screen.height))
-        for i in range {
-            let item = list.items[i]
-            var b = item.isDrawing ? IntRect(x: 0, y: 0, width: 0, height: 0)
-                : item.isPop ? DamageTracker.popBounds : DamageTracker.stateItemBounds
-            var local = item.localBounds
-            // A rectangle kept axis-aligned touches no pixel beyond its device rectangle (no outset for
-            // anti-aliasing needed): a sliding screen's background damages no column beside it.
-            if case .fill(let path, _, _) = item, c.transform.isAxisAligned, path.isRectangle { local = path.boundingRect }
-            if let local {
-                var device = DisplayList.bounds(of: local, under: c.transform).intersection(screenRect)
-                if let clip = c.clip { device = device.intersection(clip) }
-                if c.shadowReach > 0, !device.isEmpty {
-                    device = device.outset(c.shadowReach).intersection(screenRect)
-                    if let outer = c.shadowClip { device = device.intersection(outer) }
+        // (Through a buffer pointer: each item read where it lies, not copied with its paths and runs.)
+        list.items.withUnsafeBufferPointer { items in
+            for i in range {
+                var b = items[i].isDrawing ? IntRect(x: 0, y: 0, width: 0, height: 0)
+                    : items[i].isPop ? DamageTracker.popBounds : DamageTracker.stateItemBounds
+                var local = items[i].localBounds
+                // A rectangle kept axis-aligned touches no pixel beyond its device rectangle (no outset for
+                // anti-aliasing needed): a sliding screen's background damages no column beside it.
+                if case .fill(let path, _, _) = items[i], c.transform.isAxisAligned, path.isRectangle { local = path.boundingRect }
+                if let local {
+                    var device = DisplayList.bounds(of: local, under: c.transform).intersection(screenRect)
+                    if let clip = c.clip { device = device.intersection(clip) }
+                    if c.shadowReach > 0, !device.isEmpty {
+                        device = device.outset(c.shadowReach).intersection(screenRect)
+                        if let outer = c.shadowClip { device = device.intersection(outer) }
+                    }
+                    b = device.enclosingIntRect
                 }
-                b = device.enclosingIntRect
-            }
-            contexts.append(c)
-            bounds.append(b)
-            switch item {
-            case .pushTransform(let t):
-                stack.append(c)
-                let full = t.concatenating(c.transform)
-                c.transform = OpaquePanel.isFractional(full)
-                    ? OpaquePanel.placement(ofGroupAt: i, in: list.items, full: full)?.transform ?? full : full
-            case .pushClip(let r):
-                stack.append(c)
-                let device = DisplayList.bounds(of: r, under: c.transform)
-                c.clip = c.clip.map { $0.intersection(device) } ?? device
-            case .pushClipShape(let path, _):
-                stack.append(c)
-                let device = DisplayList.bounds(of: path.boundingRect, under: c.transform)
-                c.clip = c.clip.map { $0.intersection(device) } ?? device
-                c.clipIsShape = true
-            case .pushOpacity(let o):
-                stack.append(c)
-                c.opacity *= o
-            case .pushShadow(let s):
-                stack.append(c)
-                if c.shadowReach == 0 { c.shadowClip = c.clip }
-                c.shadowReach += s.reach(scale: c.transform.maxAxisScale)
-            case .pushBlur(let blur):
-                stack.append(c)
-                if c.shadowReach == 0 { c.shadowClip = c.clip }
-                c.shadowReach += blur.reach(scale: c.transform.maxAxisScale)
-            case .pop:
-                if let saved = stack.popLast() { c = saved }
-            default:
-                break
+                contexts.append(c)
+                bounds.append(b)
+                switch items[i] {
+                case .pushTransform(let t):
+                    stack.append(c)
+                    let full = t.concatenating(c.transform)
+                    c.transform = OpaquePanel.isFractional(full)
+                        ? OpaquePanel.placement(ofGroupAt: i, in: list.items, full: full)?.transform ?? full : full
+                case .pushClip(let r):
+                    stack.append(c)
+                    let device = DisplayList.bounds(of: r, under: c.transform)
+                    c.clip = c.clip.map { $0.intersection(device) } ?? device
+                case .pushClipShape(let path, _):
+                    stack.append(c)
+                    let device = DisplayList.bounds(of: path.boundingRect, under: c.transform)
+                    c.clip = c.clip.map { $0.intersection(device) } ?? device
+                    c.clipIsShape = true
+                case .pushOpacity(let o):
+                    stack.append(c)
+                    c.opacity *= o
+                case .pushShadow(let s):
+                    stack.append(c)
+                    if c.shadowReach == 0 { c.shadowClip = c.clip }
+                    c.shadowReach += s.reach(scale: c.transform.maxAxisScale)
+                case .pushBlur(let blur):
+                    stack.append(c)
+                    if c.shadowReach == 0 { c.shadowClip = c.clip }
+                    c.shadowReach += blur.reach(scale: c.transform.maxAxisScale)
+                case .pop:
+                    if let saved = stack.popLast() { c = saved }
+                default:
+                    break
+                }
             }
         }
     }
@@ -150,9 +152,10 @@ struct DamageTracker {
                              new: DisplayList, _ newRange: Range<Int>, _ newContexts: [Context], _ newBounds: [IntRect],
                              newBase: Int = 0, into damage: inout Damage) {
         /// Damages both places of old item `j` matched with new item `i` when it draws otherwise there (or moved
-        /// among the others).
+        /// among the others). (The contexts first: every item of a sliding page has a new one, and comparing two
+        /// items copies both.)
         @inline(__always) func compare(_ j: Int, _ i: Int, reordered: Bool = false) {
-            if reordered || !(old.items[j].drawsSame(as: new.items[i]) && oldContexts[j] == newContexts[i - newBase]) {
+            if reordered || !(oldContexts[j] == newContexts[i - newBase] && old.items[j].drawsSame(as: new.items[i])) {
                 damage.add(oldBounds[j])
                 damage.add(newBounds[i - newBase])
             }
@@ -289,6 +292,9 @@ struct DamageTracker {
     private mutating func incrementalUpdate(_ list: DisplayList, _ edits: [DisplayList.Edit], root: Context, screen: IntRect,
                                             damage: inout Damage) {
         var walkedContexts: [Context] = [], walkedBounds: [IntRect] = []
+        let longest = edits.reduce(0) { max($0, $1.new.count) }
+        walkedContexts.reserveCapacity(longest)
+        walkedBounds.reserveCapacity(longest)
         for e in edits.reversed() {
             walkedContexts.removeAll(keepingCapacity: true)
             walkedBounds.removeAll(keepingCapacity: true)
