@@ -155,7 +155,7 @@ struct DamageTracker {
         /// among the others). (The contexts first: every item of a sliding page has a new one, and comparing two
         /// items copies both.)
         @inline(__always) func compare(_ j: Int, _ i: Int, reordered: Bool = false) {
-            if reordered || !(oldContexts[j] == newContexts[i - newBase] && old.items[j].drawsSame(as: new.items[i])) {
+            if reordered || !(oldContexts[j] == newContexts[i - newBase] && DisplayList.Item.drawSame(old.items, j, new.items, i)) {
                 damage.add(oldBounds[j])
                 damage.add(newBounds[i - newBase])
             }

@@ -62,7 +62,8 @@ final class PanelCache {
         if e.comparedFrame != frame {
             e.comparedFrame = frame
             let content = items[(index + 1)..<end]
-            if e.scale != (t.a, t.d) || e.content.count != content.count || !zip(e.content, content).allSatisfy({ $0.drawsSame(as: $1) }) {
+            if e.scale != (t.a, t.d) || e.content.count != content.count
+                || !e.content.indices.allSatisfy({ DisplayList.Item.drawSame(e.content, $0, items, index + 1 + $0) }) {
                 e.content = Array(content)
                 e.scale = (t.a, t.d)
                 e.bitmap = nil
