@@ -128,17 +128,23 @@ extension DisplayTransformTests {
             }
         }
     }
+    /// An opaque bitmap whose every pixel differs from its neighbours (a frame, or a sliding panel's bitmap).
+    static func patterned(width: Int, height: Int) -> PixelBuffer {
+        let bitmap = PixelBuffer(width: width, height: height, format: .xrgb8888)
+        for y in 0..<height {
+            for x in 0..<width {
+                bitmap.setPremultipliedPixel(x: x, y: y, 0xFF00_0000 | UInt32(x * 5 & 0xFF) << 16 | UInt32(y * 3 & 0xFF) << 8 | UInt32(x ^ y) & 0xFF)
+            }
+        }
+        return bitmap
+    }
+
     /// A large present streams its unrotated rows past the cache (`streamed`); every rotation writes the same
     /// pixels as the ordinary copy, from the frame or from a piece held in another buffer at an offset.
     func testStreamedCopyWritesWhatTheCopyWrites() throws {
         for rotation in DisplayRotation.allCases {
             let t = DisplayTransform(panelWidth: 200, panelHeight: 120, rotation: rotation, calibration: .identity, scale: 1)
-            let bitmap = PixelBuffer(width: t.logicalPixelWidth + 37, height: t.logicalPixelHeight + 5, format: .xrgb8888)
-            for y in 0..<bitmap.height {
-                for x in 0..<bitmap.width {
-                    bitmap.setPremultipliedPixel(x: x, y: y, 0xFF00_0000 | UInt32(x * 5 & 0xFF) << 16 | UInt32(y * 3 & 0xFF) << 8 | UInt32(x ^ y) & 0xFF)
-                }
-            }
+            let bitmap = Self.patterned(width: t.logicalPixelWidth + 37, height: t.logicalPixelHeight + 5)
             let region = IntRect(x: 3, y: 2, width: t.logicalPixelWidth - 10, height: t.logicalPixelHeight - 7)
             let streamed = PixelBuffer(width: t.panelWidth, height: t.panelHeight, format: .xrgb8888)
             let copied = PixelBuffer(width: t.panelWidth, height: t.panelHeight, format: .xrgb8888)
@@ -162,12 +168,7 @@ extension DisplayTransformTests {
         for rotation in DisplayRotation.allCases {
             for streamed in [false, true] {
                 let t = DisplayTransform(panelWidth: 90, panelHeight: 70, rotation: rotation, calibration: .identity, scale: 1)
-                let bitmap = PixelBuffer(width: t.logicalPixelWidth + 11, height: t.logicalPixelHeight + 3, format: .xrgb8888)
-                for y in 0..<bitmap.height {
-                    for x in 0..<bitmap.width {
-                        bitmap.setPremultipliedPixel(x: x, y: y, 0xFF00_0000 | UInt32(x * 5 & 0xFF) << 16 | UInt32(y * 3 & 0xFF) << 8 | UInt32(x ^ y) & 0xFF)
-                    }
-                }
+                let bitmap = Self.patterned(width: t.logicalPixelWidth + 11, height: t.logicalPixelHeight + 3)
                 let region = IntRect(x: 2, y: 3, width: t.logicalPixelWidth - 7, height: t.logicalPixelHeight - 4)
                 let panel = PixelBuffer(width: t.panelWidth, height: t.panelHeight, format: .xrgb8888)
                 panel.fill(.white)

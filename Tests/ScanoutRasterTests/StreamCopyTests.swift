@@ -22,17 +22,7 @@ import Testing
             // Rows of any length and a base that is not on a line: every head and tail a partial line can have.
             let stride = width * bpp + Int(r.double(0...9)) * bpp
             let skew = Int(r.double(0...15)) * bpp % 64
-            let bytes = stride * height + skew
-            let streamed = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
-            let copied = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
-            defer { streamed.deallocate(); copied.deallocate() }
-            for k in 0..<bytes {
-                let v = UInt8(truncatingIfNeeded: k &* 31 &+ 7)
-                streamed.storeBytes(of: v, toByteOffset: k, as: UInt8.self)
-                copied.storeBytes(of: v, toByteOffset: k, as: UInt8.self)
-            }
-            let a = PixelBuffer(wrapping: streamed + skew, width: width, height: height, stride: stride, format: format)
-            let b = PixelBuffer(wrapping: copied + skew, width: width, height: height, stride: stride, format: format)
+            let twins = TwinTargets(width: width, height: height, stride: stride, skew: skew, format: format)
             let source = PixelBuffer(width: width + 40, height: height + 6, format: format)
             for k in 0..<source.stride * source.height {
                 source.baseAddress.storeBytes(of: UInt8(truncatingIfNeeded: k &* 13 &+ 101), toByteOffset: k, as: UInt8.self)
@@ -40,9 +30,9 @@ import Testing
             let x = Int(r.double(0...Double(width - 1))), y = Int(r.double(0...Double(height - 1)))
             let rect = IntRect(x: x, y: y, width: Int(r.double(1...Double(width - x))), height: Int(r.double(1...Double(height - y))))
             let dx = Int(r.double(0...40)), dy = Int(r.double(0...6))
-            a.stream(rect, from: source, offsetX: dx, offsetY: dy)
-            b.copy(rect, from: source, offsetX: dx, offsetY: dy)
-            #expect(memcmp(streamed, copied, bytes) == 0, "case \(i): \(rect) of \(width)x\(height), stride \(stride), skew \(skew)")
+            twins.tested.stream(rect, from: source, offsetX: dx, offsetY: dy)
+            twins.reference.copy(rect, from: source, offsetX: dx, offsetY: dy)
+            #expect(twins.same, "case \(i): \(rect) of \(width)x\(height), stride \(stride), skew \(skew)")
         }
     }
 

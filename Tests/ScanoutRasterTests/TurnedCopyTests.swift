@@ -64,24 +64,14 @@ struct TurnedCopyTests {
                 // Rows of any length and a base at any pixel of a line.
                 let stride = width * bpp + r.int(9) * bpp
                 let skew = r.int(16) * bpp % 64
-                let bytes = stride * height + skew
-                let turned = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
-                let walked = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
-                defer { turned.deallocate(); walked.deallocate() }
-                for k in 0..<bytes {
-                    let v = UInt8(truncatingIfNeeded: k &* 31 &+ 7)
-                    turned.storeBytes(of: v, toByteOffset: k, as: UInt8.self)
-                    walked.storeBytes(of: v, toByteOffset: k, as: UInt8.self)
-                }
-                let a = PixelBuffer(wrapping: turned + skew, width: width, height: height, stride: stride, format: format)
-                let b = PixelBuffer(wrapping: walked + skew, width: width, height: height, stride: stride, format: format)
+                let twins = TwinTargets(width: width, height: height, stride: stride, skew: skew, format: format)
                 let x = r.int(width), y = r.int(height)
                 let rect = IntRect(x: x, y: y, width: 1 + r.int(width - x), height: 1 + r.int(height - y))
                 let (source, origin) = Self.source(for: rect.width, rect.height, across: across, down: down, format: format, margin: r.int(5),
                                                    opaque: dimmed)
-                a.copy(rect, from: source, origin: origin, across: across, down: down, dimmedBy: dimming, streamed: streamed)
-                Self.walk(rect, of: b, from: source, origin: origin, across: across, down: down, dimmedBy: dimming)
-                #expect(memcmp(turned, walked, bytes) == 0,
+                twins.tested.copy(rect, from: source, origin: origin, across: across, down: down, dimmedBy: dimming, streamed: streamed)
+                Self.walk(rect, of: twins.reference, from: source, origin: origin, across: across, down: down, dimmedBy: dimming)
+                #expect(twins.same,
                         "walk \(n) (across \(across), down \(down)), dimmed \(dimmed), case \(i): \(rect) of \(width)x\(height), stride \(stride), skew \(skew)")
             }
         }
