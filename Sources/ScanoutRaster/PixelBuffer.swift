@@ -176,8 +176,8 @@ public final class PixelBuffer {
     /// (`DisplayTransform`) — with `dimming`'s scrim over it when one is given (`source` opaque). Every pixel
     /// walked must lie in `source`. 32-bit pixels are read four rows at a time and transposed in registers when a
     /// step walks rows, dimmed on the way (`scanout_turned_copy32`: a 1080p frame onto a panel at 90° took 2.2 ms
-    /// pixel by pixel, 8.6 copies of a frame; see the navigation bench's rotated case); `streamed` writes them past
-    /// the cache on x86-64 (a display buffer; see `stream`). The pixels are the same either way.
+    /// pixel by pixel, 8.6 copies of a frame; see the navigation bench's rotated case); `streamed` writes those
+    /// past the cache on x86-64 (a display buffer; see `stream`). The pixels are the same either way.
     public func copy(_ rect: IntRect, from source: PixelBuffer, origin: (x: Int, y: Int), across: (x: Int, y: Int),
                      down: (x: Int, y: Int), dimmedBy dimming: Dimming? = nil, streamed: Bool = false) {
         guard !rect.isEmpty else { return }
