@@ -173,15 +173,18 @@ public final class PixelBuffer {
     /// Sets the pixels of `rect` from `source` (same format) walked along whole pixels: this buffer's pixel
     /// (`rect.minX + i`, `rect.minY + j`) is `source`'s at `origin` + i · `across` + j · `down`, each step one
     /// pixel along one axis — the app's frame turned by a quarter or a half onto a panel mounted so
-    /// (`DisplayTransform`) — with `dimming`'s scrim over it when one is given (`source` opaque). Every pixel
-    /// walked must lie in `source`. 32-bit pixels are read four rows at a time and transposed in registers when a
-    /// step walks rows, dimmed on the way (`scanout_turned_copy32`: a 1080p frame onto a panel at 90° took 2.2 ms
-    /// pixel by pixel, 8.6 copies of a frame; see the navigation bench's rotated case); `streamed` writes those
-    /// past the cache on x86-64 (a display buffer; see `stream`). The pixels are the same either way.
+    /// (`DisplayTransform`) — with `dimming`'s scrim over it when one is given (`source` opaque). `rect` must lie
+    /// in this buffer and every pixel walked in `source`. 32-bit pixels are read four rows at a time and
+    /// transposed in registers when a step walks rows, dimmed on the way (`scanout_turned_copy32`: a 1080p frame
+    /// onto a panel at 90° took 2.2 ms pixel by pixel, 8.6 copies of a frame; see the navigation bench's rotated
+    /// case); `streamed` writes those past the cache on x86-64 (a display buffer; see `stream`). The pixels are
+    /// the same either way.
     public func copy(_ rect: IntRect, from source: PixelBuffer, origin: (x: Int, y: Int), across: (x: Int, y: Int),
                      down: (x: Int, y: Int), dimmedBy dimming: Dimming? = nil, streamed: Bool = false) {
         guard !rect.isEmpty else { return }
         precondition(format == source.format, "a turned copy from \(source.format) to \(format)")
+        precondition(rect.minX >= 0 && rect.minY >= 0 && rect.maxX <= width && rect.maxY <= height,
+                     "a turned copy into \(rect) of a \(width)x\(height) buffer")
         precondition(abs(across.x) + abs(across.y) == 1 && abs(down.x) + abs(down.y) == 1 && across.x * down.x + across.y * down.y == 0,
                      "a turned copy steps one pixel along one axis across and along the other down")
         let lastX = origin.x + (rect.width - 1) * across.x + (rect.height - 1) * down.x
