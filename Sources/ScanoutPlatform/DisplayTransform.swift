@@ -186,20 +186,8 @@ public struct DisplayTransform: Sendable, Equatable {
         let below = logicalPixel(atPanelX: panel.minX, y: panel.minY + 1)
         let stepX = (next.x - origin.x, next.y - origin.y)
         let stepY = (below.x - origin.x, below.y - origin.y)
-        let unrotated = stepX == (1, 0) && stepY == (0, 1)
-        if streamed, unrotated {
-            // Unrotated: the rows as they are (dimmed on the way if dimmed), past the cache.
-            target.stream(panel, from: source, offsetX: origin.x + offsetX - panel.minX, offsetY: origin.y + offsetY - panel.minY,
-                          dimmedBy: dimming)
-            return
-        }
-        if unrotated, let dimming {
-            target.copy(panel, from: source, offsetX: origin.x + offsetX - panel.minX, offsetY: origin.y + offsetY - panel.minY,
-                        dimmedBy: dimming)
-            return
-        }
-        // The rows as they are, or walked turned (read four source rows at a time, transposed in registers),
-        // dimmed on the way under a scrim.
+        // The rows as they are (streamed past the cache when `streamed`), or walked turned (read four source rows
+        // at a time, transposed in registers), dimmed on the way under a scrim.
         target.copy(panel, from: source, origin: (origin.x + offsetX, origin.y + offsetY), across: stepX, down: stepY,
                     dimmedBy: dimming, streamed: streamed)
     }

@@ -174,11 +174,11 @@ public final class PixelBuffer {
     /// (`rect.minX + i`, `rect.minY + j`) is `source`'s at `origin` + i · `across` + j · `down`, each step one
     /// pixel along one axis — the app's frame turned by a quarter or a half onto a panel mounted so
     /// (`DisplayTransform`) — with `dimming`'s scrim over it when one is given (`source` opaque). `rect` must lie
-    /// in this buffer and every pixel walked in `source`. 32-bit pixels are read four rows at a time and
-    /// transposed in registers when a step walks rows, dimmed on the way (`scanout_turned_copy32`: a 1080p frame
-    /// onto a panel at 90° took 2.2 ms pixel by pixel, 8.6 copies of a frame; see the navigation bench's rotated
-    /// case); `streamed` writes those past the cache on x86-64 (a display buffer; see `stream`). The pixels are
-    /// the same either way.
+    /// in this buffer and every pixel walked in `source`. Unrotated, the rows are `copy`'s, or `stream`'s when
+    /// `streamed`. Turned, 32-bit pixels are read four rows at a time and transposed in registers when a step walks
+    /// rows, dimmed on the way (`scanout_turned_copy32`: a 1080p frame onto a panel at 90° took 2.2 ms pixel by
+    /// pixel, 8.6 copies of a frame; see the navigation bench's rotated case), and `streamed` writes them past the
+    /// cache on x86-64 (a display buffer). The pixels are the same either way.
     public func copy(_ rect: IntRect, from source: PixelBuffer, origin: (x: Int, y: Int), across: (x: Int, y: Int),
                      down: (x: Int, y: Int), dimmedBy dimming: Dimming? = nil, streamed: Bool = false) {
         guard !rect.isEmpty else { return }
@@ -192,6 +192,12 @@ public final class PixelBuffer {
         precondition(min(origin.x, lastX) >= 0 && max(origin.x, lastX) < source.width
                      && min(origin.y, lastY) >= 0 && max(origin.y, lastY) < source.height,
                      "a turned copy of \(rect) reads outside the \(source.width)x\(source.height) source")
+        if across == (1, 0), down == (0, 1) {
+            // Unrotated: the rows as they are (dimmed on the way if dimmed), streamed or copied.
+            let offsetX = origin.x - rect.minX, offsetY = origin.y - rect.minY
+            return streamed ? stream(rect, from: source, offsetX: offsetX, offsetY: offsetY, dimmedBy: dimming)
+                : copy(rect, from: source, offsetX: offsetX, offsetY: offsetY, dimmedBy: dimming)
+        }
         let bpp = format.bytesPerPixel
         let first = source.row(origin.y) + origin.x * bpp
         let stepX = across.y * source.stride + across.x * bpp, stepY = down.y * source.stride + down.x * bpp
@@ -204,10 +210,6 @@ public final class PixelBuffer {
         for j in 0..<rect.height {
             let d = (target + j * stride).assumingMemoryBound(to: UInt16.self)
             var offset = j * stepY
-            if across == (1, 0), dimming == nil {
-                d.update(from: (first + offset).assumingMemoryBound(to: UInt16.self), count: rect.width)
-                continue
-            }
             for i in 0..<rect.width {
                 let p = first.load(fromByteOffset: offset, as: UInt16.self)
                 d[i] = dimming.map { rgb565(fromPremultiplied: $0.over(opaque: argb(fromRGB565: p))) } ?? p
