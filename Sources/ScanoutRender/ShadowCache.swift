@@ -74,7 +74,13 @@ final class ShadowCache {
     private(set) var builds = 0
     private var generation = 0
 
-    var count: Int { entries.count }
+    /// (Under the lock while shared: another band's thread may be storing an entry, and the dictionary's
+    /// storage read unlocked could be freed under the reader — a race the thread sanitizer found.)
+    var count: Int {
+        lockIfShared()
+        defer { unlockIfShared() }
+        return entries.count
+    }
 
     /// Set while the renderers of a parallel repaint's bands share this cache (see `ParallelRepaint.swift`):
     /// every access is then under `sharing`, and an entry is made by one thread while the others needing it
