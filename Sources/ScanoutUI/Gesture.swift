@@ -10,12 +10,12 @@ public protocol Gesture<Value> {
 
 extension Gesture {
     /// Runs `action` with the gesture's value each time it changes while it is recognized.
-    public func onChanged(_ action: @escaping @MainActor (Value) -> Void) -> _ChangedGesture<Self> {
+    public func onChanged(_ action: @escaping (Value) -> Void) -> _ChangedGesture<Self> {
         _ChangedGesture(content: self, action: action)
     }
 
     /// Runs `action` with the gesture's last value when it ends (the finger lifted; not when cancelled).
-    public func onEnded(_ action: @escaping @MainActor (Value) -> Void) -> _EndedGesture<Self> {
+    public func onEnded(_ action: @escaping (Value) -> Void) -> _EndedGesture<Self> {
         _EndedGesture(content: self, action: action)
     }
 }
@@ -23,13 +23,13 @@ extension Gesture {
 public struct _ChangedGesture<Content: Gesture>: Gesture {
     public typealias Value = Content.Value
     let content: Content
-    let action: @MainActor (Value) -> Void
+    let action: (Value) -> Void
 }
 
 public struct _EndedGesture<Content: Gesture>: Gesture {
     public typealias Value = Content.Value
     let content: Content
-    let action: @MainActor (Value) -> Void
+    let action: (Value) -> Void
 }
 
 /// The built-in gestures: each makes the recognizer that turns touches into its values.
@@ -78,8 +78,8 @@ class GestureRecognizer {
 
 @MainActor
 class ValueRecognizer<Value>: GestureRecognizer {
-    var changed: [@MainActor (Value) -> Void] = []
-    var ended: [@MainActor (Value) -> Void] = []
+    var changed: [(Value) -> Void] = []
+    var ended: [(Value) -> Void] = []
     func resetActions() {
         changed = []
         ended = []

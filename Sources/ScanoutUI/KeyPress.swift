@@ -70,7 +70,7 @@ public struct KeyPress: Sendable {
 struct KeyPressModifier: PrimitiveModifier {
     let key: KeyEquivalent?
     let phases: KeyPress.Phases
-    let action: @MainActor (KeyPress) -> KeyPress.Result
+    let action: (KeyPress) -> KeyPress.Result
     func makeBehavior() -> ModifierBehavior { KeyPressBehavior() }
 }
 
@@ -87,19 +87,19 @@ extension View {
     /// Runs `action` when `key` goes down (or repeats) while this view or a view inside it has focus — or,
     /// when no view has focus, whenever no view nearer the front handled it (a kiosk's Escape). Return
     /// `.ignored` to let the press go on to handlers further up.
-    public func onKeyPress(_ key: KeyEquivalent, action: @escaping @MainActor () -> KeyPress.Result) -> some View {
+    public func onKeyPress(_ key: KeyEquivalent, action: @escaping () -> KeyPress.Result) -> some View {
         modifier(KeyPressModifier(key: key, phases: [.down, .repeat]) { _ in action() })
     }
 
     /// `onKeyPress` for `key` in the given phases, with the press.
     public func onKeyPress(_ key: KeyEquivalent, phases: KeyPress.Phases,
-                           action: @escaping @MainActor (KeyPress) -> KeyPress.Result) -> some View {
+                           action: @escaping (KeyPress) -> KeyPress.Result) -> some View {
         modifier(KeyPressModifier(key: key, phases: phases, action: action))
     }
 
     /// `onKeyPress` for every key, in the given phases.
     public func onKeyPress(phases: KeyPress.Phases = [.down, .repeat],
-                           action: @escaping @MainActor (KeyPress) -> KeyPress.Result) -> some View {
+                           action: @escaping (KeyPress) -> KeyPress.Result) -> some View {
         modifier(KeyPressModifier(key: nil, phases: phases, action: action))
     }
 }

@@ -3,8 +3,8 @@ import ScanoutGraph
 /// `onAppear`/`onDisappear`: actions queued when the node joins or leaves the laid-out tree, run after the
 /// frame's bodies and before anything is drawn.
 struct AppearanceModifier: PrimitiveModifier {
-    let appear: (@MainActor () -> Void)?
-    let disappear: (@MainActor () -> Void)?
+    let appear: (() -> Void)?
+    let disappear: (() -> Void)?
     func makeBehavior() -> ModifierBehavior { AppearanceBehavior() }
 }
 
@@ -61,7 +61,7 @@ final class TaskBehavior<ID: Equatable>: ModifierBehavior {
 struct ChangeModifier<V: Equatable>: PrimitiveModifier {
     let value: V
     let initial: Bool
-    let action: @MainActor (V, V) -> Void
+    let action: (V, V) -> Void
     func makeBehavior() -> ModifierBehavior { ChangeBehavior<V>() }
 }
 
@@ -86,10 +86,10 @@ final class ChangeBehavior<V: Equatable>: ModifierBehavior {
 }
 
 extension View {
-    public func onAppear(perform action: (@MainActor () -> Void)? = nil) -> some View {
+    public func onAppear(perform action: (() -> Void)? = nil) -> some View {
         modifier(AppearanceModifier(appear: action, disappear: nil))
     }
-    public func onDisappear(perform action: (@MainActor () -> Void)? = nil) -> some View {
+    public func onDisappear(perform action: (() -> Void)? = nil) -> some View {
         modifier(AppearanceModifier(appear: nil, disappear: action))
     }
     /// Runs `action` on the main actor when the view appears; cancels it when the view disappears.
@@ -101,11 +101,11 @@ extension View {
         modifier(TaskModifier(id: id, action: action))
     }
     /// Calls `action(old, new)` when `value` changes (and once on appear with `initial`).
-    public func onChange<V: Equatable>(of value: V, initial: Bool = false, _ action: @escaping @MainActor (V, V) -> Void) -> some View {
+    public func onChange<V: Equatable>(of value: V, initial: Bool = false, _ action: @escaping (V, V) -> Void) -> some View {
         modifier(ChangeModifier(value: value, initial: initial, action: action))
     }
     /// Calls `action()` when `value` changes.
-    public func onChange<V: Equatable>(of value: V, initial: Bool = false, _ action: @escaping @MainActor () -> Void) -> some View {
+    public func onChange<V: Equatable>(of value: V, initial: Bool = false, _ action: @escaping () -> Void) -> some View {
         modifier(ChangeModifier(value: value, initial: initial) { _, _ in action() })
     }
 }

@@ -9,7 +9,7 @@ import ScanoutRender
 public struct Menu<Label: View, Content: View>: View {
     let label: Label
     let content: Content
-    let primaryAction: (@MainActor () -> Void)?
+    let primaryAction: (() -> Void)?
     @State private var isPresented = false
 
     public init(@ViewBuilder content: () -> Content, @ViewBuilder label: () -> Label) {
@@ -17,7 +17,7 @@ public struct Menu<Label: View, Content: View>: View {
     }
 
     public init(@ViewBuilder content: () -> Content, @ViewBuilder label: () -> Label,
-                primaryAction: @escaping @MainActor () -> Void) {
+                primaryAction: @escaping () -> Void) {
         self.content = content(); self.label = label(); self.primaryAction = primaryAction
     }
 
@@ -45,11 +45,11 @@ extension Menu where Label == Text {
         self.init(content: content, label: { Text(String(title)) })
     }
 
-    public init(_ titleKey: LocalizedStringKey, @ViewBuilder content: () -> Content, primaryAction: @escaping @MainActor () -> Void) {
+    public init(_ titleKey: LocalizedStringKey, @ViewBuilder content: () -> Content, primaryAction: @escaping () -> Void) {
         self.init(content: content, label: { Text(titleKey) }, primaryAction: primaryAction)
     }
     @_disfavoredOverload
-    public init<S: StringProtocol>(_ title: S, @ViewBuilder content: () -> Content, primaryAction: @escaping @MainActor () -> Void) {
+    public init<S: StringProtocol>(_ title: S, @ViewBuilder content: () -> Content, primaryAction: @escaping () -> Void) {
         self.init(content: content, label: { Text(String(title)) }, primaryAction: primaryAction)
     }
 }
@@ -384,7 +384,7 @@ struct MenuCard: View {
 
 struct MenuTriggerModifier: PrimitiveModifier {
     /// Runs on a tap (nil: a tap belongs to the tap gestures around this view).
-    let tap: (@MainActor () -> Void)?
+    let tap: (() -> Void)?
     let longPress: @MainActor () -> Void
     func makeBehavior() -> ModifierBehavior { MenuTriggerBehavior() }
 }

@@ -8,14 +8,14 @@ import ScanoutRender
 /// goes down on the stepper and `false` when it lifts.
 public struct Stepper<Label: View>: View {
     let label: Label
-    let onIncrement: (@MainActor () -> Void)?
-    let onDecrement: (@MainActor () -> Void)?
+    let onIncrement: (() -> Void)?
+    let onDecrement: (() -> Void)?
     let canIncrement: Bool
     let canDecrement: Bool
     let onEditingChanged: (Bool) -> Void
 
     /// A stepper that calls `onIncrement` and `onDecrement` (`nil`: that half is disabled).
-    public init(@ViewBuilder label: () -> Label, onIncrement: (@MainActor () -> Void)?, onDecrement: (@MainActor () -> Void)?,
+    public init(@ViewBuilder label: () -> Label, onIncrement: (() -> Void)?, onDecrement: (() -> Void)?,
                 onEditingChanged: @escaping (Bool) -> Void = { _ in }) {
         self.label = label()
         self.onIncrement = onIncrement
@@ -58,12 +58,12 @@ public struct Stepper<Label: View>: View {
 }
 
 extension Stepper where Label == Text {
-    public init(_ titleKey: LocalizedStringKey, onIncrement: (@MainActor () -> Void)?, onDecrement: (@MainActor () -> Void)?,
+    public init(_ titleKey: LocalizedStringKey, onIncrement: (() -> Void)?, onDecrement: (() -> Void)?,
                 onEditingChanged: @escaping (Bool) -> Void = { _ in }) {
         self.init(label: { Text(titleKey) }, onIncrement: onIncrement, onDecrement: onDecrement, onEditingChanged: onEditingChanged)
     }
     @_disfavoredOverload
-    public init<S: StringProtocol>(_ title: S, onIncrement: (@MainActor () -> Void)?, onDecrement: (@MainActor () -> Void)?,
+    public init<S: StringProtocol>(_ title: S, onIncrement: (() -> Void)?, onDecrement: (() -> Void)?,
                                    onEditingChanged: @escaping (Bool) -> Void = { _ in }) {
         self.init(label: { Text(title) }, onIncrement: onIncrement, onDecrement: onDecrement, onEditingChanged: onEditingChanged)
     }
@@ -91,8 +91,8 @@ extension Stepper where Label == Text {
 
 /// The minus|plus pair of a `Stepper`.
 struct StepperButtons: View, PrimitiveView {
-    let onIncrement: (@MainActor () -> Void)?
-    let onDecrement: (@MainActor () -> Void)?
+    let onIncrement: (() -> Void)?
+    let onDecrement: (() -> Void)?
     let canIncrement: Bool
     let canDecrement: Bool
     let onEditingChanged: (Bool) -> Void

@@ -32,7 +32,7 @@ extension EnvironmentValues {
 extension View {
     /// Runs `action` when a text field inside this view submits (Return, or the keyboard's Return key).
     /// Every `onSubmit` around the field runs, nearest first.
-    public func onSubmit(of triggers: SubmitTriggers = .text, _ action: @escaping @MainActor () -> Void) -> some View {
+    public func onSubmit(of triggers: SubmitTriggers = .text, _ action: @escaping () -> Void) -> some View {
         modifier(SubmitModifier(triggers: triggers, action: action))
     }
 
@@ -42,7 +42,7 @@ extension View {
 
 struct SubmitModifier: PrimitiveModifier {
     let triggers: SubmitTriggers
-    let action: @MainActor () -> Void
+    let action: () -> Void
     func makeBehavior() -> ModifierBehavior { SubmitBehavior() }
 }
 

@@ -2,7 +2,7 @@ import ScanoutRender
 
 struct TapModifier: PrimitiveModifier {
     let count: Int
-    let action: @MainActor () -> Void
+    let action: () -> Void
     func makeBehavior() -> ModifierBehavior { TapBehavior() }
 }
 
@@ -68,8 +68,8 @@ extension CGPoint {
 struct LongPressModifier: PrimitiveModifier {
     let minimumDuration: Double
     let maximumDistance: CGFloat
-    let action: @MainActor () -> Void
-    let onPressingChanged: (@MainActor (Bool) -> Void)?
+    let action: () -> Void
+    let onPressingChanged: ((Bool) -> Void)?
     func makeBehavior() -> ModifierBehavior { LongPressBehavior() }
 }
 
@@ -115,15 +115,15 @@ final class LongPressBehavior: ModifierBehavior, AnimationTicking {
 
 extension View {
     /// Runs `action` when the view is tapped.
-    public func onTapGesture(count: Int = 1, perform action: @escaping @MainActor () -> Void) -> some View {
+    public func onTapGesture(count: Int = 1, perform action: @escaping () -> Void) -> some View {
         modifier(TapModifier(count: count, action: action))
     }
 
     /// Runs `action` when the finger stays down on the view for `minimumDuration` seconds without moving more
     /// than `maximumDistance`; `onPressingChanged` hears when the press starts (true) and ends (false).
     public func onLongPressGesture(minimumDuration: Double = 0.5, maximumDistance: CGFloat = 10,
-                                   perform action: @escaping @MainActor () -> Void,
-                                   onPressingChanged: (@MainActor (Bool) -> Void)? = nil) -> some View {
+                                   perform action: @escaping () -> Void,
+                                   onPressingChanged: ((Bool) -> Void)? = nil) -> some View {
         modifier(LongPressModifier(minimumDuration: minimumDuration, maximumDistance: maximumDistance,
                                    action: action, onPressingChanged: onPressingChanged))
     }

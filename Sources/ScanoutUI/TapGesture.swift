@@ -82,7 +82,7 @@ final class SpatialTapRecognizer: LeafRecognizer<SpatialTapGesture> {
 extension View {
     /// Runs `action` with the tap's location (SwiftUI's `onTapGesture(count:coordinateSpace:perform:)`).
     public func onTapGesture(count: Int = 1, coordinateSpace: CoordinateSpace = .local,
-                             perform action: @escaping @MainActor (CGPoint) -> Void) -> some View {
+                             perform action: @escaping (CGPoint) -> Void) -> some View {
         gesture(SpatialTapGesture(count: count, coordinateSpace: coordinateSpace).onEnded { action($0.location) })
     }
 

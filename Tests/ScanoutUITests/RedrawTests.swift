@@ -267,7 +267,7 @@ private struct ActionRow: View {
     let action: () -> Void
     var body: some View {
         let _ = cellTrace.log(name)
-        Button(name, action: action)
+        Button(name) { action() }  // a literal: a stored closure passed as `@MainActor` warns (as with Apple's Button)
     }
 }
 
