@@ -1,9 +1,10 @@
 import Glibc
 import ScanoutRender
 
-/// A gesture attached with `gesture(_:)` (SwiftUI's `Gesture`): `DragGesture`, `MagnificationGesture`,
-/// `MagnifyGesture`, `RotationGesture`, with `onChanged`/`onEnded`. Gestures composed from a `body` are not
-/// supported (attaching one logs a warning and does nothing).
+/// A gesture attached with `gesture(_:)` (SwiftUI's `Gesture`): `TapGesture`, `SpatialTapGesture`,
+/// `LongPressGesture`, `DragGesture`, `MagnifyGesture`, `RotateGesture` (and the older `MagnificationGesture`,
+/// `RotationGesture`), with `onChanged`/`onEnded`, `updating`, `map` and `simultaneously(with:)`. Gestures
+/// composed from a `body` are not supported (attaching one logs a warning and does nothing).
 public protocol Gesture<Value> {
     associatedtype Value
 }
@@ -74,18 +75,39 @@ class GestureRecognizer {
     /// Whether the gesture takes a touch that moved from `start` to `point` from the view it went down on
     /// (a button inside a draggable view).
     func claims(movedTo point: CGPoint, from start: CGPoint) -> Bool { false }
+    /// Whether the gesture waits for time to pass with the fingers down (a long press): the behaviour then
+    /// ticks it every frame until `tick` returns false.
+    var needsTicks: Bool { false }
+    func tick(_ now: Double) -> Bool { false }
+    /// The gesture is over (ended, failed or cancelled): gesture state returns to its initial value.
+    func finish() {}
 }
 
 @MainActor
 class ValueRecognizer<Value>: GestureRecognizer {
     var changed: [(Value) -> Void] = []
     var ended: [(Value) -> Void] = []
+    /// `updating`'s resets of its gesture state, run once when a gesture that changed ends.
+    var resets: [() -> Void] = []
+    private var hasChanged = false
     func resetActions() {
         changed = []
         ended = []
+        resets = []
     }
-    func sendChanged(_ value: Value) { for action in changed { action(value) } }
-    func sendEnded(_ value: Value) { for action in ended { action(value) } }
+    func sendChanged(_ value: Value) {
+        hasChanged = true
+        for action in changed { action(value) }
+    }
+    func sendEnded(_ value: Value) {
+        for action in ended { action(value) }
+        finish()
+    }
+    override func finish() {
+        guard hasChanged else { return }
+        hasChanged = false
+        for reset in resets { reset() }
+    }
 }
 
 /// The recognizer of a built-in gesture: it reads its parameters from the gesture value (the latest one).
@@ -149,8 +171,8 @@ extension View {
     }
 }
 
-/// Feeds the touches on its content to the gesture's recognizer.
-final class GestureBehavior: ModifierBehavior {
+/// Feeds the touches on its content to the gesture's recognizer (and the frames' time, while it waits for it).
+final class GestureBehavior: ModifierBehavior, AnimationTicking {
     private var recognizer: GestureRecognizer?
     /// The fingers down, in the order they went down (the first one is the touch the host routed here).
     private var touches: [(id: Int, point: CGPoint)] = []
@@ -177,6 +199,7 @@ final class GestureBehavior: ModifierBehavior {
         r.origin = node.frame.origin
         r.toRoot = node.transformToRoot()
         r.update(points, time: node.host.touchEventTime)
+        if r.needsTicks { node.host.startAnimating(self) }
     }
 
     private func lift(_ id: Int, at point: CGPoint, cancelled: Bool) {
@@ -186,6 +209,7 @@ final class GestureBehavior: ModifierBehavior {
         r.toRoot = node.transformToRoot()
         r.end(points, time: node.host.touchEventTime, cancelled: cancelled)
         touches.remove(at: i)
+        if touches.isEmpty { r.finish() }
     }
 
     override func touchBegan(at point: CGPoint) {
@@ -207,6 +231,11 @@ final class GestureBehavior: ModifierBehavior {
     override func claimsTouch(movedTo point: CGPoint, from start: CGPoint) -> Bool {
         guard let r = recognizer else { return false }
         return touches.contains { $0.id == Self.firstTouch } || r.claims(movedTo: point, from: start)
+    }
+
+    func tick(_ now: Double) -> Bool {
+        guard node.isAlive, let r = recognizer else { return false }
+        return r.tick(now)
     }
 
     override func acceptsAdditionalTouch(at point: CGPoint) -> Bool {

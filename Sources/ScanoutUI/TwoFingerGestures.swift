@@ -12,6 +12,7 @@ class TwoFingerRecognizer<G: Gesture>: LeafRecognizer<G> {
     private var lastAngle = 0.0
     private var isActive = false
     private var last: G.Value?
+    /// The scale (x) and the rotation in radians (y) over time, for their velocities.
     private(set) var scaleTracker = VelocityTracker()
 
     /// The distance between the fingers over their distance at the start.
@@ -42,7 +43,7 @@ class TwoFingerRecognizer<G: Gesture>: LeafRecognizer<G> {
         if turn > Double.pi { turn -= 2 * Double.pi } else if turn <= -Double.pi { turn += 2 * Double.pi }
         rotation += turn
         lastAngle = angle
-        scaleTracker.add(CGPoint(x: scale, y: 0), time: time)
+        scaleTracker.add(CGPoint(x: scale, y: rotation), time: time)
         if !isActive {
             guard passesThreshold() else { return }
             isActive = true
@@ -126,4 +127,34 @@ public struct RotationGesture: Gesture, RecognizedGesture {
 final class RotationRecognizer: TwoFingerRecognizer<RotationGesture> {
     override func passesThreshold() -> Bool { abs(rotation) >= gesture.minimumAngleDelta.radians }
     override func value(time: Double) -> Angle { .radians(rotation) }
+}
+
+/// A two-finger turn with more detail (SwiftUI's `RotateGesture`).
+public struct RotateGesture: Gesture, RecognizedGesture {
+    public struct Value: Equatable, Sendable {
+        /// The time of the sample, in seconds on the host's clock (SwiftUI's is a `Date`).
+        public var time: Double
+        /// The turn of the line between the fingers since the second went down (positive: clockwise on screen).
+        public var rotation: Angle
+        /// The turn per second, over the last 0.1 s.
+        public var velocity: Angle
+        /// The centre between the fingers when the second went down, in the view's coordinates.
+        public var startLocation: CGPoint
+    }
+
+    public var minimumAngleDelta: Angle
+
+    public init(minimumAngleDelta: Angle = .degrees(1)) { self.minimumAngleDelta = minimumAngleDelta }
+
+    func makeRecognizer() -> GestureRecognizer { RotateRecognizer(self) }
+    func configure(_ recognizer: GestureRecognizer) { configureLeaf(recognizer) }
+}
+
+final class RotateRecognizer: TwoFingerRecognizer<RotateGesture> {
+    override func passesThreshold() -> Bool { abs(rotation) >= gesture.minimumAngleDelta.radians }
+    override func value(time: Double) -> RotateGesture.Value {
+        let c = start?.center ?? .zero
+        return RotateGesture.Value(time: time, rotation: .radians(rotation), velocity: .radians(scaleTracker.velocity.height),
+                                   startLocation: CGPoint(x: c.x - origin.x, y: c.y - origin.y))
+    }
 }

@@ -1,0 +1,141 @@
+/// Gestures made from gestures: `map(_:)` and `simultaneously(with:)`. Their recognizers wrap the parts'
+/// recognizers and pass every touch sample (and the frames' time) to each.
+extension Gesture {
+    /// The same gesture with its values transformed by `body`.
+    public func map<T>(_ body: @escaping (Value) -> T) -> _MapGesture<Self, T> { _MapGesture(content: self, body: body) }
+
+    /// This gesture and `other` recognized together: the value holds the latest of each (nil until one has one).
+    public func simultaneously<Other: Gesture>(with other: Other) -> SimultaneousGesture<Self, Other> {
+        SimultaneousGesture(self, other)
+    }
+}
+
+public struct _MapGesture<Content: Gesture, Value>: Gesture {
+    let content: Content
+    let body: (Content.Value) -> Value
+}
+
+public struct SimultaneousGesture<First: Gesture, Second: Gesture>: Gesture {
+    public struct Value {
+        public var first: First.Value?
+        public var second: Second.Value?
+    }
+    public var first: First
+    public var second: Second
+    public init(_ first: First, _ second: Second) {
+        self.first = first
+        self.second = second
+    }
+}
+
+extension SimultaneousGesture.Value: Equatable where First.Value: Equatable, Second.Value: Equatable {}
+extension SimultaneousGesture.Value: Sendable where First.Value: Sendable, Second.Value: Sendable {}
+
+/// A recognizer made of others: the behaviour's touches, geometry and ticks go to every part.
+@MainActor
+class CompositeRecognizer<Value>: ValueRecognizer<Value> {
+    let parts: [GestureRecognizer]
+    init(_ parts: [GestureRecognizer]) { self.parts = parts }
+
+    override var fingers: Int { parts.map(\.fingers).max() ?? 1 }
+    override var needsTicks: Bool { parts.contains { $0.needsTicks } }
+
+    private func passGeometry() {
+        for p in parts {
+            p.origin = origin
+            p.toRoot = toRoot
+        }
+    }
+    override func update(_ points: [CGPoint], time: Double) {
+        passGeometry()
+        for p in parts { p.update(points, time: time) }
+    }
+    override func end(_ points: [CGPoint], time: Double, cancelled: Bool) {
+        passGeometry()
+        for p in parts { p.end(points, time: time, cancelled: cancelled) }
+    }
+    override func claims(movedTo point: CGPoint, from start: CGPoint) -> Bool {
+        parts.contains { $0.claims(movedTo: point, from: start) }
+    }
+    override func tick(_ now: Double) -> Bool {
+        var more = false
+        for p in parts where p.needsTicks { more = p.tick(now) || more }
+        return more
+    }
+    override func finish() {
+        for p in parts { p.finish() }
+        super.finish()
+    }
+}
+
+final class MapRecognizer<Input, Output>: CompositeRecognizer<Output> {
+    init(_ content: GestureRecognizer) { super.init([content]) }
+    var content: ValueRecognizer<Input> { parts[0] as! ValueRecognizer<Input> }
+}
+
+extension _MapGesture: RecognizedGesture where Content: RecognizedGesture {
+    func makeRecognizer() -> GestureRecognizer { MapRecognizer<Content.Value, Value>(content.makeRecognizer()) }
+    func configure(_ recognizer: GestureRecognizer) {
+        let r = recognizer as! MapRecognizer<Content.Value, Value>
+        r.resetActions()
+        content.configure(r.content)
+        let body = self.body
+        r.content.changed.append { [unowned r] in r.sendChanged(body($0)) }
+        r.content.ended.append { [unowned r] in r.sendEnded(body($0)) }
+    }
+}
+
+/// Keeps each part's latest value; ends when a part ends and the other is not in the middle of its gesture.
+final class SimultaneousRecognizer<First, Second>: CompositeRecognizer<SimultaneousGesture<First, Second>.Value>
+    where First: Gesture, Second: Gesture {
+    typealias Combined = SimultaneousGesture<First, Second>.Value
+    private var latest = Combined(first: nil, second: nil)
+    private var firstActive = false, secondActive = false
+
+    init(_ first: GestureRecognizer, _ second: GestureRecognizer) { super.init([first, second]) }
+    var first: ValueRecognizer<First.Value> { parts[0] as! ValueRecognizer<First.Value> }
+    var second: ValueRecognizer<Second.Value> { parts[1] as! ValueRecognizer<Second.Value> }
+
+    func firstChanged(_ v: First.Value) {
+        latest.first = v
+        firstActive = true
+        sendChanged(latest)
+    }
+    func secondChanged(_ v: Second.Value) {
+        latest.second = v
+        secondActive = true
+        sendChanged(latest)
+    }
+    func firstEnded(_ v: First.Value) {
+        latest.first = v
+        firstActive = false
+        if !secondActive { sendEnded(latest) }
+    }
+    func secondEnded(_ v: Second.Value) {
+        latest.second = v
+        secondActive = false
+        if !firstActive { sendEnded(latest) }
+    }
+    override func finish() {
+        super.finish()
+        latest = Combined(first: nil, second: nil)
+        firstActive = false
+        secondActive = false
+    }
+}
+
+extension SimultaneousGesture: RecognizedGesture where First: RecognizedGesture, Second: RecognizedGesture {
+    func makeRecognizer() -> GestureRecognizer {
+        SimultaneousRecognizer<First, Second>(first.makeRecognizer(), second.makeRecognizer())
+    }
+    func configure(_ recognizer: GestureRecognizer) {
+        let r = recognizer as! SimultaneousRecognizer<First, Second>
+        r.resetActions()
+        first.configure(r.first)
+        second.configure(r.second)
+        r.first.changed.append { [unowned r] in r.firstChanged($0) }
+        r.first.ended.append { [unowned r] in r.firstEnded($0) }
+        r.second.changed.append { [unowned r] in r.secondChanged($0) }
+        r.second.ended.append { [unowned r] in r.secondEnded($0) }
+    }
+}

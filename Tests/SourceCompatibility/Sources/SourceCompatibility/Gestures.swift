@@ -1,0 +1,33 @@
+import ScanoutUI
+
+/// Gesture code as Apple's documentation writes it: `@GestureState` with `updating`, a long press, gestures
+/// recognized together, values mapped.
+struct GestureSurvey: View {
+    @GestureState private var dragOffset = CGSize.zero
+    @GestureState private var isDetectingLongPress = false
+    @State private var completedLongPress = false
+    @State private var scale: CGFloat = 1
+    @State private var angle = Angle.zero
+    var body: some View {
+        VStack {
+            Circle()
+                .offset(dragOffset)
+                .gesture(DragGesture().updating($dragOffset) { value, state, transaction in state = value.translation })
+            Circle()
+                .fill(isDetectingLongPress ? Color.red : (completedLongPress ? Color.green : Color.blue))
+                .gesture(LongPressGesture(minimumDuration: 3)
+                    .updating($isDetectingLongPress) { currentState, gestureState, transaction in
+                        gestureState = currentState
+                        transaction.animation = Animation.easeIn(duration: 2.0)
+                    }
+                    .onEnded { finished in self.completedLongPress = finished })
+            Rectangle()
+                .gesture(MagnifyGesture().onChanged { scale = $0.magnification }
+                    .simultaneously(with: RotateGesture().onChanged { angle = $0.rotation }))
+            Rectangle()
+            Rectangle()
+            Rectangle()
+                .gesture(DragGesture().map { $0.translation.width }.onChanged { scale = $0 })
+        }
+    }
+}
