@@ -136,8 +136,14 @@ extension View {
     }
     /// Clips drawing to the view's frame.
     public func clipped() -> some View { clipShape(Rectangle()) }
-    /// Clips drawing to a rounded rectangle.
-    public func cornerRadius(_ radius: CGFloat) -> some View { clipShape(RoundedRectangle(cornerRadius: radius)) }
+    /// Clips drawing to a rounded rectangle (with quarter-circle corners, as SwiftUI's).
+    public func cornerRadius(_ radius: CGFloat, antialiased: Bool = true) -> some View {
+        clipShape(RoundedRectangle(cornerRadius: radius, style: .circular), style: FillStyle(antialiased: antialiased))
+    }
+    /// Draws a border of `width` inside the view's frame, over its content.
+    public func border<S: ShapeStyle>(_ content: S, width: CGFloat = 1) -> some View {
+        overlay(Rectangle().strokeBorder(content, lineWidth: width))
+    }
 }
 
 struct ShadowModifier: PrimitiveModifier {

@@ -56,7 +56,12 @@ extension View {
     }
 
     /// Fills `shape`, in the view's frame, with a shape style behind the view.
-    public func background<S: ShapeStyle, T: Shape>(_ style: S, in shape: T) -> some View {
-        background(shape.fill(style))
+    public func background<S: ShapeStyle, T: Shape>(_ style: S, in shape: T, fillStyle: FillStyle = FillStyle()) -> some View {
+        background(shape.fill(style, style: fillStyle))
+    }
+
+    /// Fills `shape`, in the view's frame, with the background colour (white, black in dark mode) behind the view.
+    public func background<T: Shape>(in shape: T, fillStyle: FillStyle = FillStyle()) -> some View {
+        background(Palette.background, in: shape, fillStyle: fillStyle)
     }
 }

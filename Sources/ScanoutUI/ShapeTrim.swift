@@ -149,8 +149,10 @@ public struct _InsetShape<Base: Shape>: InsettableShape {
         let r = rect.insetBy(dx: amount, dy: amount)
         guard r.width > 0, r.height > 0 else { return Path() }
         if let rounded = base as? RoundedRectangle {
-            return Path(roundedRect: r, cornerRadius: Swift.max(0, rounded.cornerRadius - amount))
+            let corner = CGSize(width: Swift.max(0, rounded.cornerSize.width - amount), height: Swift.max(0, rounded.cornerSize.height - amount))
+            return Path(roundedRect: r, cornerSize: corner, style: rounded.style)
         }
+        if let uneven = base as? UnevenRoundedRectangle { return uneven.shrunk(by: amount).path(in: r) }
         return base.path(in: r)
     }
 

@@ -23,6 +23,12 @@ extension Shape {
     public func stroke<S: ShapeStyle>(_ style: S, style strokeStyle: StrokeStyle) -> _ShapeView<Self, S> {
         _ShapeView(shape: self, style: style, stroke: strokeStyle)
     }
+    /// Strokes the outline with the foreground style.
+    public func stroke(lineWidth: CGFloat = 1) -> _ShapeView<Self, ForegroundStyle> {
+        stroke(ForegroundStyle(), lineWidth: lineWidth)
+    }
+    /// Strokes the outline with the foreground style in `style`.
+    public func stroke(style: StrokeStyle) -> _ShapeView<Self, ForegroundStyle> { stroke(ForegroundStyle(), style: style) }
 }
 
 public typealias StrokeStyle = ScanoutRaster.StrokeStyle
@@ -141,15 +147,35 @@ public struct Rectangle: Shape {
     public func path(in rect: CGRect) -> Path { Path(rect) }
 }
 
+/// A rectangle with rounded corners; `cornerSize` gives each corner's width and height (elliptical corners
+/// when they differ).
 public struct RoundedRectangle: Shape {
-    public var cornerRadius: CGFloat
-    public init(cornerRadius: CGFloat) { self.cornerRadius = cornerRadius }
-    public init(cornerSize: CGSize) { self.cornerRadius = min(cornerSize.width, cornerSize.height) }
-    public func path(in rect: CGRect) -> Path { Path(roundedRect: rect, cornerRadius: cornerRadius) }
+    public var cornerSize: CGSize
+    /// Accepted as in SwiftUI; both styles are drawn with quarter-ellipse corners (see `RoundedCornerStyle`).
+    public var style: RoundedCornerStyle
+    public init(cornerSize: CGSize, style: RoundedCornerStyle = .continuous) {
+        self.cornerSize = cornerSize
+        self.style = style
+    }
+    public init(cornerRadius: CGFloat, style: RoundedCornerStyle = .continuous) {
+        self.init(cornerSize: CGSize(width: cornerRadius, height: cornerRadius), style: style)
+    }
+    public func path(in rect: CGRect) -> Path { Path(roundedRect: rect, cornerSize: cornerSize, style: style) }
+}
+
+/// The shape of a rounded rectangle's corners (SwiftUI's `RoundedCornerStyle`). Scanout draws `.continuous`
+/// corners as `.circular` ones (quarter circles or ellipses): SwiftUI's continuous-curvature corner reaches
+/// about 1.5 times the radius along each side, and differs from a quarter circle by at most a pixel or two
+/// at the radii of controls — a known difference, kept because the renderer's fast paths for rounded
+/// rectangles (opaque interiors, row-span fills) read that path's shape.
+public enum RoundedCornerStyle: Equatable, Hashable, Sendable {
+    case circular
+    case continuous
 }
 
 public struct Capsule: Shape {
-    public init() {}
+    public var style: RoundedCornerStyle
+    public init(style: RoundedCornerStyle = .continuous) { self.style = style }
     public func path(in rect: CGRect) -> Path { Path(roundedRect: rect, cornerRadius: min(rect.width, rect.height) / 2) }
 }
 
@@ -172,7 +198,12 @@ public struct Path: Shape, Equatable {
 
     public init() {}
     public init(_ rect: CGRect) { raster.addRect(rect.raster) }
-    public init(roundedRect rect: CGRect, cornerRadius: CGFloat) { raster.addRoundedRect(in: rect.raster, cornerRadius: cornerRadius) }
+    public init(roundedRect rect: CGRect, cornerRadius: CGFloat, style: RoundedCornerStyle = .continuous) {
+        raster.addRoundedRect(in: rect.raster, cornerRadius: cornerRadius)
+    }
+    public init(roundedRect rect: CGRect, cornerSize: CGSize, style: RoundedCornerStyle = .continuous) {
+        raster.addRoundedRect(in: rect.raster, cornerWidth: cornerSize.width, cornerHeight: cornerSize.height)
+    }
     public init(ellipseIn rect: CGRect) { raster.addEllipse(in: rect.raster) }
     public init(_ build: (inout Path) -> Void) { build(&self) }
 
@@ -189,7 +220,7 @@ public struct Path: Shape, Equatable {
         raster.addArc(center: Point(x: center.x, y: center.y), radius: radius, startAngle: startAngle, endAngle: endAngle, clockwise: clockwise)
     }
     public mutating func addRect(_ r: CGRect) { raster.addRect(r.raster) }
-    public mutating func addRoundedRect(in r: CGRect, cornerSize: CGSize) {
+    public mutating func addRoundedRect(in r: CGRect, cornerSize: CGSize, style: RoundedCornerStyle = .continuous) {
         raster.addRoundedRect(in: r.raster, cornerWidth: cornerSize.width, cornerHeight: cornerSize.height)
     }
     public mutating func addEllipse(in r: CGRect) { raster.addEllipse(in: r.raster) }

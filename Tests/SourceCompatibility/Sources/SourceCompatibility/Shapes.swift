@@ -1,0 +1,19 @@
+import ScanoutUI
+
+/// Shapes as iOS 17 code writes them: short names where a shape is expected, corner styles, uneven corners,
+/// strokes in the foreground style, borders.
+struct ShapeSurvey: View {
+    var body: some View {
+        VStack {
+            Text("a").padding().background(.blue, in: .rect(cornerRadius: 8)).clipShape(.capsule)
+            Text("b").clipShape(.rect(cornerRadius: 12, style: .continuous)).border(.red, width: 1).cornerRadius(4)
+            Text("c").background(in: .rect(topLeadingRadius: 16, topTrailingRadius: 16))
+            RoundedRectangle(cornerRadius: 8, style: .continuous).strokeBorder(.red, lineWidth: 2)
+            RoundedRectangle(cornerSize: CGSize(width: 20, height: 10), style: .circular).fill(.green)
+            UnevenRoundedRectangle(cornerRadii: RectangleCornerRadii(topLeading: 8, bottomTrailing: 8)).stroke(lineWidth: 2)
+            Circle().stroke(lineWidth: 4)
+            Capsule(style: .continuous).stroke(style: StrokeStyle(lineWidth: 2, dash: [4]))
+            Rectangle().fill(.red).clipShape(.circle)
+        }
+    }
+}
