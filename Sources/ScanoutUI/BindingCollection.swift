@@ -49,3 +49,13 @@ extension Binding {
     /// a non-Sendable index out, so the getter is called as the plain function it is underneath.
     fileprivate var valueOnMainActor: Value { unsafeBitCast(get, to: (() -> Value).self)() }
 }
+
+extension ForEach {
+    /// Rows for the elements of a bound collection, identified by a key path into the elements themselves
+    /// (`ForEach($names, id: \.self) { $name in TextField("Name", text: $name) }`).
+    public init<C: MutableCollection & RandomAccessCollection>(_ data: Binding<C>, id: KeyPath<C.Element, ID>,
+                                                               @ViewBuilder content: @escaping (Binding<C.Element>) -> Content)
+        where Data == Binding<C> {
+        self.init(data, id: (\Binding<C.Element>.wrappedValue).appending(path: id), content: content)
+    }
+}

@@ -46,6 +46,42 @@ import ScanoutTesting
         #expect(host.contains(text: "Fan off") && host.contains(text: "Valve on"))
     }
 
+    struct Setting: Equatable {
+        var name: String
+        var isOn: Bool
+    }
+
+    /// `ForEach($settings, id: \.name) { $setting in … }`: elements that are not `Identifiable`, keyed by a
+    /// path into the element (not into the binding), each row writing its own element after a move.
+    @Test func forEachOverABindingWithAnIDPathEditsElementsInPlace() throws {
+        struct Row: View {
+            @Binding var setting: Setting
+            var body: some View {
+                Button(setting.name + (setting.isOn ? " on" : " off")) { setting.isOn.toggle() }
+            }
+        }
+        struct Screen: View {
+            @State var settings = [Setting(name: "Pump", isOn: false), Setting(name: "Fan", isOn: true)]
+            var body: some View {
+                VStack {
+                    ForEach($settings, id: \.name) { $setting in
+                        Row(setting: $setting)
+                    }
+                    Button("Swap") { settings.swapAt(0, 1) }
+                }
+            }
+        }
+        let host = TestHost(rootView: Screen(), width: 400, height: 300)
+        host.runFrame()
+        host.tap(text: "Pump off")
+        #expect(host.contains(text: "Pump on") && host.contains(text: "Fan on"))
+        host.tap(text: "Swap")
+        let fan = try #require(host.frame(ofText: "Fan on")), pump = try #require(host.frame(ofText: "Pump on"))
+        #expect(fan.minY < pump.minY)
+        host.tap(text: "Fan on")
+        #expect(host.contains(text: "Fan off") && host.contains(text: "Pump on"))
+    }
+
     @Test func aBindingToACollectionIsARandomAccessCollectionOfBindings() {
         var storage = [3, 1, 2]
         let numbers = Binding(get: { storage }, set: { storage = $0 })

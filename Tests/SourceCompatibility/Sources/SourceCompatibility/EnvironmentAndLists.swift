@@ -1,0 +1,23 @@
+import ScanoutUI
+
+/// Environment values adaptive SwiftUI code reads, and a `ForEach` over a binding keyed by a path.
+struct AdaptiveScreen: View {
+    @Environment(\.horizontalSizeClass) private var horizontalSizeClass
+    @Environment(\.verticalSizeClass) private var verticalSizeClass
+    @Environment(\.scenePhase) private var scenePhase
+    @Environment(\.calendar) private var calendar
+    @Environment(\.timeZone) private var timeZone
+    @State private var names = ["Pump", "Fan"]
+
+    var body: some View {
+        let layout = horizontalSizeClass == .compact ? AnyLayout(VStackLayout()) : AnyLayout(HStackLayout())
+        layout {
+            ForEach($names, id: \.self) { $name in
+                TextField("Name", text: $name)
+            }
+            Text(scenePhase == .active ? "Active" : "Paused")
+            Text(verticalSizeClass == .regular ? timeZone.identifier : "\(calendar.firstWeekday)")
+        }
+        .onChange(of: scenePhase) { _, phase in if phase == .background { names = [] } }
+    }
+}
