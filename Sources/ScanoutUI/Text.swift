@@ -261,6 +261,7 @@ final class TextBehavior: NodeBehavior {
         var lineSpacing: CGFloat
         var locale: Locale?
         var tracking: CGFloat = 0
+        var fontModifiers = FontModifiers()
     }
 
     /// The locale the text is localized for here, if any part of it is localized.
@@ -515,7 +516,8 @@ final class TextBehavior: NodeBehavior {
         // What the layout read from the environment: a change of it lays the text out again.
         let key = RichLayoutKey(font: environment.font, textCase: environment.textCase, lineLimit: environment.lineLimit,
                                 reserved: environment.reservedLines, lineSpacing: environment.lineSpacing,
-                                locale: localizationLocale(environment), tracking: environment.tracking)
+                                locale: localizationLocale(environment), tracking: environment.tracking,
+                                fontModifiers: environment.fontModifiers)
         if key != richKey {
             richLaidOut.removeAll()
             richKey = key
@@ -621,6 +623,7 @@ public struct Font: Hashable, Sendable {
     /// The face and size in `environment` (a text style's size follows its Dynamic Type size).
     func descriptor(in environment: EnvironmentValues) -> FontDescriptor {
         var d = descriptor
+        environment.fontModifiers.apply(to: &d)
         if let style = textStyle, environment.dynamicTypeSize != .large {
             d.size = size * style.size(at: environment.dynamicTypeSize) / style.size(at: .large)
         }
