@@ -104,6 +104,8 @@ package final class ViewHost {
     @exclusivity(unchecked) package var evaluationLog: [String]?
     /// Preference observers, checked after each body pass.
     var preferenceObservers: [PreferenceObserving] = []
+    /// `onGeometryChange` observers, checked after each layout pass.
+    var geometryObservers: [GeometryObserving] = []
     /// What the presentation layer shows, in order (see `PresentationRoot`).
     var presentations: [Presentation] = []
     /// `ScrollViewProxy.scrollTo` calls not carried out yet (see `ScrollRequest`).
@@ -300,6 +302,7 @@ package final class ViewHost {
                                  y: (safe.minY + (safe.height - s.height) / 2).rounded())
             root.place(in: CGRect(origin: origin, size: s))
             if !scrollRequests.isEmpty { attemptScrollRequests() }
+            for observer in geometryObservers { observer.checkGeometry() }
             if created.count + scheduled.count + pendingActionCount > pending { update() }
             if !needsLayout { return }
         }
