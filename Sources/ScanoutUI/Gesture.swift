@@ -3,8 +3,9 @@ import ScanoutRender
 
 /// A gesture attached with `gesture(_:)` (SwiftUI's `Gesture`): `TapGesture`, `SpatialTapGesture`,
 /// `LongPressGesture`, `DragGesture`, `MagnifyGesture`, `RotateGesture` (and the older `MagnificationGesture`,
-/// `RotationGesture`), with `onChanged`/`onEnded`, `updating`, `map` and `simultaneously(with:)`. Gestures
-/// composed from a `body` are not supported (attaching one logs a warning and does nothing).
+/// `RotationGesture`), with `onChanged`/`onEnded`, `updating`, `map`, `simultaneously(with:)` and
+/// `sequenced(before:)`. Not yet: `exclusively(before:)`, and gestures composed from a `body` (attaching one
+/// logs a warning and does nothing).
 public protocol Gesture<Value> {
     associatedtype Value
 }
@@ -81,6 +82,20 @@ class GestureRecognizer {
     func tick(_ now: Double) -> Bool { false }
     /// The gesture is over (ended, failed or cancelled): gesture state returns to its initial value.
     func finish() {}
+    /// The gesture made of this one and others, if any (told when this one fails with the finger down).
+    weak var container: CompositeRecognizerBase?
+    /// This gesture failed before the touch ended (a long press moved too far): its state is reset, and so is
+    /// the state of a gesture it is the whole or the first part of.
+    func fail() {
+        finish()
+        container?.partFailed(self)
+    }
+}
+
+/// What a recognizer made of others hears from its parts (see `CompositeRecognizer`).
+@MainActor
+protocol CompositeRecognizerBase: AnyObject {
+    func partFailed(_ part: GestureRecognizer)
 }
 
 @MainActor

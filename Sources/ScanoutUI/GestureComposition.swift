@@ -1,4 +1,4 @@
-/// Gestures made from gestures: `map(_:)` and `simultaneously(with:)`. Their recognizers wrap the parts'
+/// Gestures made from gestures: `map(_:)`, `simultaneously(with:)` and `sequenced(before:)`. Their recognizers wrap the parts'
 /// recognizers and pass every touch sample (and the frames' time) to each.
 extension Gesture {
     /// The same gesture with its values transformed by `body`.
@@ -8,7 +8,28 @@ extension Gesture {
     public func simultaneously<Other: Gesture>(with other: Other) -> SimultaneousGesture<Self, Other> {
         SimultaneousGesture(self, other)
     }
+
+    /// This gesture, then — once it has ended, with the same touch — `other` (a long press, then a drag).
+    public func sequenced<Other: Gesture>(before other: Other) -> SequenceGesture<Self, Other> { SequenceGesture(self, other) }
 }
+
+public struct SequenceGesture<First: Gesture, Second: Gesture>: Gesture {
+    /// The first gesture's value while it runs; after it ended, its last value and the second's (nil until
+    /// the second has one).
+    public enum Value {
+        case first(First.Value)
+        case second(First.Value, Second.Value?)
+    }
+    public var first: First
+    public var second: Second
+    public init(_ first: First, _ second: Second) {
+        self.first = first
+        self.second = second
+    }
+}
+
+extension SequenceGesture.Value: Equatable where First.Value: Equatable, Second.Value: Equatable {}
+extension SequenceGesture.Value: Sendable where First.Value: Sendable, Second.Value: Sendable {}
 
 public struct _MapGesture<Content: Gesture, Value>: Gesture {
     let content: Content
@@ -33,9 +54,16 @@ extension SimultaneousGesture.Value: Sendable where First.Value: Sendable, Secon
 
 /// A recognizer made of others: the behaviour's touches, geometry and ticks go to every part.
 @MainActor
-class CompositeRecognizer<Value>: ValueRecognizer<Value> {
+class CompositeRecognizer<Value>: ValueRecognizer<Value>, CompositeRecognizerBase {
     let parts: [GestureRecognizer]
-    init(_ parts: [GestureRecognizer]) { self.parts = parts }
+    init(_ parts: [GestureRecognizer]) {
+        self.parts = parts
+        super.init()
+        for p in parts { p.container = self }
+    }
+
+    /// A part failed: a gesture made of one part (`map`) fails with it; `simultaneously` goes on with the other.
+    func partFailed(_ part: GestureRecognizer) { if parts.count == 1 { fail() } }
 
     override var fingers: Int { parts.map(\.fingers).max() ?? 1 }
     override var needsTicks: Bool { parts.contains { $0.needsTicks } }
@@ -135,6 +163,82 @@ extension SimultaneousGesture: RecognizedGesture where First: RecognizedGesture,
         second.configure(r.second)
         r.first.changed.append { [unowned r] in r.firstChanged($0) }
         r.first.ended.append { [unowned r] in r.firstEnded($0) }
+        r.second.changed.append { [unowned r] in r.secondChanged($0) }
+        r.second.ended.append { [unowned r] in r.secondEnded($0) }
+    }
+}
+
+/// Passes the touch to the first part until it ends, then to the second; a touch lifted (or a first part
+/// that fails) before the second part ends ends nothing.
+final class SequenceRecognizer<First, Second>: CompositeRecognizer<SequenceGesture<First, Second>.Value>
+    where First: Gesture, Second: Gesture {
+    /// The first part's value once it ended: the second part runs.
+    private var firstEnded: First.Value?
+    /// The fingers and time of the last sample: the second part starts from them when the first ends.
+    private var lastSample: (points: [CGPoint], time: Double)?
+
+    init(_ first: GestureRecognizer, _ second: GestureRecognizer) { super.init([first, second]) }
+    var first: ValueRecognizer<First.Value> { parts[0] as! ValueRecognizer<First.Value> }
+    var second: ValueRecognizer<Second.Value> { parts[1] as! ValueRecognizer<Second.Value> }
+    private var current: GestureRecognizer { firstEnded == nil ? parts[0] : parts[1] }
+
+    override var fingers: Int { current.fingers }
+    override var needsTicks: Bool { current.needsTicks }
+
+    override func update(_ points: [CGPoint], time: Double) {
+        lastSample = (points, time)
+        let part = current
+        part.origin = origin
+        part.toRoot = toRoot
+        part.update(points, time: time)
+    }
+    override func partFailed(_ part: GestureRecognizer) { if part === parts[0] { fail() } }
+    override func end(_ points: [CGPoint], time: Double, cancelled: Bool) {
+        let part = current
+        part.origin = origin
+        part.toRoot = toRoot
+        part.end(points, time: time, cancelled: cancelled)
+    }
+    override func claims(movedTo point: CGPoint, from start: CGPoint) -> Bool {
+        firstEnded != nil || current.claims(movedTo: point, from: start)
+    }
+    override func tick(_ now: Double) -> Bool { current.needsTicks ? current.tick(now) : false }
+
+    func firstChanged(_ v: First.Value) { sendChanged(.first(v)) }
+    func firstEndedWith(_ v: First.Value) {
+        firstEnded = v
+        sendChanged(.second(v, nil))
+        // The second part takes the touch where it is now (a drag counts from where the press ended).
+        if let (points, time) = lastSample {
+            parts[1].origin = origin
+            parts[1].toRoot = toRoot
+            parts[1].update(points, time: time)
+        }
+    }
+    func secondChanged(_ v: Second.Value) {
+        guard let f = firstEnded else { return }
+        sendChanged(.second(f, v))
+    }
+    func secondEnded(_ v: Second.Value) {
+        guard let f = firstEnded else { return }
+        sendEnded(.second(f, v))
+    }
+    override func finish() {
+        super.finish()
+        firstEnded = nil
+        lastSample = nil
+    }
+}
+
+extension SequenceGesture: RecognizedGesture where First: RecognizedGesture, Second: RecognizedGesture {
+    func makeRecognizer() -> GestureRecognizer { SequenceRecognizer<First, Second>(first.makeRecognizer(), second.makeRecognizer()) }
+    func configure(_ recognizer: GestureRecognizer) {
+        let r = recognizer as! SequenceRecognizer<First, Second>
+        r.resetActions()
+        first.configure(r.first)
+        second.configure(r.second)
+        r.first.changed.append { [unowned r] in r.firstChanged($0) }
+        r.first.ended.append { [unowned r] in r.firstEndedWith($0) }
         r.second.changed.append { [unowned r] in r.secondChanged($0) }
         r.second.ended.append { [unowned r] in r.secondEnded($0) }
     }

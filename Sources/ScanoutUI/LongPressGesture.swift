@@ -35,7 +35,7 @@ final class LongPressRecognizer: LeafRecognizer<LongPressGesture> {
         if p.distance(to: press.start) > gesture.maximumDistance {
             self.press = nil
             isOver = true
-            finish()
+            fail()
         }
     }
 

@@ -4,7 +4,7 @@ import ScanoutUI
 import ScanoutTesting
 
 /// `@GestureState` with `updating`, `LongPressGesture`, `RotateGesture`, and gestures made of gestures
-/// (`map`, `simultaneously(with:)`).
+/// (`map`, `simultaneously(with:)`, `sequenced(before:)`).
 @MainActor
 struct GestureStateTests {
     @MainActor final class Log {
@@ -173,6 +173,74 @@ struct GestureStateTests {
         host.touchUp(id: 1, x: 150, y: 195)
         host.runFrame()
         #expect(ended.count == 1)
+    }
+
+    /// Apple's example of a sequence: a long press, then a drag with the same finger.
+    enum DragState: Equatable {
+        case inactive
+        case pressing
+        case dragging(translation: CGSize)
+    }
+
+    struct PressThenDrag: View {
+        let log: Log
+        @GestureState private var dragState = DragState.inactive
+        var body: some View {
+            let _ = log.events.append("\(dragState)")
+            Color.red
+                .frame(width: 100, height: 100)
+                .gesture(LongPressGesture(minimumDuration: 0.5)
+                    .sequenced(before: DragGesture(minimumDistance: 0))
+                    .updating($dragState) { value, state, _ in
+                        switch value {
+                        case .first(true): state = .pressing
+                        case .second(true, let drag): state = .dragging(translation: drag?.translation ?? .zero)
+                        default: state = .inactive
+                        }
+                    }
+                    .onEnded { value in
+                        guard case .second(true, let drag?) = value else { return }
+                        log.events.append("ended \(Int(drag.translation.width))")
+                    })
+        }
+    }
+
+    @Test func aSequenceRunsTheSecondGestureOnceTheFirstEnded() async {
+        let log = Log()
+        let host = TestHost(rootView: PressThenDrag(log: log), width: 200, height: 200)
+        host.runFrame()
+        host.touchDown(x: 100, y: 100)
+        host.runFrame()
+        #expect(log.events.last == "pressing")
+        host.touchMove(x: 104, y: 100)
+        host.runFrame()
+        #expect(log.events.last == "pressing", "a move within the press's distance is the press's")
+        host.advance(seconds: 0.5)
+        #expect(log.events.last?.hasPrefix("dragging") == true, "the press ended with the finger down: the drag runs")
+        host.touchMove(x: 134, y: 100)
+        host.runFrame()
+        #expect(log.events.last?.hasPrefix("dragging") == true)
+        #expect(log.events.last?.contains("30.0") == true, "the drag counts from where the finger was when the press ended")
+        host.touchUp(x: 134, y: 100)
+        host.runFrame()
+        #expect(log.events.suffix(2) == ["ended 30", "inactive"])
+    }
+
+    @Test func aSequenceWhoseFirstGestureFailsEndsNothing() async {
+        let log = Log()
+        let host = TestHost(rootView: PressThenDrag(log: log), width: 200, height: 200)
+        host.runFrame()
+        host.touchDown(x: 100, y: 100)
+        host.runFrame()
+        host.touchMove(x: 130, y: 100)
+        host.runFrame()
+        #expect(log.events.last == "inactive", "moved before the press completed: the press failed")
+        host.advance(seconds: 1)
+        host.touchMove(x: 150, y: 100)
+        host.runFrame()
+        host.touchUp(x: 150, y: 100)
+        host.runFrame()
+        #expect(!log.events.contains { $0.hasPrefix("ended") || $0.hasPrefix("dragging") })
     }
 
     @Test func rotateGestureValue() async {

@@ -31,3 +31,39 @@ struct GestureSurvey: View {
         }
     }
 }
+
+/// Apple's sequence example: a long press, then a drag.
+struct DraggableCircle: View {
+    enum DragState {
+        case inactive
+        case pressing
+        case dragging(translation: CGSize)
+        var translation: CGSize {
+            if case .dragging(let t) = self { return t }
+            return .zero
+        }
+    }
+    @GestureState private var dragState = DragState.inactive
+    @State private var viewState = CGSize.zero
+
+    var body: some View {
+        let press = LongPressGesture(minimumDuration: 0.5)
+            .sequenced(before: DragGesture())
+            .updating($dragState) { value, state, transaction in
+                switch value {
+                case .first(true): state = .pressing
+                case .second(true, let drag): state = .dragging(translation: drag?.translation ?? .zero)
+                default: state = .inactive
+                }
+            }
+            .onEnded { value in
+                guard case .second(true, let drag?) = value else { return }
+                viewState.width += drag.translation.width
+                viewState.height += drag.translation.height
+            }
+        return Circle()
+            .frame(width: 100, height: 100)
+            .offset(x: viewState.width + dragState.translation.width, y: viewState.height + dragState.translation.height)
+            .gesture(press)
+    }
+}
