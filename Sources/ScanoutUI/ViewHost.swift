@@ -104,6 +104,8 @@ package final class ViewHost {
     @exclusivity(unchecked) package var evaluationLog: [String]?
     /// Preference observers, checked after each body pass.
     var preferenceObservers: [PreferenceObserving] = []
+    /// Where `@SceneStorage` values live: in memory, as long as the host (the scene).
+    let sceneStorage = AppStorageStore(directory: nil)
     /// `onGeometryChange` observers, checked after each layout pass.
     var geometryObservers: [GeometryObserving] = []
     /// What the presentation layer shows, in order (see `PresentationRoot`).

@@ -1,6 +1,6 @@
 import ScanoutUI
 
-/// Environment values adaptive SwiftUI code reads, and a `ForEach` over a binding keyed by a path.
+/// Environment values adaptive SwiftUI code reads, scene storage, and a `ForEach` over a binding keyed by a path.
 struct AdaptiveScreen: View {
     @Environment(\.horizontalSizeClass) private var horizontalSizeClass
     @Environment(\.verticalSizeClass) private var verticalSizeClass
@@ -8,6 +8,8 @@ struct AdaptiveScreen: View {
     @Environment(\.calendar) private var calendar
     @Environment(\.timeZone) private var timeZone
     @State private var names = ["Pump", "Fan"]
+    @SceneStorage("selectedTab") private var selectedTab = 0
+    @SceneStorage("draft") private var draft: String?
 
     var body: some View {
         let layout = horizontalSizeClass == .compact ? AnyLayout(VStackLayout()) : AnyLayout(HStackLayout())
@@ -15,7 +17,7 @@ struct AdaptiveScreen: View {
             ForEach($names, id: \.self) { $name in
                 TextField("Name", text: $name)
             }
-            Text(scenePhase == .active ? "Active" : "Paused")
+            Text(scenePhase == .active ? "Active \(selectedTab)" : draft ?? "Paused")
             Text(verticalSizeClass == .regular ? timeZone.identifier : "\(calendar.firstWeekday)")
         }
         .onChange(of: scenePhase) { _, phase in if phase == .background { names = [] } }
