@@ -31,9 +31,14 @@ public struct Image: View, PrimitiveView, Equatable {
     /// pixel (crisp pixel art); the others blend the four nearest pixels.
     public enum Interpolation: Sendable, Hashable { case none, low, medium, high }
 
+    /// Whether the bitmap is drawn as it is or as a shape in the foreground colour (SwiftUI's
+    /// `Image.TemplateRenderingMode`).
+    public enum TemplateRenderingMode: Sendable, Hashable { case template, original }
+
     let source: Source
     var isResizable = false
     var interpolationMode = Interpolation.high
+    var renderingMode: TemplateRenderingMode?
 
     /// The image named `name` in `Image.resourceDirectories`: the file `name.png`, `name.jpg` or `name.jpeg`
     /// (or `name` itself if it has one of those extensions) in the first folder that has one.
@@ -56,6 +61,11 @@ public struct Image: View, PrimitiveView, Equatable {
 
     /// How the bitmap is sampled when scaled.
     public func interpolation(_ interpolation: Interpolation) -> Image { var i = self; i.interpolationMode = interpolation; return i }
+
+    /// `.template`: the bitmap's shape (its alpha) filled with the foreground colour — an icon drawn in the
+    /// text's colour, tinted in a button; `.original` or nil: its own colours. (Symbols are always drawn in the
+    /// foreground colour.)
+    public func renderingMode(_ renderingMode: TemplateRenderingMode?) -> Image { var i = self; i.renderingMode = renderingMode; return i }
 
     func makeBehavior() -> NodeBehavior {
         if case .symbol = source { return SymbolImageBehavior() }
@@ -120,8 +130,34 @@ final class ImageBehavior: NodeBehavior, HitTestableContent {
     override func place(in bounds: CGRect) {}
 
     override func draw(into list: inout DisplayList) {
-        guard let content, let image, node.frame.width > 0, node.frame.height > 0 else { return }
+        guard var content, let image, node.frame.width > 0, node.frame.height > 0 else { return }
+        if image.renderingMode == .template {
+            let env = node.environment.current
+            content = tinted(content, (env.foregroundColor ?? .primary).resolved(in: env.colorScheme))
+        }
         list.append(.image(content, node.frame.raster, image.interpolationMode == .none ? .nearest : .bilinear))
+    }
+
+    /// The template image last made: the bitmap it was made from, its colour, and the result.
+    private var template: (source: ImageContent, color: RGBA, image: ImageContent)?
+
+    /// `content`'s alpha filled with `color` (made once per bitmap and colour, not per frame).
+    private func tinted(_ content: ImageContent, _ color: RGBA) -> ImageContent {
+        if let t = template, t.source === content, t.color == color { return t.image }
+        let source = content.pixels
+        let out = PixelBuffer(width: source.width, height: source.height)
+        let a = UInt32(color.alpha), r = UInt32(color.red), g = UInt32(color.green), b = UInt32(color.blue)
+        for y in 0..<source.height {
+            for x in 0..<source.width {
+                let coverage = source.premultipliedPixel(x: x, y: y) >> 24
+                let alpha = (a * coverage + 127) / 255
+                let p = alpha << 24 | ((r * alpha + 127) / 255) << 16 | ((g * alpha + 127) / 255) << 8 | (b * alpha + 127) / 255
+                out.setPremultipliedPixel(x: x, y: y, p)
+            }
+        }
+        let image = ImageContent(out)
+        template = (content, color, image)
+        return image
     }
 
     func contentContains(_ point: CGPoint) -> Bool { content != nil && node.frame.contains(point) }
