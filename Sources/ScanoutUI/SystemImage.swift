@@ -41,8 +41,22 @@ final class SymbolImageBehavior: NodeBehavior, HitTestableContent {
     private var name = ""
     private var scalar: Unicode.Scalar?
 
+    /// The name asked for (`Image(systemName:)`) and the environment's variants it was resolved with.
+    private var asked = ""
+    private var variants = SymbolVariants.none
+
     override func update(_ view: any View) -> [ChildSlot]? {
-        guard case .symbol(let newName) = (view as! Image).source else { return [] }
+        guard case .symbol(let askedName) = (view as! Image).source else { return [] }
+        resolve(askedName, node.environment.current.symbolVariants)
+        return []
+    }
+
+    /// Finds the symbol drawn for `askedName` in `variants` (again only when either changed).
+    private func resolve(_ askedName: String, _ variants: SymbolVariants) {
+        guard askedName != asked || variants != self.variants || name.isEmpty else { return }
+        asked = askedName
+        self.variants = variants
+        let newName = variants.name(for: askedName) { SymbolTable.glyphs[$0] != nil }
         if newName != name {
             name = newName
             scalar = SymbolTable.glyphs[newName].flatMap { Unicode.Scalar($0.codePoint) }
@@ -53,7 +67,6 @@ final class SymbolImageBehavior: NodeBehavior, HitTestableContent {
                 scalar = nil
             }
         }
-        return []
     }
 
     private func warnOnce(_ message: String) {
@@ -79,6 +92,7 @@ final class SymbolImageBehavior: NodeBehavior, HitTestableContent {
 
     override func draw(into list: inout DisplayList) {
         let env = node.environment.current
+        resolve(asked, env.symbolVariants)
         let f = node.frame
         let color = (env.foregroundColor ?? .primary).resolved(in: env.colorScheme)
         guard let scalar else {
