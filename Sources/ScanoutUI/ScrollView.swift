@@ -254,6 +254,9 @@ final class ScrollViewBehavior: NodeBehavior, AnimationTicking {
             guard isScrollMovement(to: point, from: start) else { return }
             d.isScrolling = true
             drag = d
+            if node.environment.current.scrollDismissesKeyboardMode.dismissesOnScroll, node.host.focusedNode != nil {
+                node.host.focusedNode = nil
+            }
         }
         let target = CGPoint(x: d.startOffset.x + start.x - point.x, y: d.startOffset.y + start.y - point.y)
         pull(to: target.y)

@@ -23,3 +23,14 @@ struct AdaptiveScreen: View {
         .onChange(of: scenePhase) { _, phase in if phase == .background { names = [] } }
     }
 }
+
+/// A form in a scroll view that closes the keyboard when scrolled.
+struct ScrollingForm: View {
+    @State private var note = ""
+    var body: some View {
+        ScrollView {
+            TextField("Note", text: $note)
+        }
+        .scrollDismissesKeyboard(.interactively)
+    }
+}
