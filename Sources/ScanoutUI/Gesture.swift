@@ -4,7 +4,7 @@ import ScanoutRender
 /// A gesture attached with `gesture(_:)` (SwiftUI's `Gesture`): `TapGesture`, `SpatialTapGesture`,
 /// `LongPressGesture`, `DragGesture`, `MagnifyGesture`, `RotateGesture` (and the older `MagnificationGesture`,
 /// `RotationGesture`), with `onChanged`/`onEnded`, `updating`, `map`, `simultaneously(with:)` and
-/// `sequenced(before:)`. Not yet: `exclusively(before:)`, and gestures composed from a `body` (attaching one
+/// `sequenced(before:)` and `exclusively(before:)`. Not yet: gestures composed from a `body` (attaching one
 /// logs a warning and does nothing).
 public protocol Gesture<Value> {
     associatedtype Value
@@ -82,6 +82,10 @@ class GestureRecognizer {
     func tick(_ now: Double) -> Bool { false }
     /// The gesture is over (ended, failed or cancelled): gesture state returns to its initial value.
     func finish() {}
+    /// Whether the gesture may still succeed at `time` with no finger down (a double tap waiting for its
+    /// second tap); while a finger is down, whether it has failed already (`hasFailed`).
+    func isPossible(at time: Double) -> Bool { false }
+    var hasFailed: Bool { false }
     /// The gesture made of this one and others, if any (told when this one fails with the finger down).
     weak var container: CompositeRecognizerBase?
     /// This gesture failed before the touch ended (a long press moved too far): its state is reset, and so is
@@ -225,6 +229,7 @@ final class GestureBehavior: ModifierBehavior, AnimationTicking {
         r.end(points, time: node.host.touchEventTime, cancelled: cancelled)
         touches.remove(at: i)
         if touches.isEmpty { r.finish() }
+        if r.needsTicks { node.host.startAnimating(self) }  // an exclusive gesture waiting for its first part to fail
     }
 
     override func touchBegan(at point: CGPoint) {

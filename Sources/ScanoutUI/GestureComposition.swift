@@ -1,4 +1,5 @@
-/// Gestures made from gestures: `map(_:)`, `simultaneously(with:)` and `sequenced(before:)`. Their recognizers wrap the parts'
+/// Gestures made from gestures: `map(_:)`, `simultaneously(with:)`, `sequenced(before:)` and
+/// `exclusively(before:)`. Their recognizers wrap the parts'
 /// recognizers and pass every touch sample (and the frames' time) to each.
 extension Gesture {
     /// The same gesture with its values transformed by `body`.
@@ -11,7 +12,27 @@ extension Gesture {
 
     /// This gesture, then — once it has ended, with the same touch — `other` (a long press, then a drag).
     public func sequenced<Other: Gesture>(before other: Other) -> SequenceGesture<Self, Other> { SequenceGesture(self, other) }
+
+    /// This gesture or, only when it fails, `other`: a double tap exclusively before a single tap runs the
+    /// single tap's actions once the double tap can no longer happen (0.3 s after the tap).
+    public func exclusively<Other: Gesture>(before other: Other) -> ExclusiveGesture<Self, Other> { ExclusiveGesture(self, other) }
 }
+
+public struct ExclusiveGesture<First: Gesture, Second: Gesture>: Gesture {
+    public enum Value {
+        case first(First.Value)
+        case second(Second.Value)
+    }
+    public var first: First
+    public var second: Second
+    public init(_ first: First, _ second: Second) {
+        self.first = first
+        self.second = second
+    }
+}
+
+extension ExclusiveGesture.Value: Equatable where First.Value: Equatable, Second.Value: Equatable {}
+extension ExclusiveGesture.Value: Sendable where First.Value: Sendable, Second.Value: Sendable {}
 
 public struct SequenceGesture<First: Gesture, Second: Gesture>: Gesture {
     /// The first gesture's value while it runs; after it ended, its last value and the second's (nil until
@@ -241,5 +262,113 @@ extension SequenceGesture: RecognizedGesture where First: RecognizedGesture, Sec
         r.first.ended.append { [unowned r] in r.firstEndedWith($0) }
         r.second.changed.append { [unowned r] in r.secondChanged($0) }
         r.second.ended.append { [unowned r] in r.secondEnded($0) }
+    }
+}
+
+/// Both parts see every touch. The first part's values go out at once (and the second's are dropped until the
+/// touches after it); the second's wait while the first may still succeed — a finger down on it that has not
+/// failed, or a tap awaiting the next — and go out once it cannot (checked after each sample and each frame).
+final class ExclusiveRecognizer<First, Second>: CompositeRecognizer<ExclusiveGesture<First, Second>.Value>
+    where First: Gesture, Second: Gesture {
+    private enum Winner { case none, first, second }
+    private var winner = Winner.none
+    /// The second part's values held back while the first may still succeed (true: an end).
+    private var held: [(value: Second.Value, isEnd: Bool)] = []
+    private var fingersDown = 0
+    private var now = 0.0
+    /// The last gesture ended: the next touch starts a new contest (what is held still waits for its answer).
+    private var isOver = false
+
+    init(_ first: GestureRecognizer, _ second: GestureRecognizer) { super.init([first, second]) }
+    var first: ValueRecognizer<First.Value> { parts[0] as! ValueRecognizer<First.Value> }
+    var second: ValueRecognizer<Second.Value> { parts[1] as! ValueRecognizer<Second.Value> }
+
+    private var firstMaySucceed: Bool {
+        fingersDown > 0 ? !parts[0].hasFailed : parts[0].isPossible(at: now)
+    }
+
+    override var needsTicks: Bool { super.needsTicks || !held.isEmpty }
+
+    override func update(_ points: [CGPoint], time: Double) {
+        if isOver {
+            isOver = false
+            if winner != .none && held.isEmpty { winner = .none }
+        }
+        fingersDown = points.count
+        now = time
+        super.update(points, time: time)
+        settle()
+    }
+    override func end(_ points: [CGPoint], time: Double, cancelled: Bool) {
+        now = time
+        fingersDown = max(0, points.count - 1)
+        super.end(points, time: time, cancelled: cancelled)
+        settle()
+    }
+    override func tick(_ now: Double) -> Bool {
+        self.now = now
+        let more = super.tick(now)
+        settle()
+        return more || !held.isEmpty
+    }
+    override func finish() {
+        super.finish()
+        isOver = true
+    }
+
+    func firstChanged(_ v: First.Value) { firstWon(); sendChanged(.first(v)) }
+    func firstEnded(_ v: First.Value) { firstWon(); sendEnded(.first(v)) }
+    private func firstWon() {
+        winner = .first
+        held.removeAll()
+    }
+
+    func secondChanged(_ v: Second.Value) { secondValue(v, isEnd: false) }
+    func secondEnded(_ v: Second.Value) { secondValue(v, isEnd: true) }
+    private func secondValue(_ v: Second.Value, isEnd: Bool) {
+        switch winner {
+        case .first: return
+        case .second: send(v, isEnd: isEnd)
+        case .none: held.append((v, isEnd))
+        }
+    }
+
+    /// Lets the held values of the second part go once the first part cannot succeed any more.
+    private func settle() {
+        guard winner == .none, !held.isEmpty, !firstMaySucceed else { return }
+        winner = .second
+        let values = held
+        held.removeAll()
+        for h in values { send(h.value, isEnd: h.isEnd) }
+        if isOver { winner = .none }  // the touch that made them is over: the next one starts afresh
+    }
+
+    /// The second part's own actions (`onChanged`/`onEnded` attached to it): run only when its values go out.
+    var secondActions: (changed: [(Second.Value) -> Void], ended: [(Second.Value) -> Void]) = ([], [])
+
+    private func send(_ v: Second.Value, isEnd: Bool) {
+        if isEnd {
+            for action in secondActions.ended { action(v) }
+            sendEnded(.second(v))
+        } else {
+            for action in secondActions.changed { action(v) }
+            sendChanged(.second(v))
+        }
+    }
+}
+
+extension ExclusiveGesture: RecognizedGesture where First: RecognizedGesture, Second: RecognizedGesture {
+    func makeRecognizer() -> GestureRecognizer { ExclusiveRecognizer<First, Second>(first.makeRecognizer(), second.makeRecognizer()) }
+    func configure(_ recognizer: GestureRecognizer) {
+        let r = recognizer as! ExclusiveRecognizer<First, Second>
+        r.resetActions()
+        first.configure(r.first)
+        second.configure(r.second)
+        r.first.changed.append { [unowned r] in r.firstChanged($0) }
+        r.first.ended.append { [unowned r] in r.firstEnded($0) }
+        // The second part's own actions wait with its values (they run only if the first part fails).
+        r.secondActions = (r.second.changed, r.second.ended)
+        r.second.changed = [{ [unowned r] in r.secondChanged($0) }]
+        r.second.ended = [{ [unowned r] in r.secondEnded($0) }]
     }
 }

@@ -24,6 +24,8 @@ final class LongPressRecognizer: LeafRecognizer<LongPressGesture> {
     private var isOver = false
 
     override var needsTicks: Bool { press != nil }
+    override var hasFailed: Bool { isOver && press == nil && !succeeded }
+    private var succeeded = false
 
     override func update(_ points: [CGPoint], time: Double) {
         guard let p = points.first, !isOver else { return }
@@ -44,6 +46,7 @@ final class LongPressRecognizer: LeafRecognizer<LongPressGesture> {
         guard now - press.time >= gesture.minimumDuration - 1e-6 else { return true }
         self.press = nil
         isOver = true
+        succeeded = true
         sendEnded(true)
         return false
     }
@@ -51,5 +54,6 @@ final class LongPressRecognizer: LeafRecognizer<LongPressGesture> {
     override func end(_ points: [CGPoint], time: Double, cancelled: Bool) {
         press = nil
         isOver = false
+        succeeded = false
     }
 }

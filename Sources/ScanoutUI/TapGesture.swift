@@ -36,6 +36,13 @@ struct TapCounter {
 
     mutating func began(at p: CGPoint) { if down == nil { down = p } }
 
+    /// Whether, with no finger down, a tap at `time` may still complete the count (a double tap's first tap
+    /// was made less than `maximumInterval` ago).
+    func awaitsAnotherTap(at time: Double) -> Bool {
+        guard let l = last else { return false }
+        return time - l.time <= Self.maximumInterval + 1e-9
+    }
+
     /// The finger lifted at `p`: returns whether this tap completes `count` taps.
     mutating func ended(at p: CGPoint, time: Double, cancelled: Bool, count: Int) -> Bool {
         defer { down = nil }
@@ -56,6 +63,7 @@ struct TapCounter {
 
 final class TapRecognizer: LeafRecognizer<TapGesture> {
     private var counter = TapCounter()
+    override func isPossible(at time: Double) -> Bool { counter.awaitsAnotherTap(at: time) }
     override func update(_ points: [CGPoint], time: Double) { if let p = points.first { counter.began(at: p) } }
     override func end(_ points: [CGPoint], time: Double, cancelled: Bool) {
         guard let p = points.first else { return }
@@ -65,6 +73,7 @@ final class TapRecognizer: LeafRecognizer<TapGesture> {
 
 final class SpatialTapRecognizer: LeafRecognizer<SpatialTapGesture> {
     private var counter = TapCounter()
+    override func isPossible(at time: Double) -> Bool { counter.awaitsAnotherTap(at: time) }
     override func update(_ points: [CGPoint], time: Double) { if let p = points.first { counter.began(at: p) } }
     override func end(_ points: [CGPoint], time: Double, cancelled: Bool) {
         guard let p = points.first, counter.ended(at: p, time: time, cancelled: cancelled, count: gesture.count) else { return }

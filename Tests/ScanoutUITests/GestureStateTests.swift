@@ -4,7 +4,7 @@ import ScanoutUI
 import ScanoutTesting
 
 /// `@GestureState` with `updating`, `LongPressGesture`, `RotateGesture`, and gestures made of gestures
-/// (`map`, `simultaneously(with:)`, `sequenced(before:)`).
+/// (`map`, `simultaneously(with:)`, `sequenced(before:)`, `exclusively(before:)`).
 @MainActor
 struct GestureStateTests {
     @MainActor final class Log {
@@ -241,6 +241,54 @@ struct GestureStateTests {
         host.touchUp(x: 150, y: 100)
         host.runFrame()
         #expect(!log.events.contains { $0.hasPrefix("ended") || $0.hasPrefix("dragging") })
+    }
+
+    func exclusiveTaps(_ log: Log) -> TestHost {
+        let host = TestHost(rootView: Color.red.frame(width: 100, height: 100).gesture(
+            TapGesture(count: 2).onEnded { log.events.append("double") }
+                .exclusively(before: TapGesture().onEnded { log.events.append("single") })), width: 200, height: 200)
+        host.runFrame()
+        return host
+    }
+
+    @Test func aSingleTapWaitsUntilTheDoubleTapCanNoLongerHappen() async {
+        let log = Log()
+        let host = exclusiveTaps(log)
+        host.tap(x: 100, y: 100)
+        #expect(log.events == [], "the double tap may still happen")
+        host.advance(seconds: 0.2)
+        #expect(log.events == [])
+        host.advance(seconds: 0.2)
+        #expect(log.events == ["single"], "0.3 s after the tap: the single tap's action")
+        #expect(!host.host.isAnimating, "no frames asked for once it is settled")
+        host.tap(x: 100, y: 100)
+        host.advance(seconds: 0.5)
+        #expect(log.events == ["single", "single"], "a later tap is a new contest")
+    }
+
+    @Test func aDoubleTapWinsOverTheSingleTap() async {
+        let log = Log()
+        let host = exclusiveTaps(log)
+        host.tap(x: 100, y: 100)
+        host.tap(x: 102, y: 101)
+        #expect(log.events == ["double"])
+        host.advance(seconds: 0.5)
+        #expect(log.events == ["double"], "the single taps of a double tap run nothing")
+        host.tap(x: 100, y: 100)
+        host.advance(seconds: 0.5)
+        #expect(log.events == ["double", "single"])
+    }
+
+    @Test func aDragExclusivelyBeforeATapTakesAMovingTouch() async {
+        let log = Log()
+        let host = TestHost(rootView: Color.red.frame(width: 100, height: 100).gesture(
+            DragGesture().onEnded { _ in log.events.append("drag") }
+                .exclusively(before: TapGesture().onEnded { log.events.append("tap") })), width: 200, height: 200)
+        host.runFrame()
+        host.tap(x: 100, y: 100)
+        #expect(log.events == ["tap"], "a touch that never moved: the drag failed when it lifted")
+        host.drag(fromX: 100, fromY: 100, toX: 140, toY: 100, steps: 4)
+        #expect(log.events == ["tap", "drag"])
     }
 
     @Test func rotateGestureValue() async {

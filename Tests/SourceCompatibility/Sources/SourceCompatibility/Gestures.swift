@@ -1,7 +1,7 @@
 import ScanoutUI
 
 /// Gesture code as Apple's documentation writes it: `@GestureState` with `updating`, a long press, gestures
-/// recognized together, values mapped.
+/// recognized together, in sequence or exclusively, values mapped.
 struct GestureSurvey: View {
     @GestureState private var dragOffset = CGSize.zero
     @GestureState private var isDetectingLongPress = false
@@ -28,6 +28,8 @@ struct GestureSurvey: View {
             Rectangle()
             Rectangle()
                 .gesture(DragGesture().map { $0.translation.width }.onChanged { scale = $0 })
+            Rectangle()
+                .gesture(TapGesture(count: 2).onEnded { scale = 2 }.exclusively(before: TapGesture().onEnded { scale = 1 }))
         }
     }
 }
