@@ -205,12 +205,14 @@ struct StyledButtonBody: View {
     @Environment(\.buttonStyleChoice) private var choice
     @Environment(\.tint) private var tint
     @Environment(\.controlSize) private var controlSize
+    @Environment(\.buttonBorderShape) private var borderShape
 
     var body: some View {
         let label = ButtonStyleConfiguration.Label(content: self.label)
         switch choice.kind {
         case .look(let look):
-            BuiltInButtonLook(look: look, label: label, role: role, isPressed: isPressed, tint: tint, controlSize: controlSize)
+            BuiltInButtonLook(look: look, label: label, role: role, isPressed: isPressed, tint: tint, controlSize: controlSize,
+                              borderShape: borderShape)
         case .style(let style):
             AnyView(style.makeBody(configuration: ButtonStyleConfiguration(role: role, label: label, isPressed: isPressed)))
         case .primitive(let style):
@@ -229,6 +231,7 @@ struct BuiltInButtonLook: View {
     let isPressed: Bool
     let tint: Color?
     let controlSize: ControlSize
+    var borderShape = ButtonBorderShape.automatic
 
     private var accent: Color { role == .destructive ? .red : tint ?? .accentColor }
 
@@ -240,10 +243,10 @@ struct BuiltInButtonLook: View {
             label.opacity(isPressed ? 0.3 : 1)
         case .bordered:
             padded(label.foregroundColor(accent))
-                .background(RoundedRectangle(cornerRadius: Palette.buttonCornerRadius).fill(Self.translucent(accent, light: isPressed ? 0.3 : 0.15, dark: isPressed ? 0.4 : 0.25)))
+                .background(borderShape.fill(Self.translucent(accent, light: isPressed ? 0.3 : 0.15, dark: isPressed ? 0.4 : 0.25)))
         case .borderedProminent:
             padded(label.foregroundColor(.white))
-                .background(RoundedRectangle(cornerRadius: Palette.buttonCornerRadius).fill(accent))
+                .background(borderShape.fill(accent))
                 .opacity(isPressed ? 0.7 : 1)
         }
     }

@@ -14,6 +14,9 @@ struct ShapeSurvey: View {
             Circle().stroke(lineWidth: 4)
             Capsule(style: .continuous).stroke(style: StrokeStyle(lineWidth: 2, dash: [4]))
             Rectangle().fill(.red).clipShape(.circle)
+            Button("Start") {}.buttonStyle(.borderedProminent).buttonBorderShape(.capsule).controlSize(.large)
+            Button { } label: { Image(systemName: "plus") }.buttonStyle(.bordered).buttonBorderShape(.circle)
+            Button("Stop") {}.buttonStyle(.bordered).buttonBorderShape(.roundedRectangle(radius: 4))
         }
     }
 }
