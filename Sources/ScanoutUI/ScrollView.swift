@@ -92,6 +92,9 @@ final class ScrollViewBehavior: NodeBehavior, AnimationTicking {
     private var content: LayoutUnit { LayoutUnit(node.layoutSubviews, axis: axes == .horizontal ? .horizontal : .vertical) }
 
     /// The whole proposal; an unspecified dimension is the content's ideal length.
+    /// The visible size being laid out (for `containerRelativeFrame` inside): set before the content is measured.
+    private(set) var viewportSize: CGSize?
+
     override func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
         if let w = proposal.width, let h = proposal.height { return CGSize(width: w, height: h) }
         let ideal = content.sizeThatFits(contentProposal(proposal))
@@ -99,6 +102,7 @@ final class ScrollViewBehavior: NodeBehavior, AnimationTicking {
     }
 
     override func place(in bounds: CGRect) {
+        viewportSize = bounds.size
         let unit = content
         let p = contentProposal(ProposedViewSize(bounds.size))
         contentSize = unit.sizeThatFits(p)
