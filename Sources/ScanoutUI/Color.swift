@@ -120,10 +120,13 @@ public struct LinearGradient: View, PrimitiveView, ShapeStyle, Equatable {
     public var startPoint: UnitPoint
     public var endPoint: UnitPoint
 
-    public init(colors: [Color], startPoint: UnitPoint, endPoint: UnitPoint) {
+    nonisolated public init(colors: [Color], startPoint: UnitPoint, endPoint: UnitPoint) {
         self.gradient = colors
         self.startPoint = startPoint
         self.endPoint = endPoint
+    }
+    nonisolated public init(gradient: Gradient, startPoint: UnitPoint, endPoint: UnitPoint) {
+        self.init(colors: gradient.colors, startPoint: startPoint, endPoint: endPoint)
     }
 
     func makeBehavior() -> NodeBehavior { ShapeBehavior(shape: Rectangle(), style: self) }
@@ -134,5 +137,25 @@ public struct LinearGradient: View, PrimitiveView, ShapeStyle, Equatable {
             gradient: ScanoutRaster.Gradient(colors: gradient.map { $0.resolved(in: scheme) }),
             startPoint: Point(x: startPoint.x * size.width, y: startPoint.y * size.height),
             endPoint: Point(x: endPoint.x * size.width, y: endPoint.y * size.height)))
+    }
+}
+
+// The gradients by their short names, where a shape style is expected:
+// `.foregroundStyle(.linearGradient(colors: [.blue, .teal], startPoint: .top, endPoint: .bottom))`.
+extension ShapeStyle where Self == LinearGradient {
+    public static func linearGradient(_ gradient: Gradient, startPoint: UnitPoint, endPoint: UnitPoint) -> LinearGradient {
+        LinearGradient(gradient: gradient, startPoint: startPoint, endPoint: endPoint)
+    }
+    public static func linearGradient(colors: [Color], startPoint: UnitPoint, endPoint: UnitPoint) -> LinearGradient {
+        LinearGradient(colors: colors, startPoint: startPoint, endPoint: endPoint)
+    }
+}
+
+extension ShapeStyle where Self == RadialGradient {
+    public static func radialGradient(_ gradient: Gradient, center: UnitPoint, startRadius: CGFloat, endRadius: CGFloat) -> RadialGradient {
+        RadialGradient(gradient: gradient, center: center, startRadius: startRadius, endRadius: endRadius)
+    }
+    public static func radialGradient(colors: [Color], center: UnitPoint, startRadius: CGFloat, endRadius: CGFloat) -> RadialGradient {
+        RadialGradient(colors: colors, center: center, startRadius: startRadius, endRadius: endRadius)
     }
 }

@@ -13,14 +13,14 @@ public struct RadialGradient: View, PrimitiveView, ShapeStyle, Equatable, PaintP
     public var startRadius: CGFloat
     public var endRadius: CGFloat
 
-    public init(gradient: Gradient, center: UnitPoint, startRadius: CGFloat, endRadius: CGFloat) {
+    nonisolated public init(gradient: Gradient, center: UnitPoint, startRadius: CGFloat, endRadius: CGFloat) {
         self.gradient = gradient
         self.center = center
         self.startRadius = startRadius
         self.endRadius = endRadius
     }
 
-    public init(colors: [Color], center: UnitPoint, startRadius: CGFloat, endRadius: CGFloat) {
+    nonisolated public init(colors: [Color], center: UnitPoint, startRadius: CGFloat, endRadius: CGFloat) {
         self.init(gradient: Gradient(colors: colors), center: center, startRadius: startRadius, endRadius: endRadius)
     }
 

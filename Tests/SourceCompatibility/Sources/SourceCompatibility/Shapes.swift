@@ -20,3 +20,17 @@ struct ShapeSurvey: View {
         }
     }
 }
+
+/// Materials and gradients by their short names.
+struct OverlayCard: View {
+    var body: some View {
+        VStack {
+            Text("Pressure").foregroundStyle(.linearGradient(colors: [.blue, .teal], startPoint: .top, endPoint: .bottom))
+            Text("Flow").padding().background(.ultraThinMaterial, in: .rect(cornerRadius: 12))
+            Circle().fill(.radialGradient(colors: [.yellow, .orange], center: .center, startRadius: 0, endRadius: 40))
+        }
+        .padding()
+        .background(.regularMaterial)
+        .overlay(alignment: .top) { Rectangle().fill(.bar).frame(height: 1) }
+    }
+}
