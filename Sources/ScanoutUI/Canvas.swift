@@ -182,16 +182,39 @@ public struct GraphicsContext {
         case .linear(let g, let s, let e):
             let t = total
             return .linearGradient(ScanoutRaster.LinearGradient(
-                gradient: ScanoutRaster.Gradient(colors: g.colors.map { $0.resolved(in: scheme) }),
+                gradient: g.raster(in: scheme),
                 startPoint: t.apply(Point(x: s.x, y: s.y)), endPoint: t.apply(Point(x: e.x, y: e.y))))
         }
     }
 }
 
-/// Colours for a gradient (SwiftUI's `Gradient`, evenly spaced stops).
+/// Colours for a gradient at their locations from 0 (the start) to 1 (the end) (SwiftUI's `Gradient`).
 public struct Gradient: Hashable, Sendable {
-    public var colors: [Color]
-    public init(colors: [Color]) { self.colors = colors }
+    public struct Stop: Hashable, Sendable {
+        public var color: Color
+        public var location: CGFloat
+        public init(color: Color, location: CGFloat) {
+            self.color = color
+            self.location = location
+        }
+    }
+
+    public var stops: [Stop]
+    public init(stops: [Stop]) { self.stops = stops }
+    /// Evenly spaced colours.
+    public init(colors: [Color]) {
+        let n = colors.count
+        stops = colors.enumerated().map { Stop(color: $0.element, location: n > 1 ? CGFloat($0.offset) / CGFloat(n - 1) : 0) }
+    }
+
+    /// The stops in `scheme`'s colours, in order of location (as SwiftUI sorts them).
+    @MainActor func raster(in scheme: ColorScheme) -> ScanoutRaster.Gradient {
+        let ordered = stops.enumerated().sorted { ($0.element.location, $0.offset) < ($1.element.location, $1.offset) }
+        var out: [ScanoutRaster.Gradient.Stop] = []
+        out.reserveCapacity(ordered.count)
+        for (_, stop) in ordered { out.append(ScanoutRaster.Gradient.Stop(color: stop.color.resolved(in: scheme), location: Double(stop.location))) }
+        return ScanoutRaster.Gradient(stops: out)
+    }
 }
 
 /// An affine transform (CoreGraphics' `CGAffineTransform`, as `GraphicsContext.transform` takes it).

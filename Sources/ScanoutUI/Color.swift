@@ -116,17 +116,20 @@ extension ShapeStyle where Self == ForegroundStyle {
 
 /// A linear gradient fill (SwiftUI's `LinearGradient`): as a shape style, or as a view that fills its proposal.
 public struct LinearGradient: View, PrimitiveView, ShapeStyle, Equatable {
-    public var gradient: [Color]
+    public var gradient: Gradient
     public var startPoint: UnitPoint
     public var endPoint: UnitPoint
 
-    nonisolated public init(colors: [Color], startPoint: UnitPoint, endPoint: UnitPoint) {
-        self.gradient = colors
+    nonisolated public init(gradient: Gradient, startPoint: UnitPoint, endPoint: UnitPoint) {
+        self.gradient = gradient
         self.startPoint = startPoint
         self.endPoint = endPoint
     }
-    nonisolated public init(gradient: Gradient, startPoint: UnitPoint, endPoint: UnitPoint) {
-        self.init(colors: gradient.colors, startPoint: startPoint, endPoint: endPoint)
+    nonisolated public init(colors: [Color], startPoint: UnitPoint, endPoint: UnitPoint) {
+        self.init(gradient: Gradient(colors: colors), startPoint: startPoint, endPoint: endPoint)
+    }
+    nonisolated public init(stops: [Gradient.Stop], startPoint: UnitPoint, endPoint: UnitPoint) {
+        self.init(gradient: Gradient(stops: stops), startPoint: startPoint, endPoint: endPoint)
     }
 
     func makeBehavior() -> NodeBehavior { ShapeBehavior(shape: Rectangle(), style: self) }
@@ -134,7 +137,7 @@ public struct LinearGradient: View, PrimitiveView, ShapeStyle, Equatable {
     /// The paint for a shape drawn in `size` (shapes draw in their own coordinates, origin top-left).
     func paint(in size: CGSize, scheme: ColorScheme) -> Paint {
         .linearGradient(ScanoutRaster.LinearGradient(
-            gradient: ScanoutRaster.Gradient(colors: gradient.map { $0.resolved(in: scheme) }),
+            gradient: gradient.raster(in: scheme),
             startPoint: Point(x: startPoint.x * size.width, y: startPoint.y * size.height),
             endPoint: Point(x: endPoint.x * size.width, y: endPoint.y * size.height)))
     }
@@ -148,6 +151,9 @@ extension ShapeStyle where Self == LinearGradient {
     }
     public static func linearGradient(colors: [Color], startPoint: UnitPoint, endPoint: UnitPoint) -> LinearGradient {
         LinearGradient(colors: colors, startPoint: startPoint, endPoint: endPoint)
+    }
+    public static func linearGradient(stops: [Gradient.Stop], startPoint: UnitPoint, endPoint: UnitPoint) -> LinearGradient {
+        LinearGradient(stops: stops, startPoint: startPoint, endPoint: endPoint)
     }
 }
 

@@ -23,6 +23,9 @@ public struct RadialGradient: View, PrimitiveView, ShapeStyle, Equatable, PaintP
     nonisolated public init(colors: [Color], center: UnitPoint, startRadius: CGFloat, endRadius: CGFloat) {
         self.init(gradient: Gradient(colors: colors), center: center, startRadius: startRadius, endRadius: endRadius)
     }
+    nonisolated public init(stops: [Gradient.Stop], center: UnitPoint, startRadius: CGFloat, endRadius: CGFloat) {
+        self.init(gradient: Gradient(stops: stops), center: center, startRadius: startRadius, endRadius: endRadius)
+    }
 
     func makeBehavior() -> NodeBehavior { ShapeBehavior(shape: Rectangle(), style: self) }
 
@@ -30,7 +33,7 @@ public struct RadialGradient: View, PrimitiveView, ShapeStyle, Equatable, PaintP
         let start = startRadius.isFinite ? Swift.max(0, startRadius) : 0
         let end = endRadius.isFinite ? Swift.max(start, endRadius) : start
         return .radialGradient(ScanoutRaster.RadialGradient(
-            gradient: ScanoutRaster.Gradient(colors: gradient.colors.map { $0.resolved(in: scheme) }),
+            gradient: gradient.raster(in: scheme),
             center: Point(x: center.x * size.width, y: center.y * size.height), startRadius: start, endRadius: end))
     }
 }
@@ -68,7 +71,7 @@ public struct AngularGradient: View, PrimitiveView, ShapeStyle, Equatable, Paint
 
     func paint(in size: CGSize, scheme: ColorScheme) -> Paint {
         .conicGradient(ScanoutRaster.ConicGradient(
-            gradient: ScanoutRaster.Gradient(colors: gradient.colors.map { $0.resolved(in: scheme) }),
+            gradient: gradient.raster(in: scheme),
             center: Point(x: center.x * size.width, y: center.y * size.height),
             startAngle: startAngle.radians, endAngle: endAngle.radians))
     }

@@ -25,6 +25,26 @@ struct MaterialTests {
         #expect(centre(Rectangle().fill(Material.bar)) != light)
     }
 
+    @Test func gradientStopsAtTheirLocations() {
+        func pixels(_ g: LinearGradient) -> (top: RGBA, bottom: RGBA) {
+            let host = TestHost(rootView: Rectangle().fill(g).frame(width: 100, height: 100), width: 100, height: 100)
+            host.runFrame()
+            return (host.pixel(x: 50, y: 20), host.pixel(x: 50, y: 80))
+        }
+        let red = RGBA(red: 255, green: 59, blue: 48), blue = RGBA(red: 0, green: 122, blue: 255)
+        let hard = pixels(LinearGradient(stops: [.init(color: .red, location: 0), .init(color: .red, location: 0.5),
+                                                 .init(color: .blue, location: 0.5), .init(color: .blue, location: 1)],
+                                         startPoint: .top, endPoint: .bottom))
+        #expect(hard.top == red && hard.bottom == blue, "a hard edge in the middle: \(hard)")
+        let unsorted = pixels(LinearGradient(stops: [.init(color: .blue, location: 0.5), .init(color: .red, location: 0.3)],
+                                             startPoint: .top, endPoint: .bottom))
+        #expect(unsorted.top == red && unsorted.bottom == blue, "stops in order of location, padded beyond: \(unsorted)")
+        let even = pixels(LinearGradient(colors: [.red, .blue], startPoint: .top, endPoint: .bottom))
+        let stops = pixels(LinearGradient(stops: [.init(color: .red, location: 0), .init(color: .blue, location: 1)], startPoint: .top, endPoint: .bottom))
+        #expect(even == stops, "colours are evenly spaced stops")
+        #expect(Gradient(colors: [.red, .green, .blue]).stops.map(\.location) == [0, 0.5, 1])
+    }
+
     @Test func gradientsByTheirShortNames() {
         let long = centre(Rectangle().fill(LinearGradient(colors: [.red, .yellow], startPoint: .top, endPoint: .bottom)))
         #expect(centre(Rectangle().fill(.linearGradient(colors: [.red, .yellow], startPoint: .top, endPoint: .bottom))) == long)

@@ -21,13 +21,17 @@ struct ShapeSurvey: View {
     }
 }
 
-/// Materials and gradients by their short names.
+/// Materials, gradients by their short names, gradient stops.
 struct OverlayCard: View {
     var body: some View {
         VStack {
             Text("Pressure").foregroundStyle(.linearGradient(colors: [.blue, .teal], startPoint: .top, endPoint: .bottom))
             Text("Flow").padding().background(.ultraThinMaterial, in: .rect(cornerRadius: 12))
             Circle().fill(.radialGradient(colors: [.yellow, .orange], center: .center, startRadius: 0, endRadius: 40))
+            Rectangle().fill(LinearGradient(gradient: Gradient(stops: [
+                .init(color: .green, location: 0), .init(color: .yellow, location: 0.7), .init(color: .red, location: 1),
+            ]), startPoint: .leading, endPoint: .trailing))
+            Capsule().fill(.linearGradient(stops: [Gradient.Stop(color: .blue, location: 0.2)], startPoint: .top, endPoint: .bottom))
         }
         .padding()
         .background(.regularMaterial)
