@@ -131,6 +131,11 @@ final class ImageBehavior: NodeBehavior, HitTestableContent {
 
     override func draw(into list: inout DisplayList) {
         guard var content, let image, node.frame.width > 0, node.frame.height > 0 else { return }
+        if node.environment.current.isRedacted {
+            let env = node.environment.current
+            Redaction.box(node.frame, color: (env.foregroundColor ?? .primary).resolved(in: env.colorScheme), into: &list)
+            return
+        }
         if image.renderingMode == .template {
             let env = node.environment.current
             content = tinted(content, (env.foregroundColor ?? .primary).resolved(in: env.colorScheme))

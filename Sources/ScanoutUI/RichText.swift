@@ -174,6 +174,20 @@ struct RichTextLayout {
         lines.append(last)
     }
 
+    /// Each line's box (its width and height) as drawn in `frame`, for placeholders.
+    @MainActor
+    func lineBoxes(in frame: CGRect, environment: EnvironmentValues) -> [CGRect] {
+        var top = frame.minY
+        var boxes: [CGRect] = []
+        for line in lines {
+            let x = frame.minX + TextLineLimit.offset(of: line.width, in: frame.width, alignment: environment.multilineTextAlignment,
+                                                      direction: environment.layoutDirection)
+            boxes.append(CGRect(x: x, y: top, width: line.width, height: line.height))
+            top += line.height + lineSpacing
+        }
+        return boxes
+    }
+
     /// Text runs for each piece on its line's baseline, then the underlines and strikethroughs; slanted parts
     /// are drawn through a shear about their baseline. A line holding right-to-left text is drawn run by run in
     /// bidi order (the pieces are one paragraph to the algorithm), each run in its own direction.

@@ -95,6 +95,10 @@ final class SymbolImageBehavior: NodeBehavior, HitTestableContent {
         resolve(asked, env.symbolVariants)
         let f = node.frame
         let color = (env.foregroundColor ?? .primary).resolved(in: env.colorScheme)
+        if env.isRedacted {
+            Redaction.box(f, color: color, into: &list)
+            return
+        }
         guard let scalar else {
             // The placeholder: a rounded box with a diagonal, in the foreground colour.
             let box = f.insetBy(dx: f.width * 0.12, dy: f.height * 0.12)

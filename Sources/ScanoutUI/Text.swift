@@ -492,9 +492,16 @@ final class TextBehavior: NodeBehavior {
         let maxWidth = node.frame.width + 0.5
         if text.isRich {
             let environment = node.environment.current
-            richLayout(maxWidth: maxWidth, environment: environment).draw(in: node.frame, environment: environment, into: &list)
+            let layout = richLayout(maxWidth: maxWidth, environment: environment)
+            if environment.isRedacted {
+                let color = text.resolvedColor(in: environment)
+                for box in layout.lineBoxes(in: node.frame, environment: environment) { Redaction.bar(for: box, color: color, into: &list) }
+                return
+            }
+            layout.draw(in: node.frame, environment: environment, into: &list)
             return
         }
+        let redacted = node.environment.current.isRedacted
         let style = self.style
         let (f, m) = fitted(maxWidth: maxWidth, maxHeight: node.frame.height + 0.5, style: style)
         let color = style.color
@@ -507,7 +514,11 @@ final class TextBehavior: NodeBehavior {
             let string = TextEngine.directionMark(forLine: line.text).map { String($0) + line.text } ?? String(line.text)
             let run = TextRun(string: string, font: f, origin: Point(x: x, y: y), color: color,
                               frame: Rect(x: x, y: y - m.ascender, width: line.width, height: m.lineHeight))
-            RichTextLayout.append(run, slanted: slanted, into: &list)
+            if redacted {
+                Redaction.bar(for: CGRect(x: x, y: y - m.ascender, width: line.width, height: m.lineHeight), color: color, into: &list)
+            } else {
+                RichTextLayout.append(run, slanted: slanted, into: &list)
+            }
             y += m.lineHeight + style.lineSpacing
         }
     }

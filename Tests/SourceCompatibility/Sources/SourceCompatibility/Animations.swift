@@ -15,3 +15,17 @@ struct AlarmBadge: View {
         }
     }
 }
+
+/// A card shown as placeholders while its data loads; a private value hidden under the privacy reason.
+struct LoadingCard: View {
+    @State private var isLoading = true
+    var body: some View {
+        VStack(alignment: .leading) {
+            Text("Line 3").font(.headline)
+            Text("Operator PIN 4411").privacySensitive()
+            Button("Retry") {}.unredacted()
+        }
+        .redacted(reason: isLoading ? .placeholder : [])
+        .redacted(reason: .privacy)
+    }
+}
