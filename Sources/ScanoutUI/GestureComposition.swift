@@ -134,33 +134,62 @@ extension _MapGesture: RecognizedGesture where Content: RecognizedGesture {
     }
 }
 
-/// Keeps each part's latest value; ends when a part ends and the other is not in the middle of its gesture.
-final class SimultaneousRecognizer<First, Second>: CompositeRecognizer<SimultaneousGesture<First, Second>.Value>
-    where First: Gesture, Second: Gesture {
-    typealias Combined = SimultaneousGesture<First, Second>.Value
-    private var latest = Combined(first: nil, second: nil)
-    private var firstActive = false, secondActive = false
-
+/// A recognizer made of two gestures: it configures both from their gesture values and hears their values
+/// through the four hooks below (a part's own actions run as it makes them unless `holdsSecondActions`).
+@MainActor
+class PairRecognizer<First: Gesture, Second: Gesture, Value>: CompositeRecognizer<Value> {
     init(_ first: GestureRecognizer, _ second: GestureRecognizer) { super.init([first, second]) }
     var first: ValueRecognizer<First.Value> { parts[0] as! ValueRecognizer<First.Value> }
     var second: ValueRecognizer<Second.Value> { parts[1] as! ValueRecognizer<Second.Value> }
 
-    func firstChanged(_ v: First.Value) {
+    func firstChanged(_ v: First.Value) {}
+    func firstEnded(_ v: First.Value) {}
+    func secondChanged(_ v: Second.Value) {}
+    func secondEnded(_ v: Second.Value) {}
+
+    /// The second part's own actions (`onChanged`/`onEnded` attached to it), when it holds them back.
+    var secondActions: (changed: [(Second.Value) -> Void], ended: [(Second.Value) -> Void]) = ([], [])
+    /// Whether the second part's own actions wait for this recognizer to let its values go (`exclusively`).
+    var holdsSecondActions: Bool { false }
+
+    func configure<A: RecognizedGesture, B: RecognizedGesture>(first a: A, second b: B) {
+        resetActions()
+        a.configure(first)
+        b.configure(second)
+        if holdsSecondActions {
+            secondActions = (second.changed, second.ended)
+            second.changed = []
+            second.ended = []
+        }
+        first.changed.append { [unowned self] in self.firstChanged($0) }
+        first.ended.append { [unowned self] in self.firstEnded($0) }
+        second.changed.append { [unowned self] in self.secondChanged($0) }
+        second.ended.append { [unowned self] in self.secondEnded($0) }
+    }
+}
+
+/// Keeps each part's latest value; ends when a part ends and the other is not in the middle of its gesture.
+final class SimultaneousRecognizer<First: Gesture, Second: Gesture>: PairRecognizer<First, Second, SimultaneousGesture<First, Second>.Value> {
+    typealias Combined = SimultaneousGesture<First, Second>.Value
+    private var latest = Combined(first: nil, second: nil)
+    private var firstActive = false, secondActive = false
+
+    override func firstChanged(_ v: First.Value) {
         latest.first = v
         firstActive = true
         sendChanged(latest)
     }
-    func secondChanged(_ v: Second.Value) {
+    override func secondChanged(_ v: Second.Value) {
         latest.second = v
         secondActive = true
         sendChanged(latest)
     }
-    func firstEnded(_ v: First.Value) {
+    override func firstEnded(_ v: First.Value) {
         latest.first = v
         firstActive = false
         if !secondActive { sendEnded(latest) }
     }
-    func secondEnded(_ v: Second.Value) {
+    override func secondEnded(_ v: Second.Value) {
         latest.second = v
         secondActive = false
         if !firstActive { sendEnded(latest) }
@@ -178,29 +207,18 @@ extension SimultaneousGesture: RecognizedGesture where First: RecognizedGesture,
         SimultaneousRecognizer<First, Second>(first.makeRecognizer(), second.makeRecognizer())
     }
     func configure(_ recognizer: GestureRecognizer) {
-        let r = recognizer as! SimultaneousRecognizer<First, Second>
-        r.resetActions()
-        first.configure(r.first)
-        second.configure(r.second)
-        r.first.changed.append { [unowned r] in r.firstChanged($0) }
-        r.first.ended.append { [unowned r] in r.firstEnded($0) }
-        r.second.changed.append { [unowned r] in r.secondChanged($0) }
-        r.second.ended.append { [unowned r] in r.secondEnded($0) }
+        (recognizer as! SimultaneousRecognizer<First, Second>).configure(first: first, second: second)
     }
 }
 
 /// Passes the touch to the first part until it ends, then to the second; a touch lifted (or a first part
 /// that fails) before the second part ends ends nothing.
-final class SequenceRecognizer<First, Second>: CompositeRecognizer<SequenceGesture<First, Second>.Value>
-    where First: Gesture, Second: Gesture {
+final class SequenceRecognizer<First: Gesture, Second: Gesture>: PairRecognizer<First, Second, SequenceGesture<First, Second>.Value> {
     /// The first part's value once it ended: the second part runs.
     private var firstEnded: First.Value?
     /// The fingers and time of the last sample: the second part starts from them when the first ends.
     private var lastSample: (points: [CGPoint], time: Double)?
 
-    init(_ first: GestureRecognizer, _ second: GestureRecognizer) { super.init([first, second]) }
-    var first: ValueRecognizer<First.Value> { parts[0] as! ValueRecognizer<First.Value> }
-    var second: ValueRecognizer<Second.Value> { parts[1] as! ValueRecognizer<Second.Value> }
     private var current: GestureRecognizer { firstEnded == nil ? parts[0] : parts[1] }
 
     override var fingers: Int { current.fingers }
@@ -225,8 +243,8 @@ final class SequenceRecognizer<First, Second>: CompositeRecognizer<SequenceGestu
     }
     override func tick(_ now: Double) -> Bool { current.needsTicks ? current.tick(now) : false }
 
-    func firstChanged(_ v: First.Value) { sendChanged(.first(v)) }
-    func firstEndedWith(_ v: First.Value) {
+    override func firstChanged(_ v: First.Value) { sendChanged(.first(v)) }
+    override func firstEnded(_ v: First.Value) {
         firstEnded = v
         sendChanged(.second(v, nil))
         // The second part takes the touch where it is now (a drag counts from where the press ended).
@@ -236,11 +254,11 @@ final class SequenceRecognizer<First, Second>: CompositeRecognizer<SequenceGestu
             parts[1].update(points, time: time)
         }
     }
-    func secondChanged(_ v: Second.Value) {
+    override func secondChanged(_ v: Second.Value) {
         guard let f = firstEnded else { return }
         sendChanged(.second(f, v))
     }
-    func secondEnded(_ v: Second.Value) {
+    override func secondEnded(_ v: Second.Value) {
         guard let f = firstEnded else { return }
         sendEnded(.second(f, v))
     }
@@ -254,22 +272,14 @@ final class SequenceRecognizer<First, Second>: CompositeRecognizer<SequenceGestu
 extension SequenceGesture: RecognizedGesture where First: RecognizedGesture, Second: RecognizedGesture {
     func makeRecognizer() -> GestureRecognizer { SequenceRecognizer<First, Second>(first.makeRecognizer(), second.makeRecognizer()) }
     func configure(_ recognizer: GestureRecognizer) {
-        let r = recognizer as! SequenceRecognizer<First, Second>
-        r.resetActions()
-        first.configure(r.first)
-        second.configure(r.second)
-        r.first.changed.append { [unowned r] in r.firstChanged($0) }
-        r.first.ended.append { [unowned r] in r.firstEndedWith($0) }
-        r.second.changed.append { [unowned r] in r.secondChanged($0) }
-        r.second.ended.append { [unowned r] in r.secondEnded($0) }
+        (recognizer as! SequenceRecognizer<First, Second>).configure(first: first, second: second)
     }
 }
 
 /// Both parts see every touch. The first part's values go out at once (and the second's are dropped until the
 /// touches after it); the second's wait while the first may still succeed — a finger down on it that has not
 /// failed, or a tap awaiting the next — and go out once it cannot (checked after each sample and each frame).
-final class ExclusiveRecognizer<First, Second>: CompositeRecognizer<ExclusiveGesture<First, Second>.Value>
-    where First: Gesture, Second: Gesture {
+final class ExclusiveRecognizer<First: Gesture, Second: Gesture>: PairRecognizer<First, Second, ExclusiveGesture<First, Second>.Value> {
     private enum Winner { case none, first, second }
     private var winner = Winner.none
     /// The second part's values held back while the first may still succeed (true: an end).
@@ -279,9 +289,7 @@ final class ExclusiveRecognizer<First, Second>: CompositeRecognizer<ExclusiveGes
     /// The last gesture ended: the next touch starts a new contest (what is held still waits for its answer).
     private var isOver = false
 
-    init(_ first: GestureRecognizer, _ second: GestureRecognizer) { super.init([first, second]) }
-    var first: ValueRecognizer<First.Value> { parts[0] as! ValueRecognizer<First.Value> }
-    var second: ValueRecognizer<Second.Value> { parts[1] as! ValueRecognizer<Second.Value> }
+    override var holdsSecondActions: Bool { true }
 
     private var firstMaySucceed: Bool {
         fingersDown > 0 ? !parts[0].hasFailed : parts[0].isPossible(at: now)
@@ -316,15 +324,15 @@ final class ExclusiveRecognizer<First, Second>: CompositeRecognizer<ExclusiveGes
         isOver = true
     }
 
-    func firstChanged(_ v: First.Value) { firstWon(); sendChanged(.first(v)) }
-    func firstEnded(_ v: First.Value) { firstWon(); sendEnded(.first(v)) }
+    override func firstChanged(_ v: First.Value) { firstWon(); sendChanged(.first(v)) }
+    override func firstEnded(_ v: First.Value) { firstWon(); sendEnded(.first(v)) }
     private func firstWon() {
         winner = .first
         held.removeAll()
     }
 
-    func secondChanged(_ v: Second.Value) { secondValue(v, isEnd: false) }
-    func secondEnded(_ v: Second.Value) { secondValue(v, isEnd: true) }
+    override func secondChanged(_ v: Second.Value) { secondValue(v, isEnd: false) }
+    override func secondEnded(_ v: Second.Value) { secondValue(v, isEnd: true) }
     private func secondValue(_ v: Second.Value, isEnd: Bool) {
         switch winner {
         case .first: return
@@ -343,9 +351,7 @@ final class ExclusiveRecognizer<First, Second>: CompositeRecognizer<ExclusiveGes
         if isOver { winner = .none }  // the touch that made them is over: the next one starts afresh
     }
 
-    /// The second part's own actions (`onChanged`/`onEnded` attached to it): run only when its values go out.
-    var secondActions: (changed: [(Second.Value) -> Void], ended: [(Second.Value) -> Void]) = ([], [])
-
+    /// (The second part's own actions run only when its values go out.)
     private func send(_ v: Second.Value, isEnd: Bool) {
         if isEnd {
             for action in secondActions.ended { action(v) }
@@ -360,15 +366,6 @@ final class ExclusiveRecognizer<First, Second>: CompositeRecognizer<ExclusiveGes
 extension ExclusiveGesture: RecognizedGesture where First: RecognizedGesture, Second: RecognizedGesture {
     func makeRecognizer() -> GestureRecognizer { ExclusiveRecognizer<First, Second>(first.makeRecognizer(), second.makeRecognizer()) }
     func configure(_ recognizer: GestureRecognizer) {
-        let r = recognizer as! ExclusiveRecognizer<First, Second>
-        r.resetActions()
-        first.configure(r.first)
-        second.configure(r.second)
-        r.first.changed.append { [unowned r] in r.firstChanged($0) }
-        r.first.ended.append { [unowned r] in r.firstEnded($0) }
-        // The second part's own actions wait with its values (they run only if the first part fails).
-        r.secondActions = (r.second.changed, r.second.ended)
-        r.second.changed = [{ [unowned r] in r.secondChanged($0) }]
-        r.second.ended = [{ [unowned r] in r.secondEnded($0) }]
+        (recognizer as! ExclusiveRecognizer<First, Second>).configure(first: first, second: second)
     }
 }
