@@ -3,7 +3,7 @@ import ScanoutRender
 
 /// A gesture attached with `gesture(_:)` (SwiftUI's `Gesture`): `TapGesture`, `SpatialTapGesture`,
 /// `LongPressGesture`, `DragGesture`, `MagnifyGesture`, `RotateGesture` (and the older `MagnificationGesture`,
-/// `RotationGesture`), with `onChanged`/`onEnded`, `updating`, `map`, `simultaneously(with:)` and
+/// `RotationGesture`), with `onChanged`/`onEnded`, `updating`, `map`, `simultaneously(with:)`,
 /// `sequenced(before:)` and `exclusively(before:)`. Not yet: gestures composed from a `body` (attaching one
 /// logs a warning and does nothing).
 public protocol Gesture<Value> {
