@@ -42,17 +42,9 @@ extension View {
 }
 
 extension Text {
-    /// This text in `design` (nil: its font's own).
-    public func fontDesign(_ design: Font.Design?) -> Text {
-        guard let design else { return self }
-        return design == .monospaced ? monospaced() : self
-    }
-    /// This text in the monospaced face.
-    public func monospaced(_ isActive: Bool = true) -> Text {
-        guard isActive else { return self }
-        var t = self
-        t.font = (t.font ?? .body).monospaced()
-        for i in t.continuation.indices { t.continuation[i].font = (t.continuation[i].font ?? .body).monospaced() }
-        return t
-    }
+    /// This text in `design` (nil: its font's own); of the designs, Scanout's faces have the default one and
+    /// the monospaced one.
+    public func fontDesign(_ design: Font.Design?) -> Text { styled { $0.isMonospaced = design.map { $0 == .monospaced } } }
+    /// This text in the monospaced face (`false`: its font's own design), whatever font it is given.
+    public func monospaced(_ isActive: Bool = true) -> Text { styled { $0.isMonospaced = isActive ? true : nil } }
 }

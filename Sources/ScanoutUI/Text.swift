@@ -16,6 +16,8 @@ public struct Text: View, PrimitiveView, Equatable {
     /// This text's own font (over the environment's), as `Text.font(_:)` sets it.
     var font: Font? { get { attributes?.font } set { change { $0.font = newValue } } }
     var monospacedDigits: Bool { get { attributes?.monospacedDigits ?? false } set { change { $0.monospacedDigits = newValue } } }
+    /// The monospaced face or not, over the font's own design (`Text.monospaced()`, `fontDesign(_:)`; nil: the font's).
+    var isMonospaced: Bool? { get { attributes?.isMonospaced } set { change { $0.isMonospaced = newValue } } }
     /// Points added after each character (`tracking(_:)`/`kerning(_:)`; nil: the environment's).
     var tracking: CGFloat? { get { attributes?.tracking } set { change { $0.tracking = newValue } } }
     /// Drawn slanted (`italic()`): DejaVu's upright faces sheared, as renderers do without an italic face.
@@ -71,6 +73,7 @@ public struct Text: View, PrimitiveView, Equatable {
     func resolvedFont(in environment: EnvironmentValues) -> FontDescriptor {
         var d = (font ?? environment.font ?? .body).descriptor(in: environment)
         if let w = weight { d.weight = w }
+        if let m = isMonospaced { d.monospaced = m }
         return d
     }
 
@@ -94,7 +97,7 @@ public struct Text: View, PrimitiveView, Equatable {
     }
 
     /// The same change made to this text and every part joined to it (SwiftUI styles a joined text whole).
-    private func styled(_ change: (inout Text) -> Void) -> Text {
+    func styled(_ change: (inout Text) -> Void) -> Text {
         var t = self
         change(&t)
         for i in t.continuation.indices { change(&t.continuation[i]) }
@@ -143,6 +146,7 @@ final class TextAttributes: @unchecked Sendable {
     var color: Color?
     var font: Font?
     var monospacedDigits = false
+    var isMonospaced: Bool?
     var tracking: CGFloat?
     var isItalic = false
     var underline: TextDecoration?
@@ -161,6 +165,7 @@ final class TextAttributes: @unchecked Sendable {
         color = o.color
         font = o.font
         monospacedDigits = o.monospacedDigits
+        isMonospaced = o.isMonospaced
         tracking = o.tracking
         isItalic = o.isItalic
         underline = o.underline
@@ -171,7 +176,7 @@ final class TextAttributes: @unchecked Sendable {
     }
 
     func isSame(as o: TextAttributes) -> Bool {
-        weight == o.weight && color == o.color && font == o.font && monospacedDigits == o.monospacedDigits
+        weight == o.weight && color == o.color && font == o.font && monospacedDigits == o.monospacedDigits && isMonospaced == o.isMonospaced
             && tracking == o.tracking && isItalic == o.isItalic && underline == o.underline && strikethrough == o.strikethrough
             && continuation == o.continuation && live == o.live && localized == o.localized
     }

@@ -31,6 +31,12 @@ struct FontModifierTests {
         #expect(mono > plain, "narrow letters take a full cell")
         #expect(mono == wide, "every letter the same width")
         #expect(try width(of: "iiii", in: Text("iiii").monospaced()) == mono)
+        // A text's own monospaced() keeps the font it is given from outside (the environment's, here larger).
+        let titled = try width(of: "iiii", in: VStack { Text("iiii").monospaced() }.font(.title))
+        let titledMono = try width(of: "iiii", in: VStack { Text("iiii") }.font(.title).monospaced())
+        #expect(titled == titledMono && titled > mono, "the title's size, monospaced: \(titled) \(titledMono) \(mono)")
+        #expect(try width(of: "iiii", in: VStack { Text("iiii").fontDesign(.monospaced) }) == mono)
+        #expect(try width(of: "iiii", in: VStack { Text("iiii").monospaced(false) }) == plain)
     }
 
     @Test func italicOnAContainerSlantsItsTexts() throws {
