@@ -89,7 +89,8 @@ class CompositeRecognizer<Value>: ValueRecognizer<Value>, CompositeRecognizerBas
     override var fingers: Int { parts.map(\.fingers).max() ?? 1 }
     override var needsTicks: Bool { parts.contains { $0.needsTicks } }
 
-    private func passGeometry() {
+    /// Gives every part the gesture view's geometry, as the behaviour gave it to this recognizer.
+    func passGeometry() {
         for p in parts {
             p.origin = origin
             p.toRoot = toRoot
@@ -226,17 +227,13 @@ final class SequenceRecognizer<First: Gesture, Second: Gesture>: PairRecognizer<
 
     override func update(_ points: [CGPoint], time: Double) {
         lastSample = (points, time)
-        let part = current
-        part.origin = origin
-        part.toRoot = toRoot
-        part.update(points, time: time)
+        passGeometry()
+        current.update(points, time: time)
     }
     override func partFailed(_ part: GestureRecognizer) { if part === parts[0] { fail() } }
     override func end(_ points: [CGPoint], time: Double, cancelled: Bool) {
-        let part = current
-        part.origin = origin
-        part.toRoot = toRoot
-        part.end(points, time: time, cancelled: cancelled)
+        passGeometry()
+        current.end(points, time: time, cancelled: cancelled)
     }
     override func claims(movedTo point: CGPoint, from start: CGPoint) -> Bool {
         firstEnded != nil || current.claims(movedTo: point, from: start)
@@ -249,8 +246,7 @@ final class SequenceRecognizer<First: Gesture, Second: Gesture>: PairRecognizer<
         sendChanged(.second(v, nil))
         // The second part takes the touch where it is now (a drag counts from where the press ended).
         if let (points, time) = lastSample {
-            parts[1].origin = origin
-            parts[1].toRoot = toRoot
+            passGeometry()
             parts[1].update(points, time: time)
         }
     }
