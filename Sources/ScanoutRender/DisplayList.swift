@@ -67,6 +67,12 @@ public struct DisplayList {
         owners.replaceSubrange(range, with: other.owners[source])
     }
 
+    /// Changes the items of `range` in place (only those `owner` recorded, when given): a colour effect's
+    /// drawing of the items a view recorded.
+    public mutating func updateItems(in range: Range<Int>, owner: UInt64? = nil, _ update: (inout Item) -> Void) {
+        for i in range where owner.map({ owners[i] == $0 }) ?? true { update(&items[i]) }
+    }
+
     /// A copy with storage of its own (updating it in place never copies the recorder's storage, and the
     /// recorder's updates never copy it).
     public func separateCopy() -> DisplayList {

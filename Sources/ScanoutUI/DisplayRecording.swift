@@ -152,6 +152,7 @@ extension ViewNode {
         var own = DisplayList()
         own.currentOwner = id
         behavior.draw(into: &own)
+        if let effects = environment.colorEffects { effects.apply(to: &own, in: 0..<own.count) }
         swap(&splices, &host.childSplices)  // this node's children, and the outer's back
         swap(&own, &recording.own)
         swap(&splices, &recording.splices)

@@ -38,10 +38,13 @@ final class EnvironmentNode {
     let values: Attribute<EnvironmentValues>
     private var keyAttributes: [AnyKeyPath: Any] = [:]
     private unowned let graph: AttributeGraph
+    /// The colour effects the views here are drawn through (`grayscale(_:)` and the others), innermost first.
+    let colorEffects: ColorEffectChain?
 
-    init(graph: AttributeGraph, values: Attribute<EnvironmentValues>) {
+    init(graph: AttributeGraph, values: Attribute<EnvironmentValues>, colorEffects: ColorEffectChain? = nil) {
         self.graph = graph
         self.values = values
+        self.colorEffects = colorEffects
     }
 
     /// Reads one value, recording a dependency of the running body on that value only.
@@ -143,7 +146,7 @@ final class EnvironmentTransformBehavior<M: ViewModifier>: ModifierBehavior {
             return e
         }
         value = source
-        derived = EnvironmentNode(graph: graph, values: values)
+        derived = EnvironmentNode(graph: graph, values: values, colorEffects: node.environment.colorEffects)
     }
 
     override func destroyed() {

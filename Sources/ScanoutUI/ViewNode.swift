@@ -390,7 +390,10 @@ final class ViewNode {
         if host.recordsFresh {
             let saved = list.currentOwner
             list.currentOwner = id
+            let start = list.count
             behavior.draw(into: &list)
+            // (The children's items in the range went through their own recording's effects.)
+            if let effects = environment.colorEffects { effects.apply(to: &list, in: start..<list.count, owner: id) }
             list.currentOwner = saved
             return
         }

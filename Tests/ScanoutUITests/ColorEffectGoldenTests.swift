@@ -1,0 +1,58 @@
+import ScanoutTesting
+import Testing
+import ScanoutUI
+
+/// The colour effects side by side on the same tile (a gradient, a symbol, a label and a shadow), against a
+/// golden image (`Tests/Goldens/ui-color-effects.png`; `SCANOUT_RECORD_GOLDENS=1` re-records it). Looked at:
+/// each tile shows its effect on all four parts, the labels under the tiles are not affected.
+@MainActor
+struct ColorEffectGoldenTests {
+    struct Tile: View {
+        var body: some View {
+            ZStack {
+                RoundedRectangle(cornerRadius: 12)
+                    .fill(LinearGradient(colors: [.orange, .pink, .purple], startPoint: .topLeading, endPoint: .bottomTrailing))
+                    .shadow(color: .green, radius: 0, x: 4, y: 4)
+                VStack(spacing: 4) {
+                    Image(systemName: "bell.fill").font(.system(size: 28)).foregroundStyle(.yellow)
+                    Text("Pump 3").font(.headline).foregroundStyle(.white)
+                }
+            }
+            .frame(width: 100, height: 100)
+        }
+    }
+
+    struct Panel: View {
+        let effects: [(String, AnyView)] = [
+            ("none", AnyView(Tile())),
+            ("grayscale 1", AnyView(Tile().grayscale(1))),
+            ("saturation 0.3", AnyView(Tile().saturation(0.3))),
+            ("brightness 0.3", AnyView(Tile().brightness(0.3))),
+            ("contrast 0.5", AnyView(Tile().contrast(0.5))),
+            ("multiply cyan", AnyView(Tile().colorMultiply(.cyan))),
+            ("hue 90°", AnyView(Tile().hueRotation(.degrees(90)))),
+            ("invert", AnyView(Tile().colorInvert())),
+            ("lum. to alpha", AnyView(Tile().luminanceToAlpha())),
+            ("grey, inverted", AnyView(Tile().grayscale(1).colorInvert())),
+        ]
+        var body: some View {
+            LazyVGrid(columns: Array(repeating: GridItem(.fixed(120)), count: 5), spacing: 12) {
+                ForEach(effects.indices, id: \.self) { i in
+                    VStack(spacing: 6) {
+                        effects[i].1
+                        Text(effects[i].0).font(.caption)
+                    }
+                }
+            }
+            .padding(16)
+            .frame(width: 640, height: 300, alignment: .topLeading)
+        }
+    }
+
+    @Test func everyEffectOnOneTile() {
+        let host = TestHost(rootView: Panel(), width: 640, height: 300)
+        host.runFrame()
+        #expect(host.warnings.isEmpty, "\(host.warnings)")
+        expectGolden(host, named: "ui-color-effects")
+    }
+}

@@ -1,0 +1,29 @@
+import ScanoutUI
+
+/// A disabled tile greyed and dimmed, a photo's colours adjusted, a press shown as a brighter tile, and
+/// drawing groups around an effect.
+struct EffectTiles: View {
+    @State private var enabled = false
+    @State private var hue = 0.0
+    var body: some View {
+        VStack {
+            Image("pump")
+                .grayscale(enabled ? 0 : 1)
+                .saturation(1.2)
+                .contrast(1.1)
+                .brightness(-0.05)
+            Color.blue
+                .hueRotation(.degrees(hue))
+                .colorMultiply(.yellow)
+                .frame(width: 40, height: 40)
+            Text("Inverted").colorInvert()
+            LinearGradient(colors: [.black, .white], startPoint: .leading, endPoint: .trailing).luminanceToAlpha()
+            HStack { Circle(); Rectangle() }
+                .compositingGroup()
+                .opacity(0.5)
+                .drawingGroup()
+                .drawingGroup(opaque: true, colorMode: .linear)
+            Button("Enable") { withAnimation { enabled.toggle(); hue += 30 } }
+        }
+    }
+}
