@@ -248,6 +248,11 @@ final class ColorEffectBehavior: ModifierBehavior, AnimationTicking {
     }
 }
 
+/// The colour effects reach everything the view draws: its subviews, text, shapes' colours and gradients,
+/// images and shadows. They are applied to each drawing before it is blended (exactly SwiftUI's picture where
+/// drawings do not overlap, and for opaque drawings over each other); where translucent drawings overlap, the
+/// effect of `luminanceToAlpha()` and of values past 0...1 (clamped per drawing, not once for the group) can
+/// differ slightly from SwiftUI's, which filters the composited view. Colour emoji keep their colours.
 extension View {
     /// Draws this view in grey by `amount` (0: as it is, 1: wholly grey; SwiftUI's `grayscale(_:)`).
     public func grayscale(_ amount: Double) -> some View {
