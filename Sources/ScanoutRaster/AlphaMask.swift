@@ -24,6 +24,44 @@ public struct AlphaMask: Sendable, Equatable {
         set { if x >= 0 && y >= 0 && x < width && y < height { coverage[y * width + x] = newValue } }
     }
 
+    /// The alpha of `buffer`'s pixels over `region` (within the buffer): a masked group's mask drawn into a
+    /// layer (ARGB8888's top byte; an opaque format's pixels are all 255).
+    public init(alphaOf buffer: PixelBuffer, in region: IntRect) {
+        let r = region.intersection(buffer.bounds)
+        self.init(width: r.width, height: r.height, originX: r.x, originY: r.y)
+        guard !r.isEmpty else { return }
+        let w = r.width
+        withMutableCoverage { out in
+            for y in 0..<r.height {
+                let row = out + y * w
+                guard buffer.format == .argb8888 else { row.update(repeating: 255, count: w); continue }
+                let pixels = (buffer.row(r.y + y) + r.x * 4).assumingMemoryBound(to: UInt32.self)
+                for x in 0..<w { row[x] = UInt8(truncatingIfNeeded: pixels[x] >> 24) }
+            }
+        }
+    }
+
+    /// This mask's coverage times `other`'s, over the intersection of their bounds (a mask inside a clip shape).
+    public func multiplied(by other: AlphaMask) -> AlphaMask {
+        let r = bounds.intersection(other.bounds)
+        var out = AlphaMask(width: r.width, height: r.height, originX: r.x, originY: r.y)
+        guard !r.isEmpty else { return out }
+        out.withMutableCoverage { p in
+            coverage.withUnsafeBufferPointer { a in
+                other.coverage.withUnsafeBufferPointer { b in
+                    for y in 0..<r.height {
+                        let ar = (r.y + y - originY) * width + r.x - originX
+                        let br = (r.y + y - other.originY) * other.width + r.x - other.originX
+                        for x in 0..<r.width {
+                            p[y * r.width + x] = UInt8(truncatingIfNeeded: mulDiv255(UInt32(a[ar + x]), UInt32(b[br + x])))
+                        }
+                    }
+                }
+            }
+        }
+        return out
+    }
+
     mutating func withMutableCoverage<R>(_ body: (UnsafeMutablePointer<UInt8>) -> R) -> R {
         coverage.withUnsafeMutableBufferPointer { body($0.baseAddress!) }
     }

@@ -138,6 +138,11 @@ struct DamageTracker {
                     stack.append(c)
                     if c.shadowReach == 0 { c.shadowClip = c.clip }
                     c.shadowReach += blur.reach(scale: c.transform.maxAxisScale)
+                case .pushMaskedGroup, .pushMask:
+                    // A masked group's drawing shows only where its mask does, and the mask's is not shown: like
+                    // drawing within a clip shape, neither covers what is under it.
+                    stack.append(c)
+                    c.clipIsShape = true
                 case .pop:
                     if let saved = stack.popLast() { c = saved }
                 default:

@@ -17,6 +17,12 @@ public struct DisplayList {
         case pushShadow(Shadow)
         /// Composites what follows, as one group, blurred (a Gaussian of standard deviation radius / 2).
         case pushBlur(Blur)
+        /// Composites what follows, as one group, through the alpha of its mask: the `pushMask` group that
+        /// ends it (SwiftUI's `mask(alignment:_:)`).
+        case pushMaskedGroup
+        /// The mask of the enclosing masked group, its last part: what follows, until the matching pop, is
+        /// drawn only for its alpha.
+        case pushMask
         case pop
     }
 
@@ -122,7 +128,7 @@ public struct DisplayList {
     public var layerCount: Int {
         1 + items.reduce(0) { n, item in
             switch item {
-            case .pushOpacity, .pushTransform, .pushClip, .pushClipShape, .pushShadow, .pushBlur: return n + 1
+            case .pushOpacity, .pushTransform, .pushClip, .pushClipShape, .pushShadow, .pushBlur, .pushMaskedGroup, .pushMask: return n + 1
             default: return n
             }
         }
@@ -146,7 +152,7 @@ public struct DisplayList {
             switch item {
             case .pushTransform(let t):
                 transforms.append(t.concatenating(transforms.last!)); kinds.append(true)
-            case .pushClip, .pushClipShape, .pushOpacity, .pushShadow, .pushBlur:
+            case .pushClip, .pushClipShape, .pushOpacity, .pushShadow, .pushBlur, .pushMaskedGroup, .pushMask:
                 kinds.append(false)
             case .pop:
                 if kinds.popLast() == true { transforms.removeLast() }

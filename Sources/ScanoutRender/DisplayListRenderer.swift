@@ -170,6 +170,11 @@ public final class DisplayListRenderer {
         /// A shadowed group's layer whose shadow is drawn already (from the shadow cache): the parent canvas, and
         /// the region drawn into the layer (the clip around the group's pixels), the only one composited.
         case groupOverItsShadow(Canvas, IntRect)
+        /// A masked group's layer: the parent canvas, and the mask's alpha once its group is drawn (nil before,
+        /// and when the mask drew nothing there: then nothing of the group shows).
+        case masked(Canvas, AlphaMask?)
+        /// A mask's layer: the masked group's canvas, whose push takes the mask's alpha when this pops.
+        case mask(Canvas)
     }
 
     /// What the item loop carries from item to item: the canvas drawn on (an opacity layer's while one is
@@ -267,6 +272,21 @@ public final class DisplayListRenderer {
             drawIntoLayer(layer, over: region, mask: nil, geometryIssue: geometryIssue)
         }
 
+        /// Draws from now on into `layer` over the clip; the matching pop composites it through the alpha of
+        /// its mask (the `pushMask` group that ends it).
+        mutating func pushMaskedGroup(_ layer: PixelBuffer, geometryIssue: ((GeometryIssue) -> Void)?) {
+            pushes.append(.masked(canvas, nil))
+            // (The clip shape around, if any, applies once: where the layer is composited.)
+            drawIntoLayer(layer, over: clip, mask: nil, geometryIssue: geometryIssue)
+        }
+
+        /// Draws the mask of the masked group being drawn into `layer`, over the same pixels; the matching pop
+        /// keeps the layer's alpha for the group's pop.
+        mutating func pushMask(_ layer: PixelBuffer, geometryIssue: ((GeometryIssue) -> Void)?) {
+            pushes.append(.mask(canvas))
+            drawIntoLayer(layer, over: clip, mask: nil, geometryIssue: geometryIssue)
+        }
+
         /// Draws `image` (device pixels) at `rect` on the canvas, within its clip.
         func composite(_ image: PixelBuffer, at rect: IntRect) {
             let saved = (canvas.transform, canvas.opacity)
@@ -355,6 +375,21 @@ public final class DisplayListRenderer {
                     parent.resetClip()
                     parent.clip(to: bounds)
                     parent.clipMask = mask
+                }
+            case .mask(let group)?:
+                var alpha: AlphaMask?
+                endLayer(into: group, opacity: 1) { layer in
+                    let a = AlphaMask(alphaOf: layer, in: group.clipBounds)
+                    if a.coverage.contains(where: { $0 != 0 }) { alpha = a }
+                }
+                if case .masked(let parent, _)? = pushes.last { pushes[pushes.count - 1] = .masked(parent, alpha) }
+            case .masked(let parent, let alpha)?:
+                endLayer(into: parent, opacity: 1) { layer in
+                    guard let alpha else { return }
+                    let saved = parent.clipMask
+                    parent.clipMask = saved.map { $0.multiplied(by: alpha) } ?? alpha
+                    parent.draw(layer, in: Rect(x: 0, y: 0, width: Double(layer.width), height: Double(layer.height)), filter: .nearest)
+                    parent.clipMask = saved
                 }
             case .layer(let parent, let opacity, let clipped)?:
                 endLayer(into: parent, opacity: max(0, min(1, opacity))) { layer in
@@ -517,6 +552,11 @@ public final class DisplayListRenderer {
                 } else {
                     state.pushBlur(layerBuffer(state.layerDepth), blur: blur, geometryIssue: base.geometryIssue)
                 }
+            case .pushMaskedGroup:
+                uncoverDeferredCopies(under: nil, itemBounds, state.clip)
+                state.pushMaskedGroup(layerBuffer(state.layerDepth), geometryIssue: base.geometryIssue)
+            case .pushMask:
+                state.pushMask(layerBuffer(state.layerDepth), geometryIssue: base.geometryIssue)
             case .pop:
                 state.pop()
             }
@@ -740,7 +780,7 @@ public final class DisplayListRenderer {
                 switch buffer[index] {
                 case .fill(_, .solid, _), .stroke(_, .solid, _), .pushClip, .pushClipShape, .pop:
                     break
-                case .fill, .stroke, .image, .pushShadow, .pushBlur:
+                case .fill, .stroke, .image, .pushShadow, .pushBlur, .pushMaskedGroup, .pushMask:
                     return false
                 case .text(let run):
                     for scalar in run.string.unicodeScalars where scalar.value >= 0x2000 && !(0xE000...0xF8FF).contains(scalar.value) {

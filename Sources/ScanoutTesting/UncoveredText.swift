@@ -27,6 +27,11 @@ enum UncoveredText {
                 opacities.append(opacities[opacities.count - 1] * o); pushes.append(.opacity)
             case .pushShadow, .pushBlur:
                 pushes.append(.shadow)
+            case .pushMaskedGroup:
+                // Shown where its mask is: text there may show, nothing there covers.
+                opacities.append(min(opacities[opacities.count - 1], 0.5)); pushes.append(.opacity)
+            case .pushMask:
+                opacities.append(0); pushes.append(.opacity)  // drawn for its alpha only
             case .pop:
                 switch pushes.popLast() {
                 case .transform?: transforms.removeLast()

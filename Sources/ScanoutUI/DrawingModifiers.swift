@@ -1,17 +1,20 @@
 import ScanoutRender
 
-/// `background` and `overlay`: a second view laid out in the content's frame (proposed the content's size),
-/// drawn behind or in front of it.
+/// `background`, `overlay` and `mask`: a second view laid out in the content's frame (proposed the content's
+/// size), drawn behind or in front of it, or as its mask (the content shows where the mask's pixels are
+/// opaque: the renderer's masked group).
 struct LayerModifier<Layer: View>: PrimitiveModifier {
     let layer: Layer
     let alignment: Alignment
     let inFront: Bool
+    var masks = false
     func makeBehavior() -> ModifierBehavior { LayerBehavior<Layer>() }
 }
 
 final class LayerBehavior<Layer: View>: ModifierBehavior {
     var alignment = Alignment.center
     var inFront = false
+    var masks = false
 
     override func updateOnlyChild(_ view: any View) -> (any View)? { nil }  // two children: content and layer
 
@@ -20,6 +23,8 @@ final class LayerBehavior<Layer: View>: ModifierBehavior {
         let layer = m.anyModifier as! LayerModifier<Layer>
         alignment = layer.alignment
         inFront = layer.inFront
+        if layer.masks != masks, node.recording.isValid { node.setNeedsDisplay() }
+        masks = layer.masks
         return [ChildSlot(key: 0, view: m.anyContent), ChildSlot(key: 1, view: layer.layer)]
     }
 
@@ -45,6 +50,16 @@ final class LayerBehavior<Layer: View>: ModifierBehavior {
     /// button in front of a background with a tap gesture gets the tap, as in SwiftUI).
     override var drawsChildrenInReverse: Bool { !inFront && node.children.count == 2 }
     override var firstChildIsContent: Bool { true }
+
+    override func draw(into list: inout DisplayList) {
+        guard masks, node.children.count == 2 else { super.draw(into: &list); return }
+        list.append(.pushMaskedGroup)
+        node.children[0].draw(into: &list)
+        list.append(.pushMask)
+        node.children[1].draw(into: &list)
+        list.append(.pop)
+        list.append(.pop)
+    }
 }
 
 extension View {
@@ -59,6 +74,17 @@ extension View {
     }
     public func overlay<V: View>(_ view: V, alignment: Alignment = .center) -> some View {
         modifier(LayerModifier(layer: view, alignment: alignment, inFront: true))
+    }
+
+    /// Shows this view only where `mask` is opaque, as much as it is (SwiftUI's `mask(alignment:_:)`): the mask
+    /// is laid out in this view's frame as an overlay is, and is not itself shown or touched.
+    public func mask<Mask: View>(alignment: Alignment = .center, @ViewBuilder _ mask: () -> Mask) -> some View {
+        modifier(LayerModifier(layer: mask().allowsHitTesting(false), alignment: alignment, inFront: true, masks: true))
+    }
+
+    /// `mask(alignment:_:)` with the mask given as a value (SwiftUI's older form).
+    public func mask<Mask: View>(_ mask: Mask) -> some View {
+        modifier(LayerModifier(layer: mask.allowsHitTesting(false), alignment: .center, inFront: true, masks: true))
     }
 }
 

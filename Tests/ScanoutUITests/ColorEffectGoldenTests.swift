@@ -56,3 +56,52 @@ struct ColorEffectGoldenTests {
         expectGolden(host, named: "ui-color-effects")
     }
 }
+
+/// Masks as panels use them, against a golden image (`Tests/Goldens/ui-masks.png`): rows faded out at the
+/// bottom, a progress bar cut to a capsule, a title filled with a gradient, a tile cut to a circle with its
+/// shadow, a half-opaque mask over a two-colour group. Looked at: each shows the content only where its mask
+/// is, faded where the mask fades.
+@MainActor
+struct MaskGoldenTests {
+    struct Panel: View {
+        var body: some View {
+            HStack(alignment: .top, spacing: 24) {
+                VStack(alignment: .leading, spacing: 6) {
+                    ForEach(0..<8) { i in Text("Event \(i + 1): pressure OK").font(.body) }
+                }
+                .frame(width: 200, height: 200, alignment: .top)
+                .mask(LinearGradient(colors: [.black, .black, .clear], startPoint: .top, endPoint: .bottom))
+                VStack(alignment: .leading, spacing: 20) {
+                    Color.green
+                        .mask(alignment: .leading) { Capsule().frame(width: 140) }
+                        .frame(width: 200, height: 12)
+                    LinearGradient(colors: [.orange, .pink, .purple], startPoint: .leading, endPoint: .trailing)
+                        .frame(width: 200, height: 50)
+                        .mask { Text("Scanout").font(.system(size: 40, weight: .bold)) }
+                    ZStack {
+                        Color.blue
+                        Image(systemName: "bell.fill").font(.system(size: 40)).foregroundStyle(.white)
+                    }
+                    .frame(width: 80, height: 80)
+                    .mask(Circle())
+                    .shadow(color: .black.opacity(0.5), radius: 4, x: 4, y: 4)
+                }
+                ZStack {
+                    Color.red
+                    Color.blue.frame(width: 60, height: 60)
+                }
+                .frame(width: 120, height: 120)
+                .mask(RoundedRectangle(cornerRadius: 20).opacity(0.5))
+            }
+            .padding(16)
+            .frame(width: 640, height: 240, alignment: .topLeading)
+        }
+    }
+
+    @Test func masksAsPanelsUseThem() {
+        let host = TestHost(rootView: Panel(), width: 640, height: 240)
+        host.runFrame()
+        #expect(host.warnings.isEmpty, "\(host.warnings)")
+        expectGolden(host, named: "ui-masks")
+    }
+}

@@ -27,3 +27,19 @@ struct EffectTiles: View {
         }
     }
 }
+
+/// A list faded out at its bottom edge, a progress bar cut to a capsule, a title filled with a gradient.
+struct MaskedViews: View {
+    var progress: Double
+    var body: some View {
+        VStack {
+            ScrollView { Text("Log") }
+                .mask(LinearGradient(colors: [.black, .black, .clear], startPoint: .top, endPoint: .bottom))
+            Color.green
+                .mask(alignment: .leading) { Capsule().frame(width: 200 * progress) }
+                .frame(width: 200, height: 8)
+            LinearGradient(colors: [.orange, .pink], startPoint: .leading, endPoint: .trailing)
+                .mask { Text("Scanout").font(.largeTitle.bold()) }
+        }
+    }
+}
