@@ -93,7 +93,8 @@ public struct ImagePattern {
     }
 }
 
-/// Porter-Duff operators, with SwiftUI's `GraphicsContext.BlendMode` names.
+/// How a source is combined with the destination, with SwiftUI's `GraphicsContext.BlendMode` names: Porter-Duff
+/// operators, and the W3C Compositing and Blending modes (see `BlendModes.swift`).
 public enum BlendMode: Sendable, Hashable {
     /// Source over destination.
     case normal
@@ -101,4 +102,10 @@ public enum BlendMode: Sendable, Hashable {
     case copy
     /// Destination erased where covered.
     case clear
+    // Separable blend modes: each colour component from the source's and the destination's.
+    case multiply, screen, overlay, darken, lighten, colorDodge, colorBurn, softLight, hardLight, difference, exclusion
+    // Non-separable blend modes: hue, saturation and luminosity taken apart.
+    case hue, saturation, color, luminosity
+    // Porter-Duff operators and sums.
+    case sourceAtop, destinationOver, destinationOut, plusDarker, plusLighter
 }

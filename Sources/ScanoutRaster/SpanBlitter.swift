@@ -106,6 +106,14 @@ struct SpanBlitter: CoverageSink {
         case .clear:
             if mask == nil && constant != 255 { covRow.update(repeating: UInt8(constant), count: count) }
             SpanBlender.clear(d, count, mask ?? (constant == 255 ? nil : UnsafePointer(covRow)))
+        default:
+            shader.pointee.shade(x: x, y: y, count: count, into: srcRow)
+            if let mask {
+                for i in 0..<count { srcRow[i] = scalePixel(srcRow[i], UInt32(mask[i])) }
+            } else if constant != 255 {
+                SpanBlender.scale(srcRow, count, by: constant)
+            }
+            BlendModes.blend(d, UnsafePointer(srcRow), count, mode: mode)
         }
         if format == .rgb565 {
             let p = (rowPtr + x &* 2).assumingMemoryBound(to: UInt16.self)

@@ -61,6 +61,8 @@ struct DamageTracker {
         var shadowClip: Rect?
         /// Whether `clip` bounds a clip shape (what is drawn within it may not reach all of it).
         var clipIsShape = false
+        /// The blend mode of the innermost blended group around (a changed mode changes every item's pixels).
+        var blendMode = BlendMode.normal
     }
 
     struct Key: Hashable {
@@ -138,6 +140,12 @@ struct DamageTracker {
                     stack.append(c)
                     if c.shadowReach == 0 { c.shadowClip = c.clip }
                     c.shadowReach += blur.reach(scale: c.transform.maxAxisScale)
+                case .pushBlend(let mode):
+                    // A blended group's drawing mixes with what is under it: like drawing within a clip shape, it
+                    // covers nothing.
+                    stack.append(c)
+                    c.clipIsShape = true
+                    c.blendMode = mode
                 case .pushMaskedGroup, .pushMask:
                     // A masked group's drawing shows only where its mask does, and the mask's is not shown: like
                     // drawing within a clip shape, neither covers what is under it.

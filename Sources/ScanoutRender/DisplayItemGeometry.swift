@@ -27,7 +27,7 @@ extension DisplayList.Item {
     var isDrawing: Bool {
         switch self {
         case .fill, .stroke, .text, .image: return true
-        case .pushClip, .pushClipShape, .pushOpacity, .pushTransform, .pushShadow, .pushBlur, .pushMaskedGroup, .pushMask, .pop: return false
+        case .pushClip, .pushClipShape, .pushOpacity, .pushTransform, .pushShadow, .pushBlur, .pushMaskedGroup, .pushMask, .pushBlend, .pop: return false
         }
     }
 
@@ -53,7 +53,7 @@ extension DisplayList.Item {
             return run.frame.outset(run.font.size / 3 + 1)
         case .image(_, let rect, _):
             return rect.outset(1)
-        case .pushClip, .pushClipShape, .pushOpacity, .pushTransform, .pushShadow, .pushBlur, .pushMaskedGroup, .pushMask, .pop:
+        case .pushClip, .pushClipShape, .pushOpacity, .pushTransform, .pushShadow, .pushBlur, .pushMaskedGroup, .pushMask, .pushBlend, .pop:
             return nil
         }
     }
@@ -94,6 +94,8 @@ extension DisplayList.Item {
             return same(a.radius, b.radius) && a.opaqueFrame.map { f in b.opaqueFrame.map { same(f, $0) } ?? false } ?? (b.opaqueFrame == nil)
         case (.pop, .pop), (.pushMaskedGroup, .pushMaskedGroup), (.pushMask, .pushMask):
             return true
+        case let (.pushBlend(a), .pushBlend(b)):
+            return a == b
         default:
             return false
         }

@@ -17,6 +17,8 @@ public struct DisplayList {
         case pushShadow(Shadow)
         /// Composites what follows, as one group, blurred (a Gaussian of standard deviation radius / 2).
         case pushBlur(Blur)
+        /// Composites what follows, as one group, with a blend mode (SwiftUI's `blendMode(_:)`).
+        case pushBlend(BlendMode)
         /// Composites what follows, as one group, through the alpha of its mask: the `pushMask` group that
         /// ends it (SwiftUI's `mask(alignment:_:)`).
         case pushMaskedGroup
@@ -128,7 +130,7 @@ public struct DisplayList {
     public var layerCount: Int {
         1 + items.reduce(0) { n, item in
             switch item {
-            case .pushOpacity, .pushTransform, .pushClip, .pushClipShape, .pushShadow, .pushBlur, .pushMaskedGroup, .pushMask: return n + 1
+            case .pushOpacity, .pushTransform, .pushClip, .pushClipShape, .pushShadow, .pushBlur, .pushMaskedGroup, .pushMask, .pushBlend: return n + 1
             default: return n
             }
         }
@@ -152,7 +154,7 @@ public struct DisplayList {
             switch item {
             case .pushTransform(let t):
                 transforms.append(t.concatenating(transforms.last!)); kinds.append(true)
-            case .pushClip, .pushClipShape, .pushOpacity, .pushShadow, .pushBlur, .pushMaskedGroup, .pushMask:
+            case .pushClip, .pushClipShape, .pushOpacity, .pushShadow, .pushBlur, .pushMaskedGroup, .pushMask, .pushBlend:
                 kinds.append(false)
             case .pop:
                 if kinds.popLast() == true { transforms.removeLast() }

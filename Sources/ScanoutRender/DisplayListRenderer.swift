@@ -175,6 +175,8 @@ public final class DisplayListRenderer {
         case masked(Canvas, AlphaMask?)
         /// A mask's layer: the masked group's canvas, whose push takes the mask's alpha when this pops.
         case mask(Canvas)
+        /// A blended group's layer: the parent canvas and the blend mode.
+        case blended(Canvas, BlendMode)
     }
 
     /// What the item loop carries from item to item: the canvas drawn on (an opacity layer's while one is
@@ -277,6 +279,12 @@ public final class DisplayListRenderer {
         mutating func pushMaskedGroup(_ layer: PixelBuffer, geometryIssue: ((GeometryIssue) -> Void)?) {
             pushes.append(.masked(canvas, nil))
             // (The clip shape around, if any, applies once: where the layer is composited.)
+            drawIntoLayer(layer, over: clip, mask: nil, geometryIssue: geometryIssue)
+        }
+
+        /// Draws from now on into `layer` over the clip; the matching pop composites it with `mode`.
+        mutating func pushBlend(_ layer: PixelBuffer, mode: BlendMode, geometryIssue: ((GeometryIssue) -> Void)?) {
+            pushes.append(.blended(canvas, mode))
             drawIntoLayer(layer, over: clip, mask: nil, geometryIssue: geometryIssue)
         }
 
@@ -383,6 +391,13 @@ public final class DisplayListRenderer {
                     if a.coverage.contains(where: { $0 != 0 }) { alpha = a }
                 }
                 if case .masked(let parent, _)? = pushes.last { pushes[pushes.count - 1] = .masked(parent, alpha) }
+            case .blended(let parent, let mode)?:
+                endLayer(into: parent, opacity: 1) { layer in
+                    let saved = parent.blendMode
+                    parent.blendMode = mode
+                    parent.draw(layer, in: Rect(x: 0, y: 0, width: Double(layer.width), height: Double(layer.height)), filter: .nearest)
+                    parent.blendMode = saved
+                }
             case .masked(let parent, let alpha)?:
                 endLayer(into: parent, opacity: 1) { layer in
                     guard let alpha else { return }
@@ -557,6 +572,9 @@ public final class DisplayListRenderer {
                 state.pushMaskedGroup(layerBuffer(state.layerDepth), geometryIssue: base.geometryIssue)
             case .pushMask:
                 state.pushMask(layerBuffer(state.layerDepth), geometryIssue: base.geometryIssue)
+            case .pushBlend(let mode):
+                uncoverDeferredCopies(under: nil, itemBounds, state.clip)
+                state.pushBlend(layerBuffer(state.layerDepth), mode: mode, geometryIssue: base.geometryIssue)
             case .pop:
                 state.pop()
             }
@@ -780,7 +798,7 @@ public final class DisplayListRenderer {
                 switch buffer[index] {
                 case .fill(_, .solid, _), .stroke(_, .solid, _), .pushClip, .pushClipShape, .pop:
                     break
-                case .fill, .stroke, .image, .pushShadow, .pushBlur, .pushMaskedGroup, .pushMask:
+                case .fill, .stroke, .image, .pushShadow, .pushBlur, .pushMaskedGroup, .pushMask, .pushBlend:
                     return false
                 case .text(let run):
                     for scalar in run.string.unicodeScalars where scalar.value >= 0x2000 && !(0xE000...0xF8FF).contains(scalar.value) {

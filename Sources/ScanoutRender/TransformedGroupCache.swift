@@ -200,7 +200,7 @@ final class TransformedGroupCache {
         var i = index + 1
         while i < items.count {
             switch items[i] {
-            case .pushClip, .pushClipShape, .pushOpacity, .pushTransform, .pushShadow, .pushBlur, .pushMaskedGroup, .pushMask: depth += 1
+            case .pushClip, .pushClipShape, .pushOpacity, .pushTransform, .pushShadow, .pushBlur, .pushMaskedGroup, .pushMask, .pushBlend: depth += 1
             case .pop:
                 if depth == 0 { return i }
                 depth -= 1

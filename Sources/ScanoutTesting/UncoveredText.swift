@@ -27,8 +27,8 @@ enum UncoveredText {
                 opacities.append(opacities[opacities.count - 1] * o); pushes.append(.opacity)
             case .pushShadow, .pushBlur:
                 pushes.append(.shadow)
-            case .pushMaskedGroup:
-                // Shown where its mask is: text there may show, nothing there covers.
+            case .pushMaskedGroup, .pushBlend:
+                // Shown where its mask is, or mixed with what is under it: text there may show, nothing covers.
                 opacities.append(min(opacities[opacities.count - 1], 0.5)); pushes.append(.opacity)
             case .pushMask:
                 opacities.append(0); pushes.append(.opacity)  // drawn for its alpha only

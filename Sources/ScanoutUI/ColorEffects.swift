@@ -148,7 +148,7 @@ final class ColorEffectChain {
             case .pushShadow(var shadow):
                 shadow.color = apply(shadow.color)
                 item = .pushShadow(shadow)
-            case .pushClip, .pushClipShape, .pushOpacity, .pushTransform, .pushBlur, .pushMaskedGroup, .pushMask, .pop: break
+            case .pushClip, .pushClipShape, .pushOpacity, .pushTransform, .pushBlur, .pushMaskedGroup, .pushMask, .pushBlend, .pop: break
             }
         }
     }

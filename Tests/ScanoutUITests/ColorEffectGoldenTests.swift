@@ -105,3 +105,44 @@ struct MaskGoldenTests {
         expectGolden(host, named: "ui-masks")
     }
 }
+
+/// Every blend mode, one tile each: a circle of orange and a label blended over a gradient of blue to yellow with
+/// a grey band, against a golden image (`Tests/Goldens/ui-blend-modes.png`). Looked at: multiply darkens,
+/// screen lightens, difference inverts over yellow, hue/colour keep the backdrop's luminosity,
+/// destination-over puts the circle under the backdrop (hidden), destination-out cuts it out.
+@MainActor
+struct BlendModeGoldenTests {
+    static let modes: [(String, ScanoutUI.BlendMode)] = [
+        ("normal", .normal), ("multiply", .multiply), ("screen", .screen), ("overlay", .overlay), ("darken", .darken),
+        ("lighten", .lighten), ("colorDodge", .colorDodge), ("colorBurn", .colorBurn), ("softLight", .softLight),
+        ("hardLight", .hardLight), ("difference", .difference), ("exclusion", .exclusion), ("hue", .hue),
+        ("saturation", .saturation), ("color", .color), ("luminosity", .luminosity), ("sourceAtop", .sourceAtop),
+        ("destinationOver", .destinationOver), ("destinationOut", .destinationOut), ("plusDarker", .plusDarker),
+        ("plusLighter", .plusLighter),
+    ]
+
+    struct Tile: View {
+        let name: String
+        let mode: ScanoutUI.BlendMode
+        var body: some View {
+            ZStack {
+                LinearGradient(colors: [.blue, .yellow], startPoint: .topLeading, endPoint: .bottomTrailing)
+                Color.gray.frame(height: 14)
+                Circle().fill(Color.orange).frame(width: 56, height: 56).blendMode(mode)
+                Text(name).font(.system(size: 11, weight: .bold)).foregroundStyle(.white).blendMode(mode)
+                    .frame(maxHeight: .infinity, alignment: .bottom).padding(.bottom, 4)
+            }
+            .frame(width: 110, height: 84)
+            .compositingGroup()
+        }
+    }
+
+    @Test func everyBlendMode() {
+        let host = TestHost(rootView: LazyVGrid(columns: Array(repeating: GridItem(.fixed(110), spacing: 6), count: 7), spacing: 6) {
+            ForEach(Self.modes.indices, id: \.self) { i in Tile(name: Self.modes[i].0, mode: Self.modes[i].1) }
+        }.padding(8).frame(width: 800, height: 290, alignment: .topLeading), width: 800, height: 290)
+        host.runFrame()
+        #expect(host.warnings.isEmpty, "\(host.warnings)")
+        expectGolden(host, named: "ui-blend-modes")
+    }
+}

@@ -43,3 +43,19 @@ struct MaskedViews: View {
         }
     }
 }
+
+/// A spotlight cut out of a dimming layer, and a tinted photo.
+struct BlendedViews: View {
+    var body: some View {
+        ZStack {
+            Image("plant").blendMode(.multiply)
+            Color.orange.blendMode(.softLight)
+            ZStack {
+                Color.black.opacity(0.6)
+                Circle().frame(width: 120, height: 120).blendMode(.destinationOut)
+            }
+            .compositingGroup()
+            Text("Overlay").blendMode(BlendMode.difference)
+        }
+    }
+}
