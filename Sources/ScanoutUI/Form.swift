@@ -2,6 +2,7 @@
 /// grouped list, whatever `listStyle` is around it, each control a row and each `Section` a group of cells.
 public struct Form<Content: View>: View {
     let content: Content
+    @Environment(\.scrollContentBackground) private var backgroundVisibility
     public init(@ViewBuilder content: () -> Content) { self.content = content() }
 
     public var body: some View {
@@ -9,6 +10,6 @@ public struct Form<Content: View>: View {
             ListRows(kind: .insetGrouped, content: content)
                 .environment(\.isInList, true)
         }
-        .background(Palette.groupedBackground)
+        .background(Color.scrollContentBackground(Palette.groupedBackground, backgroundVisibility))
     }
 }

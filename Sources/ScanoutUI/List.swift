@@ -30,6 +30,7 @@ public struct List<SelectionValue: Hashable, Content: View>: View {
     var selectionStore: ListSelection?
 
     @Environment(\.listStyleKind) private var style
+    @Environment(\.scrollContentBackground) private var backgroundVisibility
 
     public var body: some View {
         let kind = style ?? defaultStyle
@@ -37,7 +38,8 @@ public struct List<SelectionValue: Hashable, Content: View>: View {
             ListRows(kind: kind, content: content)
                 .environment(\.isInList, true)
         }
-        .background(kind == .plain || kind == .inset ? Palette.background : Palette.groupedBackground)
+        .background(Color.scrollContentBackground(kind == .plain || kind == .inset ? Palette.background : Palette.groupedBackground,
+                                                 backgroundVisibility))
         .environment(\.listSelection, selectionStore)
     }
 }

@@ -20,4 +20,7 @@ extension View {
     /// not the tint in scope (SwiftUI resolves it against the tint; Scanout's colours resolve without the
     /// environment): use `.tint` on the controls.
     public func tint(_ tint: Color?) -> some View { environment(\.tint, tint) }
+
+    /// The accent colour of the controls in this view (SwiftUI's deprecated `accentColor(_:)`): `tint(_:)`.
+    public func accentColor(_ accentColor: Color?) -> some View { tint(accentColor) }
 }
