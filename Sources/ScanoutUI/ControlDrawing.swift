@@ -6,8 +6,6 @@ import ScanoutRender
 enum ControlDrawing {
     /// A switch that is on.
     static let switchOn = Color.green
-    /// The filled part of sliders and progress bars.
-    static let fill = Color.accentColor
     /// How much of its opacity a disabled control keeps.
     static let disabledOpacity = Palette.disabledOpacity
 
@@ -35,7 +33,7 @@ enum ControlDrawing {
     static func focusRing(around rect: CGRect, in scheme: ColorScheme, into list: inout DisplayList) {
         let ring = rect.insetBy(dx: -4, dy: -4)
         guard ring.width > 0, ring.height > 0 else { return }
-        list.append(.stroke(ScanoutRaster.Path(roundedRect: ring.raster, cornerRadius: 6), fill.paint(in: scheme), StrokeStyle(lineWidth: 3)))
+        list.append(.stroke(ScanoutRaster.Path(roundedRect: ring.raster, cornerRadius: 6), Color.accentColor.paint(in: scheme), StrokeStyle(lineWidth: 3)))
     }
 
     /// Records `draw` as a group, dimmed when `enabled` is false.

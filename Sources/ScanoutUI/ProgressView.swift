@@ -9,6 +9,9 @@ public struct ProgressView<Label: View, CurrentValueLabel: View>: View {
     let fraction: Double??
     let label: Label
     let currentValueLabel: CurrentValueLabel
+    /// Whether the environment's style draws it (not when made from a style's configuration, inside the style).
+    var styled = true
+    @Environment(\.progressViewStyleChoice) private var style
 
     init(fraction: Double??, label: Label, currentValueLabel: CurrentValueLabel) {
         self.fraction = fraction
@@ -22,23 +25,22 @@ public struct ProgressView<Label: View, CurrentValueLabel: View>: View {
     }
 
     public var body: some View {
-        // Labels are styled only when there are labels: a modified EmptyView would still take a place in the stack.
-        if let fraction {
-            VStack(alignment: .leading, spacing: 4) {
-                label
-                ProgressBar(fraction: fraction)
-                if CurrentValueLabel.self != EmptyView.self {
-                    currentValueLabel.font(.caption).foregroundColor(.secondary)
-                }
-            }
-        } else {
-            VStack(spacing: 8) {
-                ProgressSpinner()
-                if Label.self != EmptyView.self {
-                    label.foregroundColor(.secondary)
-                }
-            }
-        }
+        // Labels are given only when there are labels: a modified EmptyView would still take a place in the stack.
+        let configuration = ProgressViewStyleConfiguration(
+            fractionCompleted: fraction ?? nil,
+            label: Self.hasLabel(label) ? ProgressViewStyleConfiguration.Label(content: AnyView(label)) : nil,
+            currentValueLabel: Self.hasLabel(currentValueLabel)
+                ? ProgressViewStyleConfiguration.CurrentValueLabel(content: AnyView(currentValueLabel)) : nil,
+            valueGiven: fraction != nil)
+        return styled ? style.body(configuration) : configuration.defaultBody
+    }
+
+    /// Whether `label` shows something: not an `EmptyView`, nor a configuration's missing label.
+    private static func hasLabel<L: View>(_ label: L) -> Bool {
+        if L.self == EmptyView.self { return false }
+        if let l = label as? ProgressViewStyleConfiguration.Label { return !l.isMissing }
+        if let l = label as? ProgressViewStyleConfiguration.CurrentValueLabel { return !l.isMissing }
+        return true
     }
 }
 
@@ -109,10 +111,12 @@ final class ProgressBarBehavior: NodeBehavior {
     override func place(in bounds: CGRect) {}
 
     override func draw(into list: inout DisplayList) {
-        let f = node.frame
-        ControlDrawing.capsule(f, Palette.track, in: node.environment.current.colorScheme, into: &list)
+        let f = node.frame, environment = node.environment.current
+        ControlDrawing.capsule(f, Palette.track, in: environment.colorScheme, into: &list)
         if let fraction, fraction > 0 {
-            ControlDrawing.capsule(CGRect(x: f.minX, y: f.minY, width: f.width * fraction, height: f.height), ControlDrawing.fill, in: node.environment.current.colorScheme, into: &list)
+            // (In the tint, as SwiftUI's bar.)
+            ControlDrawing.capsule(CGRect(x: f.minX, y: f.minY, width: f.width * fraction, height: f.height), environment.resolvedTint,
+                                   in: environment.colorScheme, into: &list)
         }
     }
 }

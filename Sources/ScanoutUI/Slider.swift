@@ -136,7 +136,7 @@ final class SliderTrackBehavior: NodeBehavior, HitTestableContent {
                               : CGRect(x: f.minX, y: f.midY - h / 2, width: thumbX - f.minX, height: h)
         ControlDrawing.group(enabled: node.environment.current.isEnabled, into: &list) { list in
             ControlDrawing.capsule(CGRect(x: f.minX, y: f.midY - h / 2, width: f.width, height: h), Palette.track, in: node.environment.current.colorScheme, into: &list)
-            ControlDrawing.capsule(filled, ControlDrawing.fill, in: node.environment.current.colorScheme, into: &list)
+            ControlDrawing.capsule(filled, node.environment.current.resolvedTint, in: node.environment.current.colorScheme, into: &list)
             ControlDrawing.knob(center: CGPoint(x: thumbX, y: f.midY), diameter: Self.thumbDiameter, into: &list)
         }
     }

@@ -21,3 +21,27 @@ struct SettingsScreen: View {
         .defersSystemGestures(on: .bottom)
     }
 }
+
+/// Progress in a custom style wrapping the standard view, and the built-in styles.
+struct TankLevel: View {
+    var level: Double
+    struct Labelled: ProgressViewStyle {
+        func makeBody(configuration: Configuration) -> some View {
+            HStack {
+                configuration.label
+                ProgressView(configuration).tint(.blue)
+                Text("\(Int((configuration.fractionCompleted ?? 0) * 100)) %")
+            }
+        }
+    }
+    var body: some View {
+        VStack {
+            ProgressView("Tank", value: level).progressViewStyle(Labelled())
+            ProgressView().progressViewStyle(.circular)
+            ProgressView(value: level).progressViewStyle(.linear)
+            ProgressView(value: level).progressViewStyle(LinearProgressViewStyle(tint: .green))
+            ProgressView().progressViewStyle(CircularProgressViewStyle(tint: .gray))
+        }
+        .progressViewStyle(.automatic)
+    }
+}
