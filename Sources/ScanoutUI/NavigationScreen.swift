@@ -17,6 +17,42 @@ final class NavigationScreenModel {
     var barHidden = false
     var bottomBarHidden = false
     var toolbar: ToolbarContent?
+    /// `toolbarBackground(_:for:)` and `toolbarColorScheme(_:for:)`, per bar (navigation, bottom).
+    var barAppearance: [ToolbarPlacement.Bar: BarAppearance] = [:]
+}
+
+/// How a screen's bar is painted: its background style (nil: the system's), whether the background is shown,
+/// and the colour scheme of what is on it (nil: the app's).
+struct BarAppearance: Equatable {
+    var background: BarBackground?
+    var backgroundVisibility = Visibility.automatic
+    var colorScheme: ColorScheme?
+}
+
+/// A bar background style, compared as styles are (see `StyleIdentity`).
+struct BarBackground: Equatable, @unchecked Sendable {  // styles are values made and read on the main actor
+    let style: any ShapeStyle
+    nonisolated static func == (a: Self, b: Self) -> Bool { StyleIdentity.same(a.style, b.style) }
+}
+
+extension View {
+    /// Paints a bar with this background (a bar whose background is hidden shows what is under the bar).
+    @ViewBuilder func barBackground(_ appearance: BarAppearance?) -> some View {
+        if appearance?.backgroundVisibility == .hidden {
+            self
+        } else if let style = appearance?.background?.style {
+            background(Self.filledRectangle(style))
+        } else {
+            background(Palette.raisedBackground)
+        }
+    }
+
+    private static func filledRectangle<S: ShapeStyle>(_ style: S) -> AnyView { AnyView(Rectangle().fill(style)) }
+
+    /// A bar, its background included, in the bar's colour scheme.
+    @ViewBuilder func barColorScheme(_ appearance: BarAppearance?) -> some View {
+        if let scheme = appearance?.colorScheme { environment(\.colorScheme, scheme) } else { self }
+    }
 }
 
 struct NavigationScreenModelKey: EnvironmentKey { static let defaultValue = WeakReference<NavigationScreenModel>(nil) }
@@ -101,8 +137,11 @@ struct NavigationBar: View {
             }
         }
         .frame(maxWidth: .infinity, alignment: .leading)
-        .background(Palette.raisedBackground)
-        .overlay(alignment: .bottom) { Palette.separator.frame(height: 1) }
+        .barBackground(model.barAppearance[.navigationBar])
+        .barColorScheme(model.barAppearance[.navigationBar])
+        .overlay(alignment: .bottom) {
+            if model.barAppearance[.navigationBar]?.backgroundVisibility != .hidden { Palette.separator.frame(height: 1) }
+        }
     }
 
     /// The back button names the screen it returns to, as SwiftUI's does, or says "Back" when that screen has
@@ -136,8 +175,11 @@ struct BottomBar: View {
                 .environment(\.toolbarSlot, .bottom)
                 .padding(.horizontal, Palette.rowPadding)
                 .frame(maxWidth: .infinity, minHeight: Palette.navigationBarHeight)
-                .background(Palette.raisedBackground)
-                .overlay(alignment: .top) { Palette.separator.frame(height: 1) }
+                .barBackground(model.barAppearance[.bottomBar])
+                .barColorScheme(model.barAppearance[.bottomBar])
+                .overlay(alignment: .top) {
+                    if model.barAppearance[.bottomBar]?.backgroundVisibility != .hidden { Palette.separator.frame(height: 1) }
+                }
         }
     }
 }

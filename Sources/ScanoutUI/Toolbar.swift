@@ -138,6 +138,42 @@ extension View {
         .preference(key: TabBarHiddenKey.self, value: bars.contains(.tabBar) ? hidden : nil)
     }
 
+    /// Paints the bars of the screen this view is in with `style` (SwiftUI's `toolbarBackground(_:for:)`):
+    /// `.navigationBar` (or `.automatic`) and `.bottomBar`. Scanout's bars always show their background, so a
+    /// style shows at once (iOS shows it once content scrolls under the bar, or with `.visible`).
+    public func toolbarBackground<S: ShapeStyle>(_ style: S, for bars: ToolbarPlacement...) -> some View {
+        modifier(NavigationScreenWriter { model in
+            Self.writeBars(bars, into: model) { $0.background = BarBackground(style: style) }
+        })
+    }
+
+    /// Shows or hides the background of the bars of the screen this view is in (SwiftUI's
+    /// `toolbarBackground(_:for:)` with a visibility): hidden, the bar's items and title stand over what is
+    /// under the bar, without its separator.
+    public func toolbarBackground(_ visibility: Visibility, for bars: ToolbarPlacement...) -> some View {
+        modifier(NavigationScreenWriter { model in
+            Self.writeBars(bars, into: model) { $0.backgroundVisibility = visibility }
+        })
+    }
+
+    /// The colour scheme of the title and items on the bars of the screen this view is in (SwiftUI's
+    /// `toolbarColorScheme(_:for:)`): `.dark` for light text on a dark `toolbarBackground`; nil: the app's.
+    public func toolbarColorScheme(_ colorScheme: ColorScheme?, for bars: ToolbarPlacement...) -> some View {
+        modifier(NavigationScreenWriter { model in
+            Self.writeBars(bars, into: model) { $0.colorScheme = colorScheme }
+        })
+    }
+
+    /// Changes the appearance of each of `bars` (the navigation bar for `.automatic`) in `model`, writing only
+    /// what changed (the bar observes it).
+    static func writeBars(_ bars: [ToolbarPlacement], into model: NavigationScreenModel, _ change: (inout BarAppearance) -> Void) {
+        for bar in [ToolbarPlacement.Bar.navigationBar, .bottomBar] where bars.contains(bar) {
+            var appearance = model.barAppearance[bar] ?? BarAppearance()
+            change(&appearance)
+            if model.barAppearance[bar] != appearance { model.barAppearance[bar] = appearance }
+        }
+    }
+
     /// Hides the back button of the screen this view is in.
     public func navigationBarBackButtonHidden(_ hidesBackButton: Bool = true) -> some View {
         modifier(NavigationScreenWriter { model in if model.backHidden != hidesBackButton { model.backHidden = hidesBackButton } })

@@ -45,3 +45,19 @@ struct TankLevel: View {
         .progressViewStyle(.automatic)
     }
 }
+
+/// A branded navigation bar: a coloured background with light text, a transparent bottom bar.
+struct BrandedStack: View {
+    var body: some View {
+        NavigationStack {
+            List { Text("Pump 1") }
+                .navigationTitle("Pumps")
+                .toolbar { ToolbarItem(placement: .bottomBar) { Button("Start") {} } }
+                .toolbarBackground(Color.indigo, for: .navigationBar)
+                .toolbarBackground(.visible, for: .navigationBar)
+                .toolbarColorScheme(.dark, for: .navigationBar)
+                .toolbarBackground(.hidden, for: .bottomBar)
+                .toolbarColorScheme(nil, for: .bottomBar)
+        }
+    }
+}
