@@ -78,7 +78,9 @@ final class ScrollViewBehavior: NodeBehavior, AnimationTicking {
         let v = view as! any AnyScrollView
         axes = v.axes
         showsIndicators = v.showsIndicators
-        return [ChildSlot(key: 0, view: v.anyContent)]
+        // (Padded only with margins: a scroll view without keeps its content's identity as it always had.)
+        let margins = node.environment.current.scrollContentMargins
+        return [ChildSlot(key: 0, view: margins.isZero ? v.anyContent : AnyView(v.anyContent).padding(margins))]
     }
 
     private var scrollsHorizontally: Bool { axes.contains(.horizontal) }
@@ -186,11 +188,12 @@ final class ScrollViewBehavior: NodeBehavior, AnimationTicking {
     // MARK: Drawing
 
     override func draw(into list: inout DisplayList) {
-        list.append(.pushClip(node.frame.raster))
+        let clips = !node.environment.current.scrollClipDisabled
+        if clips { list.append(.pushClip(node.frame.raster)) }
         super.draw(into: &list)
         drawRefreshSpinner(into: &list)
         if drag?.isScrolling == true || momentum != nil { drawIndicators(into: &list) }
-        list.append(.pop)
+        if clips { list.append(.pop) }
     }
 
     /// While the finger scrolls: a thin bar along the trailing (bottom) edge, its length and position the

@@ -61,3 +61,18 @@ struct BrandedStack: View {
         }
     }
 }
+
+/// A carousel of cards whose shadows show past the scroll view, with margins, and padded content.
+struct CardCarousel: View {
+    var body: some View {
+        ScrollView(.horizontal) {
+            HStack { ForEach(0..<5) { i in RoundedRectangle(cornerRadius: 12).fill(.white).shadow(radius: 8).frame(width: 200, height: 120) } }
+        }
+        .scrollClipDisabled()
+        .contentMargins(.horizontal, 24, for: .scrollContent)
+        .contentMargins(8, for: .scrollIndicators)
+        .scrollBounceBehavior(.basedOnSize, axes: .horizontal)
+        .safeAreaPadding(.horizontal, 16)
+        .safeAreaPadding(EdgeInsets(top: 4, leading: 0, bottom: 4, trailing: 0))
+    }
+}
