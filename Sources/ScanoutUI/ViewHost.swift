@@ -86,6 +86,8 @@ package final class ViewHost {
     private(set) var updateGeneration = 0
     /// Behaviours whose presentation values are animating.
     private var animating: [ObjectIdentifier: AnimationTicking] = [:]
+    /// Where the views of each matched-geometry id are (see `MatchedGeometryEffect.swift`).
+    let matchedGeometry = MatchedGeometryRegistry()
     /// Presentation values moved since the last update (the frame must be laid out and drawn again).
     private var presentationChanged = false
     @exclusivity(unchecked) private var lastNodeID: UInt64 = 0
