@@ -8,7 +8,9 @@ public struct LazyVStack<Content: View>: View, PrimitiveView, AnyLazyStack {
     let alignment: HorizontalAlignment
     let spacing: CGFloat?
     let content: Content
-    public init(alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {
+    /// (`pinnedViews` is accepted; section headers and footers scroll with the rows, as in Scanout's grids.)
+    public init(alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, pinnedViews: PinnedScrollableViews = .init(),
+                @ViewBuilder content: () -> Content) {
         self.alignment = alignment; self.spacing = spacing; self.content = content()
     }
     func makeBehavior() -> NodeBehavior { LazyStackBehavior() }
@@ -24,7 +26,8 @@ public struct LazyHStack<Content: View>: View, PrimitiveView, AnyLazyStack {
     let alignment: VerticalAlignment
     let spacing: CGFloat?
     let content: Content
-    public init(alignment: VerticalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {
+    public init(alignment: VerticalAlignment = .center, spacing: CGFloat? = nil, pinnedViews: PinnedScrollableViews = .init(),
+                @ViewBuilder content: () -> Content) {
         self.alignment = alignment; self.spacing = spacing; self.content = content()
     }
     func makeBehavior() -> NodeBehavior { LazyStackBehavior() }

@@ -76,3 +76,18 @@ struct CardCarousel: View {
         .safeAreaPadding(EdgeInsets(top: 4, leading: 0, bottom: 4, trailing: 0))
     }
 }
+
+/// A log of events under sticky headers (accepted), stamped in ISO 8601.
+struct EventLog: View {
+    let events: [Date]
+    var body: some View {
+        ScrollView {
+            LazyVStack(alignment: .leading, spacing: 4, pinnedViews: [.sectionHeaders]) {
+                Section(header: Text("Today")) {
+                    ForEach(events, id: \.self) { Text($0, format: .iso8601) }
+                }
+            }
+            LazyHStack(pinnedViews: .sectionFooters) { Text("A") }
+        }
+    }
+}
