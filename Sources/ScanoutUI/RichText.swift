@@ -237,14 +237,38 @@ struct RichTextLayout {
         let space = text.hasSuffix(" ") ? TextEngine.shared.width(of: " ", font: font) : 0
         let visible = width - space, left = trailingSpaceOnLeft ? x + space : x
         if let u = part.underline {
-            let c = (u.color?.resolved(in: scheme)) ?? color
-            let y = (baseline + font.size * 0.12).rounded()
-            list.append(.fill(ScanoutRaster.Path(Rect(x: left, y: y, width: visible, height: thickness)), .solid(c), FillStyle()))
+            Self.line(u, x: left, y: (baseline + font.size * 0.12).rounded(), width: visible, thickness: thickness,
+                      color: (u.color?.resolved(in: scheme)) ?? color, into: &list)
         }
         if let s = part.strikethrough {
-            let c = (s.color?.resolved(in: scheme)) ?? color
-            let y = (baseline - font.size * 0.3).rounded()
-            list.append(.fill(ScanoutRaster.Path(Rect(x: left, y: y, width: visible, height: thickness)), .solid(c), FillStyle()))
+            Self.line(s, x: left, y: (baseline - font.size * 0.3).rounded(), width: visible, thickness: thickness,
+                      color: (s.color?.resolved(in: scheme)) ?? color, into: &list)
         }
+    }
+
+    /// An underline or strikethrough from `x`, `width` long, in its pattern: dashes and dots as lengths of the
+    /// line's thickness (a dot its thickness, a dash three, the gaps two), one path of rectangles.
+    static func line(_ decoration: TextDecoration, x: Double, y: Double, width: Double, thickness: Double, color: RGBA,
+                     into list: inout DisplayList) {
+        guard width > 0 else { return }
+        let marks: [Double]  // lengths of the marks in turn, in thicknesses
+        switch decoration.pattern {
+        case .solid:
+            list.append(.fill(ScanoutRaster.Path(Rect(x: x, y: y, width: width, height: thickness)), .solid(color), FillStyle()))
+            return
+        case .dot: marks = [1]
+        case .dash: marks = [3]
+        case .dashDot: marks = [3, 1]
+        case .dashDotDot: marks = [3, 1, 1]
+        }
+        var path = ScanoutRaster.Path()
+        var position = x, i = 0
+        while position < x + width {
+            let length = min(marks[i % marks.count] * thickness, x + width - position)
+            path.addRect(Rect(x: position, y: y, width: length, height: thickness))
+            position += length + 2 * thickness
+            i += 1
+        }
+        list.append(.fill(path, .solid(color), FillStyle()))
     }
 }

@@ -122,13 +122,13 @@ public struct Text: View, PrimitiveView, Equatable {
     /// Slanted text.
     public func italic() -> Text { styled { $0.isItalic = true } }
     public func italic(_ isActive: Bool) -> Text { styled { $0.isItalic = isActive } }
-    /// A line under the text, in `color` (the text's colour when nil).
-    public func underline(_ isActive: Bool = true, color: Color? = nil) -> Text {
-        styled { $0.underline = isActive ? TextDecoration(color: color) : nil }
+    /// A line under the text, in `pattern` and `color` (the text's colour when nil).
+    public func underline(_ isActive: Bool = true, pattern: LineStyle.Pattern = .solid, color: Color? = nil) -> Text {
+        styled { $0.underline = isActive ? TextDecoration(color: color, pattern: pattern) : nil }
     }
-    /// A line through the text, in `color` (the text's colour when nil).
-    public func strikethrough(_ isActive: Bool = true, color: Color? = nil) -> Text {
-        styled { $0.strikethrough = isActive ? TextDecoration(color: color) : nil }
+    /// A line through the text, in `pattern` and `color` (the text's colour when nil).
+    public func strikethrough(_ isActive: Bool = true, pattern: LineStyle.Pattern = .solid, color: Color? = nil) -> Text {
+        styled { $0.strikethrough = isActive ? TextDecoration(color: color, pattern: pattern) : nil }
     }
 
     /// The two texts as one paragraph, each part keeping its style (`Text("Speed ") + Text("820").bold()`).
@@ -185,6 +185,19 @@ final class TextAttributes: @unchecked Sendable {
 /// A line drawn with text (`underline`, `strikethrough`).
 struct TextDecoration: Equatable {
     var color: Color?
+    var pattern = Text.LineStyle.Pattern.solid
+}
+
+extension Text {
+    /// How an underline or strikethrough is drawn (SwiftUI's `Text.LineStyle`).
+    public struct LineStyle: Hashable, Sendable {
+        /// Solid, or dotted and dashed in lengths of the line's thickness.
+        public enum Pattern: Hashable, Sendable { case solid, dot, dash, dashDot, dashDotDot }
+        public let pattern: Pattern
+        public let color: Color?
+        public init(pattern: Pattern = .solid, color: Color? = nil) { self.pattern = pattern; self.color = color }
+        public static let single = LineStyle()
+    }
 }
 
 final class TextBehavior: NodeBehavior {
@@ -218,6 +231,8 @@ final class TextBehavior: NodeBehavior {
         let lineSpacing: CGFloat
         let truncationMode: Text.TruncationMode
         let minimumScaleFactor: CGFloat
+        /// Whether `View.underline`/`strikethrough` around decorate it (then it is drawn as rich text).
+        let decorated: Bool
         /// The metrics of `font` (a look-up of its face otherwise).
         let metrics: (ascender: Double, descender: Double, lineHeight: Double)
         /// What drawing reads: the colour (the text's own or the environment's, in its colour scheme), and
@@ -239,6 +254,7 @@ final class TextBehavior: NodeBehavior {
             lineSpacing = environment.lineSpacing
             truncationMode = environment.truncationMode
             minimumScaleFactor = environment.minimumScaleFactor
+            decorated = !environment.textDecorations.isEmpty
         }
     }
     private var resolvedStyle: Style?
@@ -267,6 +283,7 @@ final class TextBehavior: NodeBehavior {
         var locale: Locale?
         var tracking: CGFloat = 0
         var fontModifiers = FontModifiers()
+        var decorations = TextDecorations()
     }
 
     /// The locale the text is localized for here, if any part of it is localized.
@@ -443,8 +460,11 @@ final class TextBehavior: NodeBehavior {
         return smallest
     }
 
+    /// Drawn as rich text: its own style asks for it, or decorations around it do.
+    private var isRich: Bool { text.isRich || style.decorated }
+
     /// The height counts only for a minimum scale factor (the font shrinks to fit it).
-    override func sizeIgnoresProposedHeight() -> Bool { text.isRich || style.minimumScaleFactor >= 1 }
+    override func sizeIgnoresProposedHeight() -> Bool { isRich || style.minimumScaleFactor >= 1 }
 
     override func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
         var maxWidth: Double?
@@ -455,7 +475,7 @@ final class TextBehavior: NodeBehavior {
             sizesVersion = node.layoutVersion
         }
         if let s = sizesByWidth[maxWidth] { return s }
-        if text.isRich {
+        if isRich {
             let size = richLayout(maxWidth: maxWidth, environment: node.environment.current).size
             sizesByWidth[maxWidth] = size
             return size
@@ -488,14 +508,14 @@ final class TextBehavior: NodeBehavior {
         let style = self.style
         let (f, m) = fitted(maxWidth: size.width + 0.5, maxHeight: size.height + 0.5, style: style)
         if key.isFirstTextBaseline { return m.ascender }
-        if text.isRich { return max(m.ascender, size.height - (m.lineHeight - m.ascender)) }
+        if isRich { return max(m.ascender, size.height - (m.lineHeight - m.ascender)) }
         let count = max(1, shownLines(maxWidth: size.width + 0.5, font: f, style: style).count)
         return m.ascender + CGFloat(count - 1) * (m.lineHeight + style.lineSpacing)
     }
 
     override func draw(into list: inout DisplayList) {
         let maxWidth = node.frame.width + 0.5
-        if text.isRich {
+        if isRich {
             let environment = node.environment.current
             let layout = richLayout(maxWidth: maxWidth, environment: environment)
             if environment.isRedacted {
@@ -533,13 +553,14 @@ final class TextBehavior: NodeBehavior {
         let key = RichLayoutKey(font: environment.font, textCase: environment.textCase, lineLimit: environment.lineLimit,
                                 reserved: environment.reservedLines, lineSpacing: environment.lineSpacing,
                                 locale: localizationLocale(environment), tracking: environment.tracking,
-                                fontModifiers: environment.fontModifiers)
+                                fontModifiers: environment.fontModifiers, decorations: environment.textDecorations)
         if key != richKey {
             richLaidOut.removeAll()
             richKey = key
         }
         if let l = richLaidOut[maxWidth] { return l }
-        let l = RichTextLayout(parts: text.parts, strings: text.parts.map(shown), environment: environment, maxWidth: maxWidth)
+        let parts = environment.textDecorations.isEmpty ? text.parts : text.parts.map { environment.textDecorations.applied(to: $0) }
+        let l = RichTextLayout(parts: parts, strings: text.parts.map(shown), environment: environment, maxWidth: maxWidth)
         if richLaidOut.count >= 8 { richLaidOut.removeAll() }
         richLaidOut[maxWidth] = l
         return l

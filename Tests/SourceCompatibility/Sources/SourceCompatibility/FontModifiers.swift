@@ -7,3 +7,16 @@ struct FontModifierSurvey: View {
         Text("x").bold(true).italic(false).fontDesign(.serif).monospaced()
     }
 }
+
+/// Links underlined as a group, a cancelled price struck through, dotted and dashed lines.
+struct DecoratedTexts: View {
+    var body: some View {
+        VStack {
+            HStack { Text("Terms"); Text("Privacy") }.underline()
+            Text("€ 12.00").strikethrough(true, pattern: .solid, color: .red)
+            Text("Draft").underline(pattern: .dot)
+            VStack { Text("Old"); Text("Older") }.strikethrough(pattern: .dashDot, color: .gray).underline(false)
+            Text("Styled").underline(true, pattern: Text.LineStyle(pattern: .dash).pattern)
+        }
+    }
+}
