@@ -7,7 +7,7 @@ struct TextDecorations: Equatable {
     var isEmpty: Bool { underline == nil && strikethrough == nil }
 
     /// `part` with these decorations where it has none of its own.
-    func applied(to part: Text) -> Text {
+    @MainActor func applied(to part: Text) -> Text {
         var p = part
         if p.underline == nil, let underline { p.underline = underline }
         if p.strikethrough == nil, let strikethrough { p.strikethrough = strikethrough }
