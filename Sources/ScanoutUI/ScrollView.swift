@@ -272,12 +272,16 @@ final class ScrollViewBehavior: NodeBehavior, AnimationTicking {
 
     override func touchEnded(at point: CGPoint, from start: CGPoint) {
         defer { drag = nil }
-        guard drag?.isScrolling == true else { return }
+        guard let d = drag, d.isScrolling else { return }
         guard !releasePull() else { return }
         tracker.add(point, time: node.host.touchEventTime)
         // The content moves against the finger's motion.
         let v = tracker.velocity
         let velocity = CGSize(width: scrollsHorizontally ? -v.width : 0, height: scrollsVertically ? -v.height : 0)
+        if let choice = node.environment.current.scrollTargetBehavior {
+            settle(with: choice.behavior, velocity: velocity, from: d.startOffset)
+            return
+        }
         guard Self.speed(velocity) >= Self.minimumMomentumSpeed else { return }
         momentum = (velocity, contentOffset, node.host.time)
         node.host.startAnimating(self)
@@ -286,6 +290,21 @@ final class ScrollViewBehavior: NodeBehavior, AnimationTicking {
     override func touchCancelled() {
         drag = nil
         _ = releasePull()
+    }
+
+    /// Moves to where `behavior` puts the natural resting place (the momentum's end) with a short spring.
+    private func settle(with behavior: any ScrollTargetBehavior, velocity: CGSize, from startOffset: CGPoint) {
+        let size = node.frame.size
+        let natural = clamped(CGPoint(x: contentOffset.x + Deceleration.distance(for: velocity.width),
+                                      y: contentOffset.y + Deceleration.distance(for: velocity.height)))
+        var target = ScrollTarget(rect: CGRect(origin: natural, size: size))
+        let context = ScrollTargetBehaviorContext(originalTarget: target, velocity: CGVector(dx: velocity.width, dy: velocity.height),
+                                                  contentSize: contentSize, containerSize: size, axes: axes,
+                                                  startRect: CGRect(origin: startOffset, size: size), targetFrames: scrollTargetFrames())
+        behavior.updateTarget(&target, context: context)
+        let end = clamped(target.rect.origin)
+        scroll(toward: CGPoint(x: end.x.rounded(), y: end.y.rounded()), animation: .spring(response: 0.35, dampingFraction: 1),
+               now: node.host.time)
     }
 
     override func destroyed() {

@@ -91,3 +91,30 @@ struct EventLog: View {
         }
     }
 }
+
+/// A paging photo carousel and a card row that snaps to its cards (iOS 17's scroll targets).
+struct Carousels: View {
+    struct Nearest: ScrollTargetBehavior {
+        func updateTarget(_ target: inout ScrollTarget, context: ScrollTargetBehaviorContext) {
+            if context.velocity.dx == 0 { target.rect.origin.x = (target.rect.minX / 100).rounded() * 100 }
+        }
+    }
+    var body: some View {
+        VStack {
+            ScrollView(.horizontal) {
+                LazyHStack(spacing: 0) {
+                    ForEach(0..<5) { _ in Color.gray.containerRelativeFrame(.horizontal) }
+                }
+                .scrollTargetLayout()
+            }
+            .scrollTargetBehavior(.paging)
+            ScrollView(.horizontal) {
+                HStack { ForEach(0..<9) { _ in RoundedRectangle(cornerRadius: 8).frame(width: 160, height: 90) } }
+                    .scrollTargetLayout(isEnabled: true)
+            }
+            .scrollTargetBehavior(.viewAligned(limitBehavior: .always))
+            ScrollView { Text("Log") }.scrollTargetBehavior(Nearest())
+            ScrollView { Text("Log") }.scrollTargetBehavior(.viewAligned)
+        }
+    }
+}
