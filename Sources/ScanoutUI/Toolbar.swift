@@ -140,7 +140,8 @@ extension View {
 
     /// Paints the bars of the screen this view is in with `style` (SwiftUI's `toolbarBackground(_:for:)`):
     /// `.navigationBar` (or `.automatic`) and `.bottomBar`. Scanout's bars always show their background, so a
-    /// style shows at once (iOS shows it once content scrolls under the bar, or with `.visible`).
+    /// style shows at once (iOS shows it once content scrolls under the bar, or with `.visible`). The tab bar
+    /// (`.tabBar`) keeps the system's look in Scanout, with these three modifiers.
     public func toolbarBackground<S: ShapeStyle>(_ style: S, for bars: ToolbarPlacement...) -> some View {
         modifier(NavigationScreenWriter { model in
             Self.writeBars(bars, into: model) { $0.background = BarBackground(style: style) }
