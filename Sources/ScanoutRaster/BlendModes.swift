@@ -3,10 +3,18 @@
 /// function `B` of the straight colours, alpha `as + ab − as·ab`. Per pixel in floating point: these are rare
 /// (a view's group composited once a frame it changes), not the fast paths of fills and text.
 enum BlendModes {
-    /// `d[i]` combined with `s[i]` (premultiplied, already scaled by coverage) by `mode`.
-    static func blend(_ d: UnsafeMutablePointer<UInt32>, _ s: UnsafePointer<UInt32>, _ n: Int, mode: BlendMode) {
+    /// `d[i]` combined with `s[i]` (premultiplied, already scaled by coverage) by `mode`. An opaque destination
+    /// (XRGB8888, RGB565 widened) is read as opaque whatever its top byte, and the result is written opaque: what
+    /// shows of it over black (a `.destinationOut` through the frame shows black, and later blends read the
+    /// frame as opaque again).
+    static func blend(_ d: UnsafeMutablePointer<UInt32>, _ s: UnsafePointer<UInt32>, _ n: Int, mode: BlendMode,
+                      opaqueDestination: Bool = false) {
         for i in 0..<n where s[i] != 0 {  // (a transparent source leaves the destination as it is, in every mode)
-            d[i] = blend(s[i], over: d[i], mode: mode)
+            if opaqueDestination {
+                d[i] = blend(s[i], over: d[i] | 0xFF00_0000, mode: mode) | 0xFF00_0000
+            } else {
+                d[i] = blend(s[i], over: d[i], mode: mode)
+            }
         }
     }
 

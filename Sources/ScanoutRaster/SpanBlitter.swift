@@ -113,7 +113,7 @@ struct SpanBlitter: CoverageSink {
             } else if constant != 255 {
                 SpanBlender.scale(srcRow, count, by: constant)
             }
-            BlendModes.blend(d, UnsafePointer(srcRow), count, mode: mode)
+            BlendModes.blend(d, UnsafePointer(srcRow), count, mode: mode, opaqueDestination: format != .argb8888)
         }
         if format == .rgb565 {
             let p = (rowPtr + x &* 2).assumingMemoryBound(to: UInt16.self)

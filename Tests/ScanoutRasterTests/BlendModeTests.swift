@@ -67,6 +67,22 @@ import Testing
         }
     }
 
+    @Test func anOpaqueTargetStaysOpaque() {
+        // An XRGB frame whose top byte is not 0xFF (memory as a DRM buffer may hold it) reads as opaque, and a
+        // cut-out through it shows black and leaves it opaque.
+        let target = PixelBuffer(width: 4, height: 1, format: .xrgb8888)
+        target.baseAddress.assumingMemoryBound(to: UInt32.self).update(repeating: 0x00FF_0000, count: 4)
+        let canvas = Canvas(target: target)
+        canvas.blendMode = .multiply
+        canvas.fill(Rect(x: 0, y: 0, width: 2, height: 1), with: .solid(RGBA(red: 128, green: 128, blue: 128)))
+        canvas.blendMode = .destinationOut
+        canvas.fill(Rect(x: 2, y: 0, width: 1, height: 1), with: .solid(RGBA(red: 0, green: 0, blue: 0)))
+        let raw = UnsafeBufferPointer(start: target.baseAddress.assumingMemoryBound(to: UInt32.self), count: 4)
+        #expect(raw[0] == px(128, 0, 0), "red, read as opaque, multiplied: \(String(raw[0], radix: 16))")
+        #expect(raw[2] == px(0, 0, 0), "cut out: black, opaque")
+        #expect(raw[3] == 0x00FF_0000, "untouched")
+    }
+
     @Test func aCanvasFillsAndDrawsImagesThroughTheMode() {
         let target = PixelBuffer(width: 20, height: 10)
         target.fill(RGBA(red: 255, green: 0, blue: 0))
