@@ -313,6 +313,12 @@ public final class DisplayListRenderer {
                 .intersection(layer.bounds)
         }
 
+        /// Draws a layer (device pixels, the target's size) over `parent` pixel for pixel, through the parent's
+        /// clip, opacity and blend mode.
+        private static func drawWhole(_ layer: PixelBuffer, on parent: Canvas) {
+            parent.draw(layer, in: Rect(x: 0, y: 0, width: Double(layer.width), height: Double(layer.height)), filter: .nearest)
+        }
+
         /// Ends the layer being drawn: `composite` draws it (or what is made of it) into `parent`, in device
         /// pixels at `opacity`, and drawing goes on in `parent`.
         private mutating func endLayer(into parent: Canvas, opacity: Double, _ composite: (PixelBuffer) -> Void) {
@@ -365,7 +371,7 @@ public final class DisplayListRenderer {
                         parent.draw(image, in: Rect(x: Double(at.x) + dx, y: Double(at.y) + dy,
                                                     width: Double(at.width), height: Double(at.height)), filter: .nearest)
                     }
-                    parent.draw(layer, in: Rect(x: 0, y: 0, width: Double(layer.width), height: Double(layer.height)), filter: .nearest)
+                    Self.drawWhole(layer, on: parent)
                 }
             case .clip(let bounds, let mask)?:
                 canvas.resetClip()
@@ -379,7 +385,7 @@ public final class DisplayListRenderer {
                 endLayer(into: parent, opacity: 1) { layer in
                     let (bounds, mask) = (parent.clipBounds, parent.clipMask)
                     parent.clip(to: region)
-                    parent.draw(layer, in: Rect(x: 0, y: 0, width: Double(layer.width), height: Double(layer.height)), filter: .nearest)
+                    Self.drawWhole(layer, on: parent)
                     parent.resetClip()
                     parent.clip(to: bounds)
                     parent.clipMask = mask
@@ -395,7 +401,7 @@ public final class DisplayListRenderer {
                 endLayer(into: parent, opacity: 1) { layer in
                     let saved = parent.blendMode
                     parent.blendMode = mode
-                    parent.draw(layer, in: Rect(x: 0, y: 0, width: Double(layer.width), height: Double(layer.height)), filter: .nearest)
+                    Self.drawWhole(layer, on: parent)
                     parent.blendMode = saved
                 }
             case .masked(let parent, let alpha)?:
@@ -403,12 +409,12 @@ public final class DisplayListRenderer {
                     guard let alpha else { return }
                     let saved = parent.clipMask
                     parent.clipMask = saved.map { $0.multiplied(by: alpha) } ?? alpha
-                    parent.draw(layer, in: Rect(x: 0, y: 0, width: Double(layer.width), height: Double(layer.height)), filter: .nearest)
+                    Self.drawWhole(layer, on: parent)
                     parent.clipMask = saved
                 }
             case .layer(let parent, let opacity, let clipped)?:
                 endLayer(into: parent, opacity: max(0, min(1, opacity))) { layer in
-                    parent.draw(layer, in: Rect(x: 0, y: 0, width: Double(layer.width), height: Double(layer.height)), filter: .nearest)
+                    Self.drawWhole(layer, on: parent)
                 }
                 if clipped { pop() }
             case nil:

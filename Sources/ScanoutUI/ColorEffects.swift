@@ -10,9 +10,6 @@ struct ColorEffectMatrix: Equatable {
     /// What each input component (red, green, blue, alpha) adds to the output's four, and the constant added.
     var red, green, blue, alpha, constant: SIMD4<Double>
 
-    static let identity = ColorEffectMatrix(red: [1, 0, 0, 0], green: [0, 1, 0, 0], blue: [0, 0, 1, 0], alpha: [0, 0, 0, 1],
-                                            constant: .zero)
-
     /// From rows: output red = rows[0] · (r, g, b) + offsets[0], …; alpha unchanged.
     init(rgb rows: [SIMD3<Double>], offset: SIMD3<Double> = .zero) {
         red = [rows[0].x, rows[1].x, rows[2].x, 0]
@@ -106,9 +103,7 @@ final class ColorEffectChain {
         return out
     }
 
-    /// `c` through every effect, each result clamped before the next (as effects applied one after another).
-    func apply(_ c: RGBA) -> RGBA { Self.apply(matrices, to: c) }
-
+    /// `c` through every matrix in turn, each result clamped before the next (as effects applied one after another).
     static func apply(_ matrices: [ColorEffectMatrix], to c: RGBA) -> RGBA {
         var v = SIMD4<Double>(Double(c.red), Double(c.green), Double(c.blue), Double(c.alpha)) / 255
         for m in matrices { v = m.apply(v) }
@@ -116,9 +111,9 @@ final class ColorEffectChain {
         return RGBA(red: UInt8(q.x), green: UInt8(q.y), blue: UInt8(q.z), alpha: UInt8(q.w))
     }
 
-    /// `image` through every effect (premultiplied pixels: each is made straight, changed and premultiplied).
-    func apply(_ image: PixelBuffer) -> ImageContent {
-        let matrices = self.matrices
+    /// `image` through `matrices`, the chain's (premultiplied pixels: each is made straight, changed and
+    /// premultiplied).
+    private func apply(_ image: PixelBuffer, _ matrices: [ColorEffectMatrix]) -> ImageContent {
         let key = ObjectIdentifier(image)
         if let kept = images[key], kept.source === image, kept.matrices == matrices { return kept.result }
         let out = PixelBuffer(width: image.width, height: image.height, format: .argb8888)
@@ -136,7 +131,22 @@ final class ColorEffectChain {
 
     /// The items of `range` of `list` (those `owner` recorded, when given) drawn through the effects: their
     /// colours, gradients' stops, shadows and images.
+    /// (The chain is walked once for the range, not once per colour.)
     func apply(to list: inout DisplayList, in range: Range<Int>, owner: UInt64? = nil) {
+        let matrices = self.matrices
+        func apply(_ c: RGBA) -> RGBA { Self.apply(matrices, to: c) }
+        func apply(_ paint: Paint) -> Paint {
+            func stops(_ g: ScanoutRaster.Gradient) -> ScanoutRaster.Gradient {
+                ScanoutRaster.Gradient(stops: g.stops.map { ScanoutRaster.Gradient.Stop(color: apply($0.color), location: $0.location) })
+            }
+            switch paint {
+            case .solid(let c): return .solid(apply(c))
+            case .linearGradient(var g): g.gradient = stops(g.gradient); return .linearGradient(g)
+            case .radialGradient(var g): g.gradient = stops(g.gradient); return .radialGradient(g)
+            case .conicGradient(var g): g.gradient = stops(g.gradient); return .conicGradient(g)
+            case .image(var pattern): pattern.image = self.apply(pattern.image, matrices).pixels; return .image(pattern)
+            }
+        }
         list.updateItems(in: range, owner: owner) { item in
             switch item {
             case .fill(let path, let paint, let style): item = .fill(path, apply(paint), style)
@@ -144,25 +154,12 @@ final class ColorEffectChain {
             case .text(var run):
                 run.color = apply(run.color)
                 item = .text(run)
-            case .image(let content, let rect, let filter): item = .image(apply(content.pixels), rect, filter)
+            case .image(let content, let rect, let filter): item = .image(self.apply(content.pixels, matrices), rect, filter)
             case .pushShadow(var shadow):
                 shadow.color = apply(shadow.color)
                 item = .pushShadow(shadow)
             case .pushClip, .pushClipShape, .pushOpacity, .pushTransform, .pushBlur, .pushMaskedGroup, .pushMask, .pushBlend, .pop: break
             }
-        }
-    }
-
-    private func apply(_ paint: Paint) -> Paint {
-        func stops(_ g: ScanoutRaster.Gradient) -> ScanoutRaster.Gradient {
-            ScanoutRaster.Gradient(stops: g.stops.map { ScanoutRaster.Gradient.Stop(color: apply($0.color), location: $0.location) })
-        }
-        switch paint {
-        case .solid(let c): return .solid(apply(c))
-        case .linearGradient(var g): g.gradient = stops(g.gradient); return .linearGradient(g)
-        case .radialGradient(var g): g.gradient = stops(g.gradient); return .radialGradient(g)
-        case .conicGradient(var g): g.gradient = stops(g.gradient); return .conicGradient(g)
-        case .image(var pattern): pattern.image = apply(pattern.image).pixels; return .image(pattern)
         }
     }
 }

@@ -74,6 +74,16 @@ public struct EdgeInsets: Hashable, Sendable {
     }
 }
 
+extension EdgeInsets {
+    /// `length` on `edges`, 0 on the others (`padding` and `contentMargins`).
+    @usableFromInline init(_ edges: Edge.Set, _ length: CGFloat) {
+        self.init(top: edges.contains(.top) ? length : 0, leading: edges.contains(.leading) ? length : 0,
+                  bottom: edges.contains(.bottom) ? length : 0, trailing: edges.contains(.trailing) ? length : 0)
+    }
+
+    var isZero: Bool { top == 0 && leading == 0 && bottom == 0 && trailing == 0 }
+}
+
 public enum Edge: Int8, Sendable, Hashable, CaseIterable {
     case top, leading, bottom, trailing
     public struct Set: OptionSet, Sendable, Hashable {

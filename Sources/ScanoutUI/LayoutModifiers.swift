@@ -48,9 +48,7 @@ extension View {
     /// Adds space around the view: `length` on `edges` (SwiftUI's default length is 16).
     @inlinable
     public func padding(_ edges: Edge.Set = .all, _ length: CGFloat? = nil) -> ModifiedContent<Self, _PaddingLayout> {
-        let l = length ?? 16
-        return modifier(_PaddingLayout(insets: EdgeInsets(top: edges.contains(.top) ? l : 0, leading: edges.contains(.leading) ? l : 0,
-                                                           bottom: edges.contains(.bottom) ? l : 0, trailing: edges.contains(.trailing) ? l : 0)))
+        modifier(_PaddingLayout(insets: EdgeInsets(edges, length ?? 16)))
     }
     @inlinable
     public func padding(_ length: CGFloat) -> ModifiedContent<Self, _PaddingLayout> { padding(.all, length) }

@@ -36,8 +36,17 @@ struct BarBackground: Equatable, @unchecked Sendable {  // styles are values mad
 }
 
 extension View {
+    /// A bar's background, colour scheme and separator (at the edge that meets the content) by `appearance`:
+    /// a bar whose background is hidden shows what is under it, without a separator; the scheme is outermost,
+    /// so the bar's default background resolves in it too.
+    func bar(_ appearance: BarAppearance?, separatorAt edge: Alignment) -> some View {
+        barBackground(appearance)
+            .barColorScheme(appearance)
+            .overlay(alignment: edge) { if appearance?.backgroundVisibility != .hidden { Palette.separator.frame(height: 1) } }
+    }
+
     /// Paints a bar with this background (a bar whose background is hidden shows what is under the bar).
-    @ViewBuilder func barBackground(_ appearance: BarAppearance?) -> some View {
+    @ViewBuilder private func barBackground(_ appearance: BarAppearance?) -> some View {
         if appearance?.backgroundVisibility == .hidden {
             self
         } else if let style = appearance?.background?.style {
@@ -50,7 +59,7 @@ extension View {
     private static func filledRectangle<S: ShapeStyle>(_ style: S) -> AnyView { AnyView(Rectangle().fill(style)) }
 
     /// A bar, its background included, in the bar's colour scheme.
-    @ViewBuilder func barColorScheme(_ appearance: BarAppearance?) -> some View {
+    @ViewBuilder private func barColorScheme(_ appearance: BarAppearance?) -> some View {
         if let scheme = appearance?.colorScheme { environment(\.colorScheme, scheme) } else { self }
     }
 }
@@ -137,11 +146,7 @@ struct NavigationBar: View {
             }
         }
         .frame(maxWidth: .infinity, alignment: .leading)
-        .barBackground(model.barAppearance[.navigationBar])
-        .barColorScheme(model.barAppearance[.navigationBar])
-        .overlay(alignment: .bottom) {
-            if model.barAppearance[.navigationBar]?.backgroundVisibility != .hidden { Palette.separator.frame(height: 1) }
-        }
+        .bar(model.barAppearance[.navigationBar], separatorAt: .bottom)
     }
 
     /// The back button names the screen it returns to, as SwiftUI's does, or says "Back" when that screen has
@@ -175,11 +180,7 @@ struct BottomBar: View {
                 .environment(\.toolbarSlot, .bottom)
                 .padding(.horizontal, Palette.rowPadding)
                 .frame(maxWidth: .infinity, minHeight: Palette.navigationBarHeight)
-                .barBackground(model.barAppearance[.bottomBar])
-                .barColorScheme(model.barAppearance[.bottomBar])
-                .overlay(alignment: .top) {
-                    if model.barAppearance[.bottomBar]?.backgroundVisibility != .hidden { Palette.separator.frame(height: 1) }
-                }
+                .bar(model.barAppearance[.bottomBar], separatorAt: .top)
         }
     }
 }

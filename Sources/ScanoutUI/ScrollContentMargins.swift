@@ -40,15 +40,6 @@ extension EnvironmentValues {
     }
 }
 
-extension EdgeInsets {
-    init(_ edges: Edge.Set, _ length: CGFloat) {
-        self.init(top: edges.contains(.top) ? length : 0, leading: edges.contains(.leading) ? length : 0,
-                  bottom: edges.contains(.bottom) ? length : 0, trailing: edges.contains(.trailing) ? length : 0)
-    }
-
-    var isZero: Bool { top == 0 && leading == 0 && bottom == 0 && trailing == 0 }
-}
-
 extension View {
     /// Draws the content of scroll views inside past their frames (SwiftUI's `scrollClipDisabled(_:)`).
     public func scrollClipDisabled(_ disabled: Bool = true) -> some View {

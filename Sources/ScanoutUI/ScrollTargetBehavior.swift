@@ -165,9 +165,7 @@ extension ScrollViewBehavior {
         var queue = node.children, depth = 0
         while !queue.isEmpty, depth < 12 {
             if let found = queue.lazy.compactMap({ $0.behavior as? ScrollTargetLayoutBehavior }).first {
-                let f = node.frame
-                return found.targetFrames.map { CGRect(x: $0.minX - f.minX + contentOffset.x, y: $0.minY - f.minY + contentOffset.y,
-                                                       width: $0.width, height: $0.height) }
+                return found.targetFrames.map(contentRect(fromRoot:))
             }
             queue = queue.flatMap(\.children)
             depth += 1

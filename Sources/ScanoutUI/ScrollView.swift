@@ -131,14 +131,18 @@ final class ScrollViewBehavior: NodeBehavior, AnimationTicking {
         node.setNeedsPlacement()
     }
 
+    /// `rect` (root coordinates, as laid out now) in the content's coordinates.
+    func contentRect(fromRoot rect: CGRect) -> CGRect {
+        let f = node.frame
+        return CGRect(x: rect.minX - f.minX + contentOffset.x, y: rect.minY - f.minY + contentOffset.y, width: rect.width, height: rect.height)
+    }
+
     /// The offset that shows `target` (root coordinates, as laid out now) with its `anchor` point on the
     /// viewport's; with no anchor, the nearest offset showing all of it (its leading part when it is larger
     /// than the viewport). Clamped and in whole points, as offsets are.
     func offset(showing target: CGRect, anchor: UnitPoint?) -> CGPoint {
         let f = node.frame
-        // The target in the content's coordinates.
-        let t = CGRect(x: target.minX - f.minX + contentOffset.x, y: target.minY - f.minY + contentOffset.y,
-                       width: target.width, height: target.height)
+        let t = contentRect(fromRoot: target)
         func along(_ start: CGFloat, _ length: CGFloat, _ viewport: CGFloat, _ current: CGFloat, _ unit: CGFloat?) -> CGFloat {
             if let unit { return start + unit * length - unit * viewport }
             if length > viewport || start < current { return start }
