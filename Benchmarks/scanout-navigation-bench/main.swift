@@ -7,6 +7,7 @@
 // usage: scanout-navigation-bench [W H]   (default 1920 1080; CASE=push|push-cards|pop|page|sheet|sheet-cards|alert-cards runs one case;
 // CACHING=never draws sliding panels directly instead of copying them from bitmaps, for comparison;
 // COMPOSE=bands composes into the display buffer band by band instead of the private frame and its copy;
+// SKIP=n leaves the first n animated frames out of what callgrind counts (composeSlideFrame), COUNT=m counts m;
 // CASE=rotated runs only the present of a whole frame onto a panel mounted at 90°, 180° and 270°)
 import BenchScene
 import Observation
@@ -147,12 +148,13 @@ func animate<V: View>(_ w: Int, _ h: Int, caching: Bool, pushed: Bool = false, _
         }
         let s1 = BenchTools.nowMs()
         let b = frame % 2, age = drawn[b] < 0 ? 0 : frame - drawn[b]
-        // (Only the animated frames go through composeSlideFrame: callgrind counts those alone.)
-        let region = result == nil ? compose(compositor, list, into: buffers[b], age: age)
+        // (Only the animated frames past the first SKIP go through composeSlideFrame: callgrind counts those alone.)
+        let isCounted = result.map { countedFrames.contains($0.compose.count) } ?? false
+        let region = !isCounted ? compose(compositor, list, into: buffers[b], age: age)
             : composeSlideFrame(compositor, list, into: buffers[b], age: age)
         let s2 = BenchTools.nowMs()
         if BenchTools.environment("DUMP_DAMAGE") != nil {
-            print("frame \(frame): presented \(region.rects); compose \(BenchTools.fixed4(s2 - s1)) ms, present \(BenchTools.fixed4(lastPresentMs)) ms")
+            print("frame \(frame): builds \(compositor.privateFrameRenderer.panelBuilds) backdrop \(compositor.privateFrameRenderer.backdropBuilds) presented \(region.rects); compose \(BenchTools.fixed4(s2 - s1)) ms, present \(BenchTools.fixed4(lastPresentMs)) ms")
         }
         drawn[b] = frame
         frame += 1
@@ -189,6 +191,13 @@ func compose(_ compositor: FrameCompositor, _ list: DisplayList, into buffer: Pi
     defer { lastPresentMs = BenchTools.nowMs() - s0 }
     return compositor.present(into: buffer, age: age)
 }
+
+/// The animated frames callgrind counts: SKIP=n leaves out the first n (where bitmaps are drawn), COUNT=m counts
+/// m frames from there.
+let countedFrames = {
+    let skip = Int(BenchTools.environment("SKIP") ?? "0") ?? 0
+    return skip..<(BenchTools.environment("COUNT").flatMap { Int($0) }.map { skip + $0 } ?? Int.max)
+}()
 
 /// How long the last `compose` took to present (copy the repaint region into the display buffer).
 nonisolated(unsafe) var lastPresentMs = 0.0
