@@ -22,8 +22,9 @@ enum Localization {
         translation(for: source, locale: locale) ?? source.key.fallback
     }
 
-    /// The translation of `key` for `locale`, its values put in; nil when no catalog has the key.
-    static func translation(for source: LocalizedTextSource, locale: @autoclosure () -> Locale) -> String? {
+    /// The translation of `key` for `locale`, its values put in (between value marks when `markingValues`: see
+    /// `StringFormat`); nil when no catalog has the key.
+    static func translation(for source: LocalizedTextSource, locale: @autoclosure () -> Locale, markingValues: Bool = false) -> String? {
         let key = source.key
         let catalog = self.catalog(table: source.tableName ?? "Localizable", bundle: source.bundle ?? .main)
         // Most texts of an app without catalogs end here, before the locale's names are made.
@@ -41,7 +42,7 @@ enum Localization {
         if !translation.substitutions.isEmpty {
             format = substituting(translation.substitutions, in: format, arguments: key.arguments, language: code)
         }
-        return key.hasFormatting ? StringFormat.format(format, key.arguments) : format
+        return key.hasFormatting ? StringFormat.format(format, key.arguments, markingValues: markingValues) : format
     }
 
     /// `format` with each `%#@name@` replaced by its substitution's variation for the value it counts, that

@@ -26,6 +26,8 @@ public struct LocalizedStringKey: Equatable, Sendable, ExpressibleByStringInterp
 
     /// The key with its values put in, untranslated: what is shown when no catalog has the key.
     var fallback: String { hasFormatting ? StringFormat.format(key, arguments) : key }
+    /// The same with each value between value marks, to be read as Markdown (see `InlineMarkdown`).
+    var markedFallback: String { hasFormatting ? StringFormat.format(key, arguments, markingValues: true) : key }
 
     /// Builds the key of an interpolated literal: literal text with "%" doubled, each value as its specifier.
     public struct StringInterpolation: StringInterpolationProtocol {

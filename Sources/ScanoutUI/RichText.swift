@@ -188,6 +188,30 @@ struct RichTextLayout {
         return boxes
     }
 
+    /// The part drawn at `point` in `frame` (as `draw` places the pieces), if any.
+    @MainActor
+    func part(at point: CGPoint, in frame: CGRect, environment: EnvironmentValues) -> Int? {
+        var top = frame.minY
+        for line in lines {
+            defer { top += line.height + lineSpacing }
+            guard point.y >= top, point.y < top + line.height + lineSpacing else { continue }
+            let x0 = frame.minX + TextLineLimit.offset(of: line.width, in: frame.width, alignment: environment.multilineTextAlignment,
+                                                       direction: environment.layoutDirection)
+            if let runs = TextEngine.visualRuns(of: line.pieces.map(\.text), paragraph: paragraphs[line.paragraph]) {
+                var x = x0
+                for run in runs {
+                    let piece = line.pieces[run.piece]
+                    let width = TextEngine.shared.width(of: String(piece.text[run.range]), font: fonts[piece.part])
+                    if point.x >= x, point.x < x + width { return piece.part }
+                    x += width
+                }
+            } else {
+                for piece in line.pieces where point.x >= x0 + piece.x && point.x < x0 + piece.x + piece.width { return piece.part }
+            }
+        }
+        return nil
+    }
+
     /// Text runs for each piece on its line's baseline, then the underlines and strikethroughs; slanted parts
     /// are drawn through a shear about their baseline. A line holding right-to-left text is drawn run by run in
     /// bidi order (the pieces are one paragraph to the algorithm), each run in its own direction.

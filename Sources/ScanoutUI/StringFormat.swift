@@ -4,10 +4,13 @@ import Glibc
 /// Foundation's): `%@`, `%lld`, `%d`, `%u`, `%x`, `%lf`, `%.1f`, `%e`, `%g`, `%%`, positions (`%2$@`), flags,
 /// width and precision. Numbers go through the C library's `vsnprintf`, so they come out as C prints them.
 enum StringFormat {
-    static func format(_ format: String, _ arguments: [FormatArgument]) -> String {
+    /// `format` with `arguments` put in; `markingValues`: each value between `InlineMarkdown`'s value marks (a
+    /// key read as Markdown reads its values as plain text).
+    static func format(_ format: String, _ arguments: [FormatArgument], markingValues: Bool = false) -> String {
         guard format.utf8.contains(UInt8(ascii: "%")) else { return format }
+        let (open, close) = markingValues ? (String(InlineMarkdown.valueStart), String(InlineMarkdown.valueEnd)) : ("", "")
         // A value alone (`Text("\(count)")`, a row's number): the value as it is, with no string built around it.
-        if arguments.count == 1 {
+        if arguments.count == 1, !markingValues {
             if case .signed(let v) = arguments[0], format == "%lld" { return String(v) }
             if case .string(let v) = arguments[0], format == "%@" { return v }
         }
@@ -21,13 +24,13 @@ enum StringFormat {
             // showing "\(count)" parsed a specifier per row: a tenth of its first update).
             if next < arguments.count {
                 if chars.utf8.starts(with: "lld".utf8), case .signed(let v) = arguments[next] {
-                    out += String(v)
+                    out += open; out += String(v); out += close
                     chars = chars.dropFirst(3)
                     next += 1
                     continue
                 }
                 if chars.utf8.first == UInt8(ascii: "@"), case .string(let v) = arguments[next] {
-                    out += v
+                    out += open; out += v; out += close
                     chars = chars.dropFirst()
                     next += 1
                     continue
@@ -44,7 +47,7 @@ enum StringFormat {
                 out += spec.text  // more specifiers than values (a translation that does not match its key)
                 continue
             }
-            out += spec.render(arguments[index])
+            out += open; out += spec.render(arguments[index]); out += close
         }
         return out + chars
     }

@@ -5,7 +5,7 @@ import ScanoutRender
 /// their own styles and wrap as one paragraph (see RichText.swift).
 public struct Text: View, PrimitiveView, Equatable {
     /// This text's own characters (the first part of a joined text).
-    let content: String
+    var content: String
     /// The rest, shared between copies until one is changed (nil: none set). A text is copied many times on its
     /// way from a body to its node, and most texts set nothing: kept inline, these made a text 240 bytes with
     /// eight counted references, copied a dozen times per text of a list's first frame.
@@ -32,6 +32,10 @@ public struct Text: View, PrimitiveView, Equatable {
     /// The key a localized text is looked up by where it is shown; `content` then holds the key with its
     /// values put in (what the text shows when no catalog has it).
     var localized: LocalizedTextSource? { get { attributes?.localized } set { change { $0.localized = newValue } } }
+    /// Whether the key holds Markdown, read where the text is shown (see `resolvingMarkdown`).
+    var isMarkdown: Bool { get { attributes?.isMarkdown ?? false } set { change { $0.isMarkdown = newValue } } }
+    /// The destination of a Markdown link this part shows: drawn in the tint, a tap on it opens it.
+    var link: String? { get { attributes?.link } set { change { $0.link = newValue } } }
 
     /// Changes this text's attributes only (copies shared with other texts keep theirs). Each setter writes its
     /// property directly: through a key path the compiler could no longer see which are written, and every read
@@ -57,6 +61,7 @@ public struct Text: View, PrimitiveView, Equatable {
     public init(_ key: LocalizedStringKey, tableName: String? = nil, bundle: Bundle? = nil, comment: StaticString? = nil) {
         content = key.fallback
         localized = LocalizedTextSource(key: key, tableName: tableName, bundle: bundle)
+        if InlineMarkdown.mayContainMarkup(key.key) { isMarkdown = true }
     }
     /// A string shown as it is, not localized (a value from a model; a literal goes to the key form).
     @_disfavoredOverload
@@ -77,9 +82,11 @@ public struct Text: View, PrimitiveView, Equatable {
         return d
     }
 
-    /// The colour this text is drawn in within `environment`: its own, else the foreground, in the colour scheme.
+    /// The colour this text is drawn in within `environment`: its own, else the foreground, in the colour scheme;
+    /// a link's is the tint, whatever the foreground (as SwiftUI's: `.tint` colours links).
     func resolvedColor(in environment: EnvironmentValues) -> RGBA {
-        (color ?? environment.foregroundColor ?? .primary).resolved(in: environment.colorScheme)
+        if link != nil { return environment.resolvedTint.resolved(in: environment.colorScheme) }
+        return (color ?? environment.foregroundColor ?? .primary).resolved(in: environment.colorScheme)
     }
     /// The parts in order, each with its own style (one for a text that was not joined).
     var parts: [Text] {
@@ -90,10 +97,44 @@ public struct Text: View, PrimitiveView, Equatable {
     }
     /// Whether this text needs the rich layout (joined parts, decorations, slant) rather than the plain one.
     var isRich: Bool { !continuation.isEmpty || isItalic || underline != nil || strikethrough != nil }
+    /// Whether a part's key holds Markdown to be read where it is shown.
+    var holdsMarkdown: Bool { isMarkdown || continuation.contains { $0.isMarkdown } }
 
-    /// All the characters, translated for `locale` where a part is localized (dates as when made).
+    /// All the characters, translated for `locale` where a part is localized (dates as when made), Markdown read.
     @MainActor func resolved(in locale: Locale) -> String {
-        parts.map { part in part.localized.flatMap { Localization.translation(for: $0, locale: locale) } ?? part.content }.joined()
+        resolvingMarkdown(locale: locale).parts.map { part in
+            part.localized.flatMap { Localization.translation(for: $0, locale: locale) } ?? part.content
+        }.joined()
+    }
+
+    /// This text with each part whose key holds Markdown (see `InlineMarkdown`) read in `locale` — its
+    /// translation there, or the key — and split into parts by style: bold, italic, monospaced, struck
+    /// through, links. Each keeps the part's own style under its Markdown's. Itself when no part holds any.
+    @MainActor func resolvingMarkdown(locale: Locale) -> Text {
+        guard holdsMarkdown else { return self }
+        var result: [Text] = []
+        for part in parts {
+            guard part.isMarkdown, let source = part.localized else { result.append(part); continue }
+            let string = Localization.translation(for: source, locale: locale, markingValues: true) ?? source.key.markedFallback
+            var base = part
+            base.isMarkdown = false
+            base.localized = nil
+            let runs = InlineMarkdown.runs(of: string)
+            if runs.isEmpty { base.content = ""; result.append(base) }
+            for run in runs {
+                var t = base
+                t.content = run.text
+                if run.style.strong { t.weight = .bold }
+                if run.style.emphasis { t.isItalic = true }
+                if run.style.code { t.isMonospaced = true }
+                if run.style.strikethrough, t.strikethrough == nil { t.strikethrough = TextDecoration() }
+                if let link = run.style.link { t.link = link }
+                result.append(t)
+            }
+        }
+        var head = result.removeFirst()
+        head.continuation = result
+        return head
     }
 
     /// The same change made to this text and every part joined to it (SwiftUI styles a joined text whole).
@@ -154,6 +195,8 @@ final class TextAttributes: @unchecked Sendable {
     var continuation: [Text] = []
     var live: LiveDate?
     var localized: LocalizedTextSource?
+    var isMarkdown = false
+    var link: String?
 
     /// A text with none set, to compare with (never changed).
     static let none = TextAttributes()
@@ -173,12 +216,15 @@ final class TextAttributes: @unchecked Sendable {
         continuation = o.continuation
         live = o.live
         localized = o.localized
+        isMarkdown = o.isMarkdown
+        link = o.link
     }
 
     func isSame(as o: TextAttributes) -> Bool {
         weight == o.weight && color == o.color && font == o.font && monospacedDigits == o.monospacedDigits && isMonospaced == o.isMonospaced
             && tracking == o.tracking && isItalic == o.isItalic && underline == o.underline && strikethrough == o.strikethrough
-            && continuation == o.continuation && live == o.live && localized == o.localized
+            && continuation == o.continuation && live == o.live && localized == o.localized && isMarkdown == o.isMarkdown
+            && link == o.link
     }
 }
 
@@ -202,7 +248,11 @@ extension Text {
 
 final class TextBehavior: NodeBehavior {
     override var drawingReadsPlacement: Bool { false }  // draws from its frame, or only its children
+    /// The text as shown: the view's, its Markdown read (see `Text.resolvingMarkdown`).
     var text: Text!
+    /// The text as the view gave it, and the locale its Markdown was read in.
+    private var source: Text?
+    private var markdownLocale: Locale?
     /// Line breaks by proposed width, for one font (stacks probe a text at several widths per layout).
     @exclusivity(unchecked) private var laidOut = LayoutCache<Double?, [TextLine]>()
     private var laidOutFont: FontDescriptor?
@@ -288,16 +338,17 @@ final class TextBehavior: NodeBehavior {
 
     /// The locale the text is localized for here, if any part of it is localized.
     private func localizationLocale(_ environment: EnvironmentValues) -> Locale? {
-        text.parts.contains { $0.localized != nil } ? environment.locale : nil
+        (source ?? text).parts.contains { $0.localized != nil } ? environment.locale : nil
     }
 
     override func update(_ view: any View) -> [ChildSlot]? {
         let t = view.known(as: Text.self)
-        if t != text {
+        if t != source {
             forgetLines()
             resolvedStyle = nil
+            text = t.holdsMarkdown ? readingMarkdown(t, locale: node.environment.current.locale) : t
         }
-        text = t
+        source = t
         if node.hasAppeared { updateLiveRegistration() }
         return []
     }
@@ -395,6 +446,53 @@ final class TextBehavior: NodeBehavior {
         return lines
     }
 
+    private func readingMarkdown(_ t: Text, locale: Locale) -> Text {
+        markdownLocale = locale
+        return t.resolvingMarkdown(locale: locale)
+    }
+
+    /// A Markdown text read in another locale than its environment's now is read again (a translation may
+    /// style other words).
+    private func readMarkdownAgainIfNeeded() {
+        guard let source, source.holdsMarkdown else { return }
+        let locale = node.environment.current.locale
+        guard locale != markdownLocale else { return }
+        text = readingMarkdown(source, locale: locale)
+        forgetLines()
+        resolvedStyle = nil
+    }
+
+    // MARK: Links
+
+    /// The link pressed (a Markdown link the touch went down on).
+    private var pressedLink: String?
+
+    override func handlesTouch(at point: CGPoint) -> Bool {
+        guard text.link != nil || text.continuation.contains(where: { $0.link != nil }) else { return false }
+        return link(at: point) != nil
+    }
+    override func touchBegan(at point: CGPoint) { pressedLink = link(at: point) }
+    override func touchCancelled() { pressedLink = nil }
+    /// A tap that lifts on the link it went down on opens it through the environment's `openURL`.
+    override func touchEnded(at point: CGPoint, from start: CGPoint) {
+        defer { pressedLink = nil }
+        guard let pressed = pressedLink, link(at: point) == pressed else { return }
+        guard let url = URL(string: pressed) else {
+            print("scanout: the Markdown link \"\(pressed)\" is not a URL; nothing opened")
+            return
+        }
+        node.environment.current.openURL(url)
+    }
+
+    /// The link drawn at `point`, if any (a plain text is one part: its link, anywhere in its frame).
+    private func link(at point: CGPoint) -> String? {
+        guard node.frame.contains(point) else { return nil }
+        guard isRich else { return text.link }
+        let layout = richLayout(maxWidth: node.frame.width + 0.5, environment: node.environment.current)
+        guard let part = layout.part(at: point, in: node.frame, environment: node.environment.current) else { return nil }
+        return text.parts[part].link
+    }
+
     /// Drops the lines broken so far (the text, its style or its live parts changed).
     private func forgetLines() {
         laidOut.removeAll()
@@ -475,6 +573,7 @@ final class TextBehavior: NodeBehavior {
             sizesVersion = node.layoutVersion
         }
         if let s = sizesByWidth[maxWidth] { return s }
+        readMarkdownAgainIfNeeded()
         if isRich {
             let size = richLayout(maxWidth: maxWidth, environment: node.environment.current).size
             sizesByWidth[maxWidth] = size
@@ -514,6 +613,7 @@ final class TextBehavior: NodeBehavior {
     }
 
     override func draw(into list: inout DisplayList) {
+        readMarkdownAgainIfNeeded()
         let maxWidth = node.frame.width + 0.5
         if isRich {
             let environment = node.environment.current
