@@ -94,3 +94,9 @@ extension View {
         }
     }
 }
+
+extension View {
+    /// Lets the view reach the screen's edges past the safe area on `edges` (SwiftUI's deprecated
+    /// `edgesIgnoringSafeArea(_:)`, still in much code): `ignoresSafeArea(.all, edges:)`.
+    public func edgesIgnoringSafeArea(_ edges: Edge.Set) -> some View { ignoresSafeArea(.all, edges: edges) }
+}

@@ -13,3 +13,10 @@ extension View {
     /// on a Scanout panel every touch goes to the app already.
     public func defersSystemGestures(on edges: Edge.Set) -> some View { self }
 }
+
+extension View {
+    /// Runs `action` when the system asks the app to open a URL (SwiftUI's `onOpenURL(perform:)`: a deep link,
+    /// a universal link). Nothing on a panel hands the app a URL — there is no other app and no URL scheme to
+    /// register — so the action is never called.
+    public func onOpenURL(perform action: @escaping (URL) -> Void) -> some View { self }
+}

@@ -118,3 +118,22 @@ struct Carousels: View {
         }
     }
 }
+
+/// Forms older or explicit SwiftUI code writes: `edgesIgnoringSafeArea`, `equatable()`, `EquatableView`,
+/// `onOpenURL`.
+struct LegacyBackdrop: View, Equatable {
+    let level: Int
+    var body: some View {
+        ZStack {
+            Color.black.edgesIgnoringSafeArea(.all)
+            EquatableView(content: LevelText(level: level))
+            LevelText(level: level).equatable()
+        }
+        .onOpenURL { url in print(url) }
+    }
+}
+
+struct LevelText: View, Equatable {
+    let level: Int
+    var body: some View { Text("Level \(level)") }
+}
