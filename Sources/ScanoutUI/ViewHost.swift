@@ -110,6 +110,8 @@ package final class ViewHost {
     let sceneStorage = AppStorageStore(directory: nil)
     /// `onGeometryChange` observers, checked after each layout pass.
     var geometryObservers: [GeometryObserving] = []
+    /// How many `anchorPreference` writers are alive: while any is, preferences are read again after each layout.
+    var anchorPreferenceWriters = 0
     /// What the presentation layer shows, in order (see `PresentationRoot`).
     var presentations: [Presentation] = []
     /// `ScrollViewProxy.scrollTo` calls not carried out yet (see `ScrollRequest`).
@@ -307,6 +309,7 @@ package final class ViewHost {
             root.place(in: CGRect(origin: origin, size: s))
             if !scrollRequests.isEmpty { attemptScrollRequests() }
             for observer in geometryObservers { observer.checkGeometry() }
+            if anchorPreferenceWriters > 0 { for observer in preferenceObservers { observer.checkPreferences() } }
             if created.count + scheduled.count + pendingActionCount > pending { update() }
             if !needsLayout { return }
         }
