@@ -29,3 +29,20 @@ struct LoadingCard: View {
         .redacted(reason: .privacy)
     }
 }
+
+/// iOS 17 springs as apps write them.
+struct SpringyPanel: View {
+    @State private var open = false
+    var body: some View {
+        VStack {
+            Button("Toggle") { withAnimation(.snappy) { open.toggle() } }
+            Rectangle().frame(height: open ? 200 : 40)
+                .animation(.bouncy, value: open)
+                .animation(.smooth(duration: 0.3), value: open)
+                .animation(.spring(duration: 0.4, bounce: 0.2), value: open)
+                .animation(.spring(Spring(mass: 1, stiffness: 170, damping: 15)), value: open)
+                .animation(.bouncy(duration: 0.6, extraBounce: 0.1), value: open)
+            Text("\(Spring.snappy.settlingDuration)")
+        }
+    }
+}
