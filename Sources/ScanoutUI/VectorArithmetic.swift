@@ -95,3 +95,18 @@ extension Angle: Animatable {
         set { radians = newValue }
     }
 }
+
+// Numbers animate as themselves (SwiftUI's conformances): a keyframe track of a `Double` property.
+extension Double: Animatable {
+    public var animatableData: Double {
+        get { self }
+        set { self = newValue }
+    }
+}
+
+extension Float: Animatable {
+    public var animatableData: Float {
+        get { self }
+        set { self = newValue }
+    }
+}
