@@ -273,6 +273,9 @@ final class ObservationInvalidator: @unchecked Sendable {
     @MainActor private func invalidate(_ generation: UInt64) {
         Self.handledChanges += 1
         guard generation == self.generation else { return }  // a stale tracking from an older evaluation
+        // A model changed inside `withAnimation`/`withTransaction`: the update applies it with that transaction,
+        // as it does a state change.
+        if let t = TransactionContext.current, let node = behavior?.node, node.isAlive { node.host.noteTransaction(t) }
         behavior?.invalidateBody()
     }
 }

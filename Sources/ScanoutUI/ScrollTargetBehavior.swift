@@ -137,11 +137,11 @@ final class ScrollTargetLayoutBehavior: ModifierBehavior {
     private(set) var isEnabled = true
     override func updateModifier(_ modifier: any ViewModifier) { isEnabled = modifier.known(as: ScrollTargetLayoutModifier.self).isEnabled }
 
-    /// The frames (root coordinates) of the container's views.
-    var targetFrames: [CGRect] {
+    /// The container's views, in order.
+    var targetViews: [ViewNode] {
         guard isEnabled, let container = node.children.first else { return [] }
         // (The views the container lays out: a `ForEach`'s rows, not the `ForEach`.)
-        return container.layoutSubviews.filter { !$0.isRemoving }.map(\.frame)
+        return container.layoutSubviews.filter { !$0.isRemoving }
     }
 }
 
@@ -156,17 +156,24 @@ extension View {
     public func scrollTargetLayout(isEnabled: Bool = true) -> some View {
         modifier(ScrollTargetLayoutModifier(isEnabled: isEnabled))
     }
+
+    /// Binds the view of the scroll view's `scrollTargetLayout()` container that is scrolled to (see
+    /// `ScrollPositionModifier`).
+    public func scrollPosition(id: Binding<(some Hashable)?>, anchor: UnitPoint? = nil) -> some View {
+        modifier(ScrollPositionModifier(id: id, anchor: anchor))
+    }
 }
 
 extension ScrollViewBehavior {
     /// The frames of the views of the nearest `scrollTargetLayout()` container inside, in the content's
     /// coordinates (empty: none).
-    func scrollTargetFrames() -> [CGRect] {
+    func scrollTargetFrames() -> [CGRect] { scrollTargetViews().map { contentRect(fromRoot: $0.frame) } }
+
+    /// The views of the nearest `scrollTargetLayout()` container inside, in order (empty: none).
+    func scrollTargetViews() -> [ViewNode] {
         var queue = node.children, depth = 0
         while !queue.isEmpty, depth < 12 {
-            if let found = queue.lazy.compactMap({ $0.behavior as? ScrollTargetLayoutBehavior }).first {
-                return found.targetFrames.map(contentRect(fromRoot:))
-            }
+            if let found = queue.lazy.compactMap({ $0.behavior as? ScrollTargetLayoutBehavior }).first { return found.targetViews }
             queue = queue.flatMap(\.children)
             depth += 1
         }

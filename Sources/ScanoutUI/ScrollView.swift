@@ -113,6 +113,7 @@ final class ScrollViewBehavior: NodeBehavior, AnimationTicking {
         let x = scrollsHorizontally ? bounds.minX - contentOffset.x : bounds.minX + ((bounds.width - contentSize.width) / 2).rounded()
         let y = scrollsVertically ? bounds.minY - contentOffset.y + pullToRefresh.pull : bounds.minY + ((bounds.height - contentSize.height) / 2).rounded()
         unit.place(in: CGRect(origin: CGPoint(x: x, y: y), size: contentSize), proposal: p)
+        reportScrollPosition()
     }
 
     private func clamped(_ offset: CGPoint) -> CGPoint {

@@ -34,3 +34,23 @@ struct ScrollingForm: View {
         .scrollDismissesKeyboard(.interactively)
     }
 }
+
+/// A carousel bound to its scroll position (iOS 17).
+struct PhotoStrip: View {
+    @State private var shown: String?
+    let names = ["Pump", "Valve", "Tank"]
+    var body: some View {
+        VStack {
+            ScrollView(.horizontal) {
+                LazyHStack {
+                    ForEach(names, id: \.self) { Text($0).containerRelativeFrame(.horizontal) }
+                }
+                .scrollTargetLayout()
+            }
+            .scrollTargetBehavior(.viewAligned)
+            .scrollPosition(id: $shown)
+            .scrollPosition(id: $shown, anchor: .center)
+            Button("Tank") { withAnimation { shown = "Tank" } }
+        }
+    }
+}
