@@ -9,6 +9,8 @@ public struct TabView<SelectionValue: Hashable, Content: View>: View {
     @State private var pageDrag: CGFloat = 0
     /// The tabs whose shown views ask for no tab bar (`toolbar(.hidden, for: .tabBar)`).
     @State private var barlessTabs: Set<Int> = []
+    /// The tab bar's appearance the tabs' views ask for (`toolbarBackground(_:for: .tabBar)`, …), by tab.
+    @State private var barAppearances: [Int: BarAppearance] = [:]
     /// The tabs shown so far (by value): a tab's views are made when it is first selected, as SwiftUI loads
     /// them, and kept from then on. A panel's first frame does not build, lay out and record every tab.
     @State private var shownTabs = ShownTabs()
@@ -63,6 +65,7 @@ public struct TabView<SelectionValue: Hashable, Content: View>: View {
                                 .onPreferenceChange(TabBarHiddenKey.self) { hidden in
                                     if hidden == true { barlessTabs.insert(tab.index) } else { barlessTabs.remove(tab.index) }
                                 }
+                                .onPreferenceChange(TabBarAppearanceKey.self) { barAppearances[tab.index] = $0 }
                         }
                     }
                 }
@@ -82,8 +85,7 @@ public struct TabView<SelectionValue: Hashable, Content: View>: View {
             }
         }
         .frame(height: Palette.tabBarHeight)
-        .background(Palette.raisedBackground)
-        .overlay(alignment: .top) { Palette.separator.frame(height: 1) }
+        .bar(barAppearances[selected], separatorAt: .top)
     }
 
     private func pages(_ tabs: [TabEntry], selected: Int, style: PageTabViewStyle) -> some View {

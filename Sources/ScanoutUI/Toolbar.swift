@@ -87,6 +87,12 @@ struct TabBarHiddenKey: PreferenceKey {
     static func reduce(value: inout Bool?, nextValue: () -> Bool?) { value = nextValue() ?? value }
 }
 
+/// The tab bar's appearance a view in a tab asks for (`toolbarBackground`, `toolbarColorScheme` for `.tabBar`).
+struct TabBarAppearanceKey: PreferenceKey {
+    static let defaultValue: BarAppearance? = nil
+    static func reduce(value: inout BarAppearance?, nextValue: () -> BarAppearance?) { value = nextValue() ?? value }
+}
+
 /// How the title of a navigation bar is shown (SwiftUI's `NavigationBarItem.TitleDisplayMode`).
 public enum NavigationBarItem {
     public enum TitleDisplayMode: Hashable, Sendable { case automatic, inline, large }
@@ -139,13 +145,14 @@ extension View {
     }
 
     /// Paints the bars of the screen this view is in with `style` (SwiftUI's `toolbarBackground(_:for:)`):
-    /// `.navigationBar` (or `.automatic`) and `.bottomBar`. Scanout's bars always show their background, so a
-    /// style shows at once (iOS shows it once content scrolls under the bar, or with `.visible`). The tab bar
-    /// (`.tabBar`) keeps the system's look in Scanout, with these three modifiers.
+    /// `.navigationBar` (or `.automatic`), `.bottomBar`, and `.tabBar` (the bar of the tab view this view is in,
+    /// while its tab is shown). Scanout's bars always show their background, so a style shows at once (iOS
+    /// shows it once content scrolls under the bar, or with `.visible`).
     public func toolbarBackground<S: ShapeStyle>(_ style: S, for bars: ToolbarPlacement...) -> some View {
         modifier(NavigationScreenWriter { model in
             Self.writeBars(bars, into: model) { $0.background = BarBackground(style: style) }
         })
+        .tabBarAppearance(bars) { $0.background = BarBackground(style: style) }
     }
 
     /// Shows or hides the background of the bars of the screen this view is in (SwiftUI's
@@ -155,6 +162,7 @@ extension View {
         modifier(NavigationScreenWriter { model in
             Self.writeBars(bars, into: model) { $0.backgroundVisibility = visibility }
         })
+        .tabBarAppearance(bars) { $0.backgroundVisibility = visibility }
     }
 
     /// The colour scheme of the title and items on the bars of the screen this view is in (SwiftUI's
@@ -163,6 +171,19 @@ extension View {
         modifier(NavigationScreenWriter { model in
             Self.writeBars(bars, into: model) { $0.colorScheme = colorScheme }
         })
+        .tabBarAppearance(bars) { $0.colorScheme = colorScheme }
+    }
+
+    /// Changes the tab bar's appearance this view asks for when `bars` holds `.tabBar` (a preference the tab
+    /// view reads: each of these modifiers changes its own part of what the content asked for).
+    func tabBarAppearance(_ bars: [ToolbarPlacement], _ change: @escaping (inout BarAppearance) -> Void) -> some View {
+        let forTabBar = bars.contains { $0.bar == .tabBar }
+        return transformPreference(TabBarAppearanceKey.self) { value in
+            guard forTabBar else { return }
+            var appearance = value ?? BarAppearance()
+            change(&appearance)
+            value = appearance
+        }
     }
 
     /// Changes the appearance of each of `bars` (the navigation bar for `.automatic`) in `model`, writing only

@@ -81,3 +81,57 @@ struct ToolbarBackgroundTests {
         #expect(host.displayList.textRuns.contains { $0.run.string == "Pumps" }, "the title still shows")
     }
 }
+
+/// The same modifiers for `.tabBar`: the tab bar takes the appearance the shown tab's views ask for, each
+/// modifier its own part.
+@MainActor
+struct TabBarBackgroundTests {
+    struct Tabs: View {
+        @State private var tab = 0
+        var body: some View {
+            TabView(selection: $tab) {
+                NavigationStack {
+                    Color(red: 0, green: 1, blue: 0)
+                        .navigationTitle("Pumps")
+                        .toolbarBackground(Color(red: 0, green: 0, blue: 1), for: .tabBar)
+                        .toolbarColorScheme(.dark, for: .tabBar)
+                }
+                .tabItem { Label("Pumps", systemImage: "gauge") }
+                .tag(0)
+                Color(red: 0, green: 1, blue: 0)
+                    .toolbarBackground(.hidden, for: .tabBar)
+                    .tabItem { Label("Valves", systemImage: "gear") }
+                    .tag(1)
+                Color(red: 0, green: 1, blue: 0)
+                    .toolbarColorScheme(.dark, for: .tabBar)
+                    .tabItem { Label("Log", systemImage: "list.bullet") }
+                    .tag(2)
+                Color(red: 0, green: 1, blue: 0)
+                    .tabItem { Label("Info", systemImage: "info.circle") }
+                    .tag(3)
+            }
+            .background(Color(red: 1, green: 0, blue: 0))
+        }
+    }
+
+    @Test func theShownTabPaintsTheTabBar() {
+        let host = TestHost(rootView: Tabs(), width: 480, height: 320)
+        host.runFrame()
+        host.runFrame()
+        let bar = (x: 2, y: 318)
+        #expect(host.pixel(x: bar.x, y: bar.y) == RGBA(red: 0, green: 0, blue: 255), "the first tab's style: \(host.pixel(x: bar.x, y: bar.y))")
+        host.tap(text: "Info")
+        host.runFrame()
+        #expect(host.pixel(x: bar.x, y: bar.y) == RGBA(red: 242, green: 242, blue: 247), "the system's bar for a tab that asks nothing")
+        host.tap(text: "Log")
+        host.runFrame()
+        let dark = host.pixel(x: bar.x, y: bar.y)
+        #expect(dark.red < 60 && dark.red == dark.green, "the system's bar in the dark scheme: \(dark)")
+        host.tap(text: "Valves")
+        host.runFrame()
+        #expect(host.pixel(x: bar.x, y: bar.y) == RGBA(red: 255, green: 0, blue: 0), "hidden: what is under the bar")
+        host.tap(text: "Pumps")
+        host.runFrame()
+        #expect(host.pixel(x: bar.x, y: bar.y) == RGBA(red: 0, green: 0, blue: 255))
+    }
+}
