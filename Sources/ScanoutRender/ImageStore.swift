@@ -29,6 +29,16 @@ public final class ImageStore {
 
     public init() {}
 
+    /// Reads and decodes the PNG or JPEG file at `path` on the calling thread, keeping nothing (for loading
+    /// off the main actor: `AsyncImage`).
+    public nonisolated static func decode(contentsOfFile path: String) throws(ImageLoadError) -> PixelBuffer {
+        do {
+            return try ImageDecoder.load(contentsOfFile: path)
+        } catch {
+            throw ImageLoadError(description: String(describing: error))
+        }
+    }
+
     /// The decoded image at `path`, or why it cannot be shown.
     public func image(contentsOfFile path: String) -> Result<ImageContent, ImageLoadError> {
         clock &+= 1

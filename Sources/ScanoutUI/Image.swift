@@ -39,6 +39,8 @@ public struct Image: View, PrimitiveView, Equatable {
     var isResizable = false
     var interpolationMode = Interpolation.high
     var renderingMode: TemplateRenderingMode?
+    /// Pixels per point of the bitmap itself (`AsyncImage`'s `scale`: 2 for an `@2x` image), times the display's.
+    var pixelScale: CGFloat = 1
 
     /// The image named `name` in `Image.resourceDirectories`: the file `name.png`, `name.jpg` or `name.jpeg`
     /// (or `name` itself if it has one of those extensions) in the first folder that has one.
@@ -116,7 +118,7 @@ final class ImageBehavior: NodeBehavior, HitTestableContent {
     /// The bitmap's size in points.
     private var bitmapSize: CGSize {
         guard let content else { return .zero }
-        let scale = node.environment.current.displayScale
+        let scale = node.environment.current.displayScale * (image?.pixelScale ?? 1)
         let s = scale > 0 ? scale : 1
         return CGSize(width: CGFloat(content.width) / s, height: CGFloat(content.height) / s)
     }

@@ -20,6 +20,8 @@ enum Palette {
     static let elevatedBackground = Color(rgba: RGBA(red: 255, green: 255, blue: 255), dark: RGBA(red: 44, green: 44, blue: 46))
     /// Hairlines between rows and around bars (separator over the background).
     static let separator = Color(rgba: RGBA(red: 198, green: 198, blue: 200), dark: RGBA(red: 56, green: 56, blue: 58))
+    /// What an `AsyncImage` shows until its image loads (iOS's grey placeholder box).
+    static let imagePlaceholder = Color(rgba: RGBA(red: 229, green: 229, blue: 234), dark: RGBA(red: 44, green: 44, blue: 46))
     /// Tertiary text: placeholders, disabled labels (tertiaryLabel).
     static let tertiaryLabel = Color(rgba: RGBA(red: 60, green: 60, blue: 67, alpha: 77), dark: RGBA(red: 235, green: 235, blue: 245, alpha: 77))
     /// The unfilled part of tracks (systemGray5).

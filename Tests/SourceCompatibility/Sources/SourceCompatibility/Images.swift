@@ -13,3 +13,27 @@ struct IconRow: View {
         .symbolVariant(.none)
     }
 }
+
+/// Images loaded from URLs as SwiftUI code writes it.
+struct CameraSnapshot: View {
+    let url: URL?
+    var body: some View {
+        VStack {
+            AsyncImage(url: url)
+            AsyncImage(url: url, scale: 2)
+            AsyncImage(url: url) { image in
+                image.resizable().aspectRatio(contentMode: .fit)
+            } placeholder: {
+                ProgressView()
+            }
+            AsyncImage(url: url, transaction: Transaction(animation: .easeIn)) { phase in
+                switch phase {
+                case .empty: ProgressView()
+                case .success(let image): image.resizable()
+                case .failure(let error): Text("\(error)")
+                @unknown default: EmptyView()
+                }
+            }
+        }
+    }
+}
