@@ -13,7 +13,7 @@ public struct Section<Parent: View, Content: View, Footer: View>: View, Primitiv
     func makeBehavior() -> NodeBehavior { SectionBehavior() }
 
     var slots: [ChildSlot] {
-        [ChildSlot(key: 0, view: header.font(.footnote).foregroundStyle(.secondary)),
+        [ChildSlot(key: 0, view: SectionHeader(content: header)),
          ChildSlot(key: 1, view: content),
          ChildSlot(key: 2, view: footer.font(.footnote).foregroundStyle(.secondary))]
     }
@@ -72,4 +72,39 @@ final class SectionBehavior: NodeBehavior {
     override func update(_ view: any View) -> [ChildSlot]? { (view as! any AnySection).slots }
 
     func part(_ key: Int) -> ViewNode? { node.children.first { $0.intKey == key } }
+}
+
+/// A section's header in its prominence (`headerProminence`): small and secondary, or larger, bold and primary.
+struct SectionHeader<Content: View>: View {
+    let content: Content
+    @Environment(\.headerProminence) private var prominence
+
+    var body: some View {
+        if prominence == .increased {
+            content.font(.title3.bold()).foregroundStyle(.primary)
+        } else {
+            content.font(.footnote).foregroundStyle(.secondary)
+        }
+    }
+}
+
+/// How much a section's header stands out (SwiftUI's `Prominence`).
+public enum Prominence: Hashable, Sendable {
+    case standard, increased
+}
+
+struct HeaderProminenceKey: EnvironmentKey { static let defaultValue = Prominence.standard }
+
+extension EnvironmentValues {
+    /// The prominence of section headers (SwiftUI's `\.headerProminence`).
+    public var headerProminence: Prominence {
+        get { self[HeaderProminenceKey.self] }
+        set { self[HeaderProminenceKey.self] = newValue }
+    }
+}
+
+extension View {
+    /// Shows the headers of the sections in this view larger and bolder (`.increased`), as SwiftUI's
+    /// `headerProminence(_:)` does.
+    public func headerProminence(_ prominence: Prominence) -> some View { environment(\.headerProminence, prominence) }
 }

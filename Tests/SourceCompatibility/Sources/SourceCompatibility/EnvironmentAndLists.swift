@@ -54,3 +54,16 @@ struct PhotoStrip: View {
         }
     }
 }
+
+/// Section headers of increased prominence.
+struct ProminentSettings: View {
+    @Environment(\.headerProminence) private var prominence
+    var body: some View {
+        List {
+            Section("Network") { Text("Wi-Fi") }
+                .headerProminence(.increased)
+            Section { Text("Brightness") } header: { Text("Display") }
+                .headerProminence(prominence == .standard ? .increased : .standard)
+        }
+    }
+}
