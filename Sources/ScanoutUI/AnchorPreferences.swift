@@ -122,26 +122,20 @@ struct PreferenceValueReader<K: PreferenceKey>: PrimitiveModifier {
 
 /// Reads the content's value after every body pass and layout; a new value is put in the box and the layer's
 /// body is evaluated again. A value that is not `Equatable` counts as new once per update.
-final class PreferenceValueReaderBehavior<K: PreferenceKey>: ModifierBehavior, PreferenceObserving {
+final class PreferenceValueReaderBehavior<K: PreferenceKey>: PreferenceReadingBehavior<K> {
     private var reader: PreferenceValueReader<K>!
-    private var registered = false
 
     override func updateModifier(_ modifier: any ViewModifier) {
         reader = modifier.known(as: PreferenceValueReader<K>.self)
-        if !registered {
-            registered = true
-            node.host.preferenceObservers.append(self)
-        }
+        register()
     }
 
-    func checkPreferences() {
-        guard node.isAlive else { return }
-        let value = Preferences.collect(children: node, K.self) ?? K.defaultValue
+    override func read(_ value: K.Value) {
         let box = reader.box
         if let same = Self.equal(value, box.value) {
-            guard !same else { return }
-        } else {
-            guard box.generation != node.host.updateGeneration else { return }
+            if same { return }
+        } else if box.generation == node.host.updateGeneration {
+            return
         }
         box.value = value
         box.generation = node.host.updateGeneration
@@ -153,10 +147,6 @@ final class PreferenceValueReaderBehavior<K: PreferenceKey>: ModifierBehavior, P
     private static func equal(_ a: K.Value, _ b: K.Value) -> Bool? {
         guard let a = a as? any Equatable else { return nil }
         return a.isEqual(to: b)
-    }
-
-    override func destroyed() {
-        node.host.preferenceObservers.removeAll { $0 === self }
     }
 }
 

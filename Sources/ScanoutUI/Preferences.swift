@@ -52,31 +52,46 @@ struct PreferenceObserver<K: PreferenceKey>: PrimitiveModifier where K.Value: Eq
     func makeBehavior() -> ModifierBehavior { PreferenceObserverBehavior<K>() }
 }
 
-final class PreferenceObserverBehavior<K: PreferenceKey>: ModifierBehavior, PreferenceObserving where K.Value: Equatable {
-    var action: (@MainActor (K.Value) -> Void)!
-    private var last: K.Value?
+/// Reads the value of `K` its content produces after every body pass (and after each layout while an anchor
+/// preference is alive): registered with the host at its first update, `read` is given each value.
+class PreferenceReadingBehavior<K: PreferenceKey>: ModifierBehavior, PreferenceObserving {
     private var registered = false
 
-    override func updateModifier(_ modifier: any ViewModifier) {
-        action = modifier.known(as: PreferenceObserver<K>.self).action
-        if !registered {
-            registered = true
-            node.host.preferenceObservers.append(self)
-        }
+    /// Registers with the host (once).
+    func register() {
+        guard !registered else { return }
+        registered = true
+        node.host.preferenceObservers.append(self)
     }
 
     func checkPreferences() {
         guard node.isAlive else { return }
-        let value = Preferences.collect(children: node, K.self) ?? K.defaultValue
-        if value != last {
-            last = value
-            let action = self.action!
-            node.host.enqueue(from: node) { action(value) }
-        }
+        read(Preferences.collect(children: node, K.self) ?? K.defaultValue)
     }
+
+    /// The content's value now.
+    func read(_ value: K.Value) {}
 
     override func destroyed() {
         node.host.preferenceObservers.removeAll { $0 === self }
+    }
+}
+
+/// `onPreferenceChange`: the action is queued with each new value.
+final class PreferenceObserverBehavior<K: PreferenceKey>: PreferenceReadingBehavior<K> where K.Value: Equatable {
+    var action: (@MainActor (K.Value) -> Void)!
+    private var last: K.Value?
+
+    override func updateModifier(_ modifier: any ViewModifier) {
+        action = modifier.known(as: PreferenceObserver<K>.self).action
+        register()
+    }
+
+    override func read(_ value: K.Value) {
+        guard value != last else { return }
+        last = value
+        let action = self.action!
+        node.host.enqueue(from: node) { action(value) }
     }
 }
 

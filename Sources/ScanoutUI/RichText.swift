@@ -188,59 +188,71 @@ struct RichTextLayout {
         return boxes
     }
 
-    /// The part drawn at `point` in `frame` (as `draw` places the pieces), if any.
+    /// A piece (or one bidi run of it) as `draw` places it: its part, text, left edge and width, its direction
+    /// (nil: its line holds no right-to-left text), and its line's top.
+    struct PlacedPiece {
+        var part: Int
+        var text: String
+        var x: Double
+        var width: Double
+        var isRightToLeft: Bool?
+        var top: Double
+        var line: Line
+    }
+
+    /// Calls `body` with each piece where `draw` puts it in `frame`, line by line; `body` returns false to stop.
+    /// A line holding right-to-left text is placed run by run in bidi order (the pieces are one paragraph to
+    /// the algorithm).
     @MainActor
-    func part(at point: CGPoint, in frame: CGRect, environment: EnvironmentValues) -> Int? {
+    private func forEachPlacedPiece(in frame: CGRect, environment: EnvironmentValues, _ body: (PlacedPiece) -> Bool) {
         var top = frame.minY
         for line in lines {
-            defer { top += line.height + lineSpacing }
-            guard point.y >= top, point.y < top + line.height + lineSpacing else { continue }
             let x0 = frame.minX + TextLineLimit.offset(of: line.width, in: frame.width, alignment: environment.multilineTextAlignment,
                                                        direction: environment.layoutDirection)
             if let runs = TextEngine.visualRuns(of: line.pieces.map(\.text), paragraph: paragraphs[line.paragraph]) {
                 var x = x0
                 for run in runs {
                     let piece = line.pieces[run.piece]
-                    let width = TextEngine.shared.width(of: String(piece.text[run.range]), font: fonts[piece.part])
-                    if point.x >= x, point.x < x + width { return piece.part }
-                    x += width
-                }
-            } else {
-                for piece in line.pieces where point.x >= x0 + piece.x && point.x < x0 + piece.x + piece.width { return piece.part }
-            }
-        }
-        return nil
-    }
-
-    /// Text runs for each piece on its line's baseline, then the underlines and strikethroughs; slanted parts
-    /// are drawn through a shear about their baseline. A line holding right-to-left text is drawn run by run in
-    /// bidi order (the pieces are one paragraph to the algorithm), each run in its own direction.
-    @MainActor
-    func draw(in frame: CGRect, environment: EnvironmentValues, into list: inout DisplayList) {
-        var top = frame.minY
-        for line in lines {
-            let baseline = top + line.ascender
-            let x0 = frame.minX + TextLineLimit.offset(of: line.width, in: frame.width, alignment: environment.multilineTextAlignment,
-                                                               direction: environment.layoutDirection)
-            if let runs = TextEngine.visualRuns(of: line.pieces.map(\.text), paragraph: paragraphs[line.paragraph]) {
-                var x = x0
-                for run in runs {
-                    let piece = line.pieces[run.piece]
                     let text = String(piece.text[run.range])
                     let width = TextEngine.shared.width(of: text, font: fonts[piece.part])
-                    // The run's own direction, so that a run of digits or spaces is not laid out again by its own
-                    // first strong character.
-                    drawPiece(piece.part, text, mark: run.isRightToLeft ? "\u{200F}" : "\u{200E}", x: x, width: width,
-                              trailingSpaceOnLeft: run.isRightToLeft, baseline: baseline, environment: environment, into: &list)
+                    guard body(PlacedPiece(part: piece.part, text: text, x: x, width: width, isRightToLeft: run.isRightToLeft,
+                                           top: top, line: line)) else { return }
                     x += width
                 }
             } else {
                 for piece in line.pieces {
-                    drawPiece(piece.part, piece.text, mark: nil, x: x0 + piece.x, width: piece.width, trailingSpaceOnLeft: false,
-                              baseline: baseline, environment: environment, into: &list)
+                    guard body(PlacedPiece(part: piece.part, text: piece.text, x: x0 + piece.x, width: piece.width,
+                                           isRightToLeft: nil, top: top, line: line)) else { return }
                 }
             }
             top += line.height + lineSpacing
+        }
+    }
+
+    /// The part drawn at `point` in `frame` (as `draw` places the pieces), if any.
+    @MainActor
+    func part(at point: CGPoint, in frame: CGRect, environment: EnvironmentValues) -> Int? {
+        var found: Int?
+        forEachPlacedPiece(in: frame, environment: environment) { p in
+            guard point.y >= p.top, point.y < p.top + p.line.height + lineSpacing, point.x >= p.x, point.x < p.x + p.width else { return true }
+            found = p.part
+            return false
+        }
+        return found
+    }
+
+    /// Text runs for each piece on its line's baseline, then the underlines and strikethroughs; slanted parts
+    /// are drawn through a shear about their baseline. A run of a line holding right-to-left text is drawn in
+    /// its own direction.
+    @MainActor
+    func draw(in frame: CGRect, environment: EnvironmentValues, into list: inout DisplayList) {
+        forEachPlacedPiece(in: frame, environment: environment) { p in
+            // The run's own direction, so that a run of digits or spaces is not laid out again by its own first
+            // strong character.
+            let mark: Character? = p.isRightToLeft.map { $0 ? "\u{200F}" : "\u{200E}" }
+            drawPiece(p.part, p.text, mark: mark, x: p.x, width: p.width, trailingSpaceOnLeft: p.isRightToLeft ?? false,
+                      baseline: p.top + p.line.ascender, environment: environment, into: &list)
+            return true
         }
     }
 
