@@ -29,8 +29,8 @@ public final class ImageStore {
 
     public init() {}
 
-    /// Reads and decodes the PNG or JPEG file at `path` on the calling thread, keeping nothing (for loading
-    /// off the main actor: `AsyncImage`).
+    /// Reads and decodes the PNG or JPEG file at `path` on the calling thread, keeping nothing (the store's
+    /// loads, and `AsyncImage`'s off the main actor).
     public nonisolated static func decode(contentsOfFile path: String) throws(ImageLoadError) -> PixelBuffer {
         do {
             return try ImageDecoder.load(contentsOfFile: path)
@@ -49,11 +49,11 @@ public final class ImageStore {
         let result: Result<ImageContent, ImageLoadError>
         var size = 0
         do {
-            let pixels = try ImageDecoder.load(contentsOfFile: path)
+            let pixels = try Self.decode(contentsOfFile: path)
             size = pixels.stride * pixels.height
             result = .success(ImageContent(pixels))
         } catch {
-            result = .failure(ImageLoadError(description: String(describing: error)))
+            result = .failure(error)
         }
         entries[path] = Entry(result: result, lastUse: clock, bytes: size)
         bytes += size

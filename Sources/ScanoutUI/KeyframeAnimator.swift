@@ -43,8 +43,7 @@ public struct KeyframeAnimator<Value, KeyframePath: Keyframes, Content: View>: V
         }
         let elapsed = $elapsed, base = $base
         return content(shown).modifier(KeyframeDriver(
-            plays: trigger != nil || repeating, trigger: trigger, duration: timeline.duration,
-            repeats: trigger == nil,
+            loops: trigger == nil && repeating, trigger: trigger, duration: timeline.duration,
             began: {
                 base.wrappedValue = shown
                 elapsed.wrappedValue = 0
@@ -55,10 +54,10 @@ public struct KeyframeAnimator<Value, KeyframePath: Keyframes, Content: View>: V
 
 /// Moves a keyframe animator's time on the frames' clock.
 struct KeyframeDriver: PrimitiveModifier {
-    let plays: Bool
+    /// Plays from its appearance for as long as it is shown (no trigger); otherwise once per trigger change.
+    let loops: Bool
     let trigger: PhaseTrigger?
     let duration: Double
-    let repeats: Bool
     /// A triggered run begins (from the value shown now).
     let began: () -> Void
     /// The time into the keyframes is now this (looped when repeating).
@@ -84,7 +83,7 @@ final class KeyframeDriverBehavior: ModifierBehavior, AnimationTicking {
         }
     }
 
-    override func appeared() { if driver.plays && driver.trigger == nil { run() } }
+    override func appeared() { if driver.loops { run() } }
     override func disappeared() {
         isRunning = false
         node.host.stopAnimating(self)
@@ -103,7 +102,7 @@ final class KeyframeDriverBehavior: ModifierBehavior, AnimationTicking {
         start = begin
         var t = now - begin
         let duration = driver.duration
-        if driver.repeats {
+        if driver.loops {
             t = t.truncatingRemainder(dividingBy: max(duration, 1e-9))
         } else if t >= duration {
             isRunning = false

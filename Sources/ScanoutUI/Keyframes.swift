@@ -87,7 +87,7 @@ struct KeyframeCurve<Value: Animatable> {
                 let next = i + 1 < segments.count ? segments[i + 1] : nil
                 var m1 = v1?.animatableData ?? smooth(i + 1)
                 if v1 == nil, case .cubic(_, _, let nextStart?, _)? = next { m1 = nextStart.animatableData }
-                let m0 = v0?.animatableData ?? (i == 0 ? smooth(0) : carried)
+                let m0 = v0?.animatableData ?? carried
                 motion = .cubic(m0, m1)
                 carried = m1
             case .spring(_, _, let spring, let v0):

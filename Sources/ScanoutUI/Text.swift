@@ -250,7 +250,7 @@ final class TextBehavior: NodeBehavior {
     override var drawingReadsPlacement: Bool { false }  // draws from its frame, or only its children
     /// The text as shown: the view's, its Markdown read (see `Text.resolvingMarkdown`).
     var text: Text!
-    /// The text as the view gave it, and the locale its Markdown was read in.
+    /// The text as the view gave it, and the locale its Markdown was read in (nil: it holds none).
     private var source: Text?
     private var markdownLocale: Locale?
     /// Line breaks by proposed width, for one font (stacks probe a text at several widths per layout).
@@ -346,7 +346,12 @@ final class TextBehavior: NodeBehavior {
         if t != source {
             forgetLines()
             resolvedStyle = nil
-            text = t.holdsMarkdown ? readingMarkdown(t, locale: node.environment.current.locale) : t
+            if t.holdsMarkdown {
+                text = readingMarkdown(t, locale: node.environment.current.locale)
+            } else {
+                text = t
+                markdownLocale = nil
+            }
         }
         source = t
         if node.hasAppeared { updateLiveRegistration() }
@@ -453,10 +458,11 @@ final class TextBehavior: NodeBehavior {
 
     /// A Markdown text read in another locale than its environment's now is read again (a translation may
     /// style other words).
+    /// (Measured and drawn for every text: one test of `markdownLocale` for a text without Markdown.)
     private func readMarkdownAgainIfNeeded() {
-        guard let source, source.holdsMarkdown else { return }
+        guard let read = markdownLocale, let source else { return }
         let locale = node.environment.current.locale
-        guard locale != markdownLocale else { return }
+        guard locale != read else { return }
         text = readingMarkdown(source, locale: locale)
         forgetLines()
         resolvedStyle = nil

@@ -149,41 +149,34 @@ extension View {
     /// while its tab is shown). Scanout's bars always show their background, so a style shows at once (iOS
     /// shows it once content scrolls under the bar, or with `.visible`).
     public func toolbarBackground<S: ShapeStyle>(_ style: S, for bars: ToolbarPlacement...) -> some View {
-        modifier(NavigationScreenWriter { model in
-            Self.writeBars(bars, into: model) { $0.background = BarBackground(style: style) }
-        })
-        .tabBarAppearance(bars) { $0.background = BarBackground(style: style) }
+        barAppearance(bars) { $0.background = BarBackground(style: style) }
     }
 
     /// Shows or hides the background of the bars of the screen this view is in (SwiftUI's
     /// `toolbarBackground(_:for:)` with a visibility): hidden, the bar's items and title stand over what is
     /// under the bar, without its separator.
     public func toolbarBackground(_ visibility: Visibility, for bars: ToolbarPlacement...) -> some View {
-        modifier(NavigationScreenWriter { model in
-            Self.writeBars(bars, into: model) { $0.backgroundVisibility = visibility }
-        })
-        .tabBarAppearance(bars) { $0.backgroundVisibility = visibility }
+        barAppearance(bars) { $0.backgroundVisibility = visibility }
     }
 
     /// The colour scheme of the title and items on the bars of the screen this view is in (SwiftUI's
     /// `toolbarColorScheme(_:for:)`): `.dark` for light text on a dark `toolbarBackground`; nil: the app's.
     public func toolbarColorScheme(_ colorScheme: ColorScheme?, for bars: ToolbarPlacement...) -> some View {
-        modifier(NavigationScreenWriter { model in
-            Self.writeBars(bars, into: model) { $0.colorScheme = colorScheme }
-        })
-        .tabBarAppearance(bars) { $0.colorScheme = colorScheme }
+        barAppearance(bars) { $0.colorScheme = colorScheme }
     }
 
-    /// Changes the tab bar's appearance this view asks for when `bars` holds `.tabBar` (a preference the tab
-    /// view reads: each of these modifiers changes its own part of what the content asked for).
-    func tabBarAppearance(_ bars: [ToolbarPlacement], _ change: @escaping (inout BarAppearance) -> Void) -> some View {
+    /// Makes `change` to the appearance of each of `bars`: the screen's navigation and bottom bars (its model),
+    /// and the tab bar when `bars` holds `.tabBar` (a preference the tab view reads: each of the modifiers above
+    /// changes its own part of what the content asked for).
+    private func barAppearance(_ bars: [ToolbarPlacement], _ change: @escaping (inout BarAppearance) -> Void) -> some View {
         let forTabBar = bars.contains { $0.bar == .tabBar }
-        return transformPreference(TabBarAppearanceKey.self) { value in
-            guard forTabBar else { return }
-            var appearance = value ?? BarAppearance()
-            change(&appearance)
-            value = appearance
-        }
+        return modifier(NavigationScreenWriter { model in Self.writeBars(bars, into: model, change) })
+            .transformPreference(TabBarAppearanceKey.self) { value in
+                guard forTabBar else { return }
+                var appearance = value ?? BarAppearance()
+                change(&appearance)
+                value = appearance
+            }
     }
 
     /// Changes the appearance of each of `bars` (the navigation bar for `.automatic`) in `model`, writing only
