@@ -1,5 +1,4 @@
 import CFontconfig
-import Synchronization
 
 /// Faces for characters a font lacks, found with fontconfig among the fonts installed on the board (Noto's
 /// scripts and CJK, for example), as shaped text asks for them.
@@ -61,7 +60,7 @@ enum FontFallback {
     }
 
     /// Weight and scalar → the installed face that draws it (nil: none does), shared by every font in the process.
-    private static let files = Mutex<[UInt64: File?]>([:])
+    private static let files = LockedValue<[UInt64: File?]>([:])
 
     /// Characters that draw nothing (controls, joiners, bidi controls, variation selectors): never worth a
     /// fallback face; shaping makes them zero-width.

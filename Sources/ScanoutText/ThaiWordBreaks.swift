@@ -1,5 +1,4 @@
 import CThai
-import Synchronization
 
 /// Where Thai text may break: between words, which Thai writes without spaces, found by libthai's dictionary
 /// (Debian's libthai-data). Without the dictionary (or libthai itself, loaded at the first Thai text), Thai breaks
@@ -7,7 +6,7 @@ import Synchronization
 enum ThaiWordBreaks {
     /// libthai's breaker, made once (it loads the dictionary); nil when it cannot be made. Behind a lock: the
     /// breaker is not documented as safe to share between threads.
-    private static let breaker = Mutex<OpaquePointer??>(.none)
+    private static let breaker = LockedValue<OpaquePointer??>(.none)
 
     @inline(__always)
     static func isThai(_ v: UInt32) -> Bool { v >= 0x0E01 && v <= 0x0E5B }
