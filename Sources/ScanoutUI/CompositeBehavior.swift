@@ -26,7 +26,7 @@ class BodyEvaluator<Input, Output: View>: NodeBehavior, SubscribingBehavior {
     /// `ObservableObject`s the last evaluation read, with their subscriptions.
     /// (This and the set below skip the run-time exclusivity checks: main actor, each access closed before the
     /// next.)
-    @exclusivity(unchecked) var subscriptions: [ObjectIdentifier: ObservableObjectPublisher.Subscription] = [:]
+    @exclusivity(unchecked) var subscriptions: [ObjectIdentifier: ObservableObjectPublisher.Handle] = [:]
     @exclusivity(unchecked) private var subscribedThisEvaluation: Set<ObjectIdentifier> = []
 
     init(modelReads: ModelReads) {

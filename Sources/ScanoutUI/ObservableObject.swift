@@ -63,8 +63,12 @@ enum OrphanPublishers {
 }
 
 /// Announces that an object is about to change (SwiftUI's/Combine's `ObservableObjectPublisher`).
-public final class ObservableObjectPublisher: @unchecked Sendable {
-    final class Subscription {
+public final class ObservableObjectPublisher: Publisher, @unchecked Sendable {
+    public typealias Output = Void
+    public typealias Failure = Never
+
+    /// A view's subscription: dropping it unsubscribes.
+    final class Handle {
         weak var publisher: ObservableObjectPublisher?
         let id: Int
         init(publisher: ObservableObjectPublisher, id: Int) { self.publisher = publisher; self.id = id }
@@ -81,18 +85,62 @@ public final class ObservableObjectPublisher: @unchecked Sendable {
         for handler in handlers.values { handler() }
     }
 
-    /// Subscriptions alive (views re-run by `send`); for tests.
+    /// Subscriptions alive (views re-run by `send`, `sink`s); for tests.
     var subscriberCount: Int { handlers.count }
 
-    func subscribe(_ handler: @escaping () -> Void) -> Subscription {
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Void, S.Failure == Never {
+        let link = Link()
+        link.handle = subscribe { [weak link] in link?.deliver(subscriber) }
+        subscriber.receive(subscription: link)
+    }
+
+    /// A `sink`'s or `onReceive`'s subscription; cancelling it drops the handler.
+    private final class Link: Subscription {
+        var handle: Handle?
+        private var demand = Subscribers.Demand.none
+        func request(_ demand: Subscribers.Demand) { self.demand += demand }
+        func cancel() { handle = nil }
+        func deliver<S: Subscriber>(_ subscriber: S) where S.Input == Void {
+            guard handle != nil, demand > 0 else { return }
+            demand -= 1
+            demand += subscriber.receive(())
+        }
+    }
+
+    func subscribe(_ handler: @escaping () -> Void) -> Handle {
         nextID += 1
         handlers[nextID] = handler
-        return Subscription(publisher: self, id: nextID)
+        return Handle(publisher: self, id: nextID)
     }
 }
 
-final class PublishedBox: @unchecked Sendable {
+class PublishedBox: @unchecked Sendable {
     var publisher: ObservableObjectPublisher?
+}
+
+/// A `@Published` property's value, with the subject of its `$value` publisher once one is asked for.
+final class PublishedStorage<Value>: PublishedBox, @unchecked Sendable {
+    var value: Value
+    private var subject: CurrentValueSubject<Value, Never>?
+    /// `assign(to: &$value)`'s subscription: it lives as long as the property.
+    var assignment: AnyCancellable?
+
+    init(_ value: Value) { self.value = value }
+
+    /// The object will change, `$value`'s subscribers get the new value (before it is stored: Combine's
+    /// `willSet` order), then it is stored.
+    func set(_ newValue: Value, announcing publisher: ObservableObjectPublisher?) {
+        publisher?.send()
+        subject?.send(newValue)
+        value = newValue
+    }
+
+    var valueSubject: CurrentValueSubject<Value, Never> {
+        if let subject { return subject }
+        let made = CurrentValueSubject<Value, Never>(value)
+        subject = made
+        return made
+    }
 }
 
 protocol PublishedProperty {
@@ -102,11 +150,28 @@ protocol PublishedProperty {
 /// A property of an `ObservableObject` that announces its changes (SwiftUI's `@Published`).
 @propertyWrapper
 public struct Published<Value>: PublishedProperty {
-    var value: Value
-    let box = PublishedBox()
+    let storage: PublishedStorage<Value>
+    var box: PublishedBox { storage }
 
-    public init(wrappedValue: Value) { value = wrappedValue }
-    public init(initialValue: Value) { value = initialValue }
+    public init(wrappedValue: Value) { storage = PublishedStorage(wrappedValue) }
+    public init(initialValue: Value) { storage = PublishedStorage(initialValue) }
+
+    /// `$value`: the value now, then each new value as it is set (before it is stored, as in Combine).
+    public var projectedValue: Publisher {
+        get { Publisher(storage: storage) }
+        set {}  // (`assign(to: &$value)` only needs it settable: it writes through the publisher's storage)
+    }
+
+    /// The publisher of a `@Published` property (Combine's `Published.Publisher`).
+    public struct Publisher: ScanoutUI.Publisher {
+        public typealias Output = Value
+        public typealias Failure = Never
+        let storage: PublishedStorage<Value>
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Value, S.Failure == Never {
+            storage.valueSubject.receive(subscriber: subscriber)
+        }
+    }
 
     @available(*, unavailable, message: "@Published is only available on properties of classes")
     public var wrappedValue: Value {
@@ -119,11 +184,10 @@ public struct Published<Value>: PublishedProperty {
         wrapped wrappedKeyPath: ReferenceWritableKeyPath<Enclosing, Value>,
         storage storageKeyPath: ReferenceWritableKeyPath<Enclosing, Published<Value>>
     ) -> Value {
-        get { object[keyPath: storageKeyPath].value }
+        get { object[keyPath: storageKeyPath].storage.value }
         set {
-            let publisher = object[keyPath: storageKeyPath].box.publisher ?? object.objectWillChange
-            publisher.send()
-            object[keyPath: storageKeyPath].value = newValue
+            let storage = object[keyPath: storageKeyPath].storage
+            storage.set(newValue, announcing: storage.publisher ?? object.objectWillChange)
         }
     }
 }

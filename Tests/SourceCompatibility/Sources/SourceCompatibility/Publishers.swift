@@ -1,0 +1,63 @@
+import ScanoutUI
+
+/// Combine as SwiftUI code uses it: a timer publisher received by a view, `@Published`'s `$value` with
+/// operators and `sink`, `objectWillChange`, subjects, `assign`, and Foundation's scheduled timer.
+struct TickingClock: View {
+    let timer = Timer.publish(every: 1, on: .main, in: .common).autoconnect()
+    @State private var now = Date()
+    @State private var lastEvent = ""
+    let events: PassthroughSubject<String, Never>
+
+    var body: some View {
+        VStack {
+            Text(now, style: .time)
+            Text(lastEvent)
+        }
+        .onReceive(timer) { input in now = input }
+        .onReceive(events) { lastEvent = $0 }
+        .onDisappear { timer.upstream.connect().cancel() }
+    }
+}
+
+@MainActor
+final class PumpModel: ObservableObject {
+    @Published var pressure = 0.0
+    @Published var status = ""
+    @Published var alarm = false
+    let readings = CurrentValueSubject<Double, Never>(0)
+    private var cancellables = Set<AnyCancellable>()
+    private var poll: Timer?
+
+    init() {
+        $pressure
+            .map { $0 > 8 }
+            .removeDuplicates()
+            .sink { [weak self] high in self?.alarm = high }
+            .store(in: &cancellables)
+        readings.map { "\($0) bar" }.assign(to: &$status)
+        objectWillChange.sink { print("will change") }.store(in: &cancellables)
+        Just(1.0).assign(to: \.pressure, on: self).store(in: &cancellables)
+        let filtered: AnyPublisher<Double, Never> = readings.dropFirst().filter { $0 >= 0 }.eraseToAnyPublisher()
+        filtered.sink(receiveCompletion: { _ in }, receiveValue: { _ in }).store(in: &cancellables)
+    }
+
+    func startPolling() {
+        poll = Timer.scheduledTimer(withTimeInterval: 0.5, repeats: true) { [weak self] _ in
+            Task { @MainActor in self?.pressure += 0.1 }
+        }
+    }
+
+    func stopPolling() {
+        poll?.invalidate()
+        poll = nil
+    }
+}
+
+struct PumpPanel: View {
+    @StateObject private var model = PumpModel()
+    var body: some View {
+        Text(model.status)
+            .onReceive(model.$alarm) { alarm in if alarm { model.stopPolling() } }
+            .onAppear { model.startPolling() }
+    }
+}
