@@ -61,3 +61,15 @@ struct PumpPanel: View {
             .onAppear { model.startPolling() }
     }
 }
+
+/// Foundation's `String(format:)` and `localizedDescription`, as dashboards and alerts use them.
+struct FormattedReadout: View {
+    let flow: Double
+    let failure: (any Error)?
+    var body: some View {
+        VStack {
+            Text(String(format: "%.1f l/min", flow))
+            Text(failure?.localizedDescription ?? "OK")
+        }
+    }
+}
