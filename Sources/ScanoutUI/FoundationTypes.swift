@@ -5,3 +5,6 @@
 // JSONEncoder/Decoder, UUID, Date and URL grows 8.6 → 14.2 MB; full Foundation would make it 57.1 MB.
 // (FoundationEssentials has no IndexSet, UserDefaults or CGFloat: Scanout declares what SwiftUI code needs.)
 @_exported import FoundationEssentials
+// Foundation brings Dispatch too (`DispatchQueue.main.asyncAfter`, `receive(on: DispatchQueue.main)` in SwiftUI
+// code); libdispatch is linked already (Swift's concurrency runs on it), so re-exporting it costs nothing.
+@_exported import Dispatch

@@ -73,3 +73,41 @@ struct FormattedReadout: View {
         }
     }
 }
+
+/// A search field debounced through Combine, and work put off on the main queue.
+@MainActor
+final class SearchModel: ObservableObject {
+    @Published var query = ""
+    @Published private(set) var results: [String] = []
+    private var cancellables = Set<AnyCancellable>()
+    private let names = ["Pump A", "Pump B", "Valve"]
+
+    init() {
+        $query
+            .debounce(for: .milliseconds(300), scheduler: RunLoop.main)
+            .removeDuplicates()
+            .map { [names] q in q.isEmpty ? names : names.filter { $0.contains(q) } }
+            .receive(on: DispatchQueue.main)
+            .sink { [weak self] in self?.results = $0 }
+            .store(in: &cancellables)
+        $query.throttle(for: .seconds(1), scheduler: DispatchQueue.main, latest: true)
+            .delay(for: .milliseconds(10), scheduler: RunLoop.main)
+            .sink { _ in }
+            .store(in: &cancellables)
+    }
+}
+
+struct SearchPanel: View {
+    @StateObject private var model = SearchModel()
+    @State private var saved = false
+    var body: some View {
+        VStack {
+            TextField("Search", text: $model.query)
+            ForEach(model.results, id: \.self) { Text($0) }
+            Button("Save") {
+                saved = true
+                DispatchQueue.main.asyncAfter(deadline: .now() + 2) { saved = false }
+            }
+        }
+    }
+}
