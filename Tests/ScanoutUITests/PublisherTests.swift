@@ -139,4 +139,37 @@ struct PublisherTests {
         #expect(model.label == "25 °C")
         _ = (c, a)
     }
+
+    @Test func combineLatestAndMerge() {
+        let user = CurrentValueSubject<String, Never>("")
+        let pin = PassthroughSubject<String, Never>()
+        var valid: [Bool] = []
+        let c = user.combineLatest(pin) { !$0.isEmpty && $1.count == 4 }.sink { valid.append($0) }
+        user.send("ana")  // no pin yet: nothing
+        #expect(valid.isEmpty)
+        pin.send("12")
+        pin.send("1234")
+        user.send("")
+        #expect(valid == [false, true, false])
+
+        let level = CurrentValueSubject<Int, Never>(1)
+        var triples: [String] = []
+        let t = Publishers.CombineLatest3(user, pin, level).sink { triples.append("\($0)|\($1)|\($2)") }
+        pin.send("9")
+        level.send(2)
+        #expect(triples == ["|9|1", "|9|2"])
+
+        let alarms = PassthroughSubject<String, Failure>(), faults = PassthroughSubject<String, Failure>()
+        var merged: [String] = [], ended: [Subscribers.Completion<Failure>] = []
+        let m = alarms.merge(with: faults).sink(receiveCompletion: { ended.append($0) }, receiveValue: { merged.append($0) })
+        alarms.send("hot")
+        faults.send("jam")
+        alarms.send(completion: .finished)  // one part finished: the merge goes on
+        faults.send("dry")
+        #expect(merged == ["hot", "jam", "dry"])
+        #expect(ended.isEmpty)
+        faults.send(completion: .failure(.broken))
+        #expect(ended == [.failure(.broken)])
+        _ = (c, t, m)
+    }
 }

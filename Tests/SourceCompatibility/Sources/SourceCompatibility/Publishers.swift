@@ -111,3 +111,22 @@ struct SearchPanel: View {
         }
     }
 }
+
+/// A login form validated by combining its fields.
+@MainActor
+final class LoginModel: ObservableObject {
+    @Published var user = ""
+    @Published var pin = ""
+    @Published var canSubmit = false
+    @Published var banner = ""
+    let alarms = PassthroughSubject<String, Never>()
+    let faults = PassthroughSubject<String, Never>()
+
+    init() {
+        Publishers.CombineLatest($user, $pin)
+            .map { !$0.isEmpty && $1.count == 4 }
+            .assign(to: &$canSubmit)
+        $user.combineLatest($pin, $canSubmit).map { "\($0) \($1.count) \($2)" }.assign(to: &$banner)
+        alarms.merge(with: faults).map { "! " + $0 }.assign(to: &$banner)
+    }
+}
