@@ -31,11 +31,13 @@ public struct List<SelectionValue: Hashable, Content: View>: View {
 
     @Environment(\.listStyleKind) private var style
     @Environment(\.scrollContentBackground) private var backgroundVisibility
+    @Environment(\.listRowSpacing) private var rowSpacing
+    @Environment(\.listSectionSpacing) private var sectionSpacing
 
     public var body: some View {
         let kind = style ?? defaultStyle
         return ScrollView {
-            ListRows(kind: kind, content: content)
+            ListRows(kind: kind, content: content, rowSpacing: rowSpacing, sectionSpacing: sectionSpacing)
                 .environment(\.isInList, true)
         }
         .background(Color.scrollContentBackground(kind == .plain || kind == .inset ? Palette.background : Palette.groupedBackground,
@@ -151,5 +153,7 @@ public struct ListSelectableRow<ID: Hashable, Content: View>: View {
 struct ListRows<Content: View>: View, PrimitiveView {
     let kind: ListStyleKind
     let content: Content
+    var rowSpacing: CGFloat?
+    var sectionSpacing: ListSectionSpacing?
     func makeBehavior() -> NodeBehavior { ListRowsBehavior() }
 }

@@ -22,6 +22,42 @@ extension View {
     }
 }
 
+extension View {
+    /// The gap between the rows of the lists and forms in this view (nil: none, the rows touch with
+    /// separators between them). In the grouped styles each row is then a card of its own.
+    public func listRowSpacing(_ spacing: CGFloat?) -> some View { environment(\.listRowSpacing, spacing) }
+
+    /// The gap between the sections of the lists and forms in this view.
+    public func listSectionSpacing(_ spacing: ListSectionSpacing) -> some View { environment(\.listSectionSpacing, spacing) }
+
+    /// The gap between the sections of the lists and forms in this view, in points.
+    public func listSectionSpacing(_ spacing: CGFloat) -> some View { environment(\.listSectionSpacing, .custom(spacing)) }
+}
+
+/// The gap between a list's sections (SwiftUI's `ListSectionSpacing`): the style's, compact, or the app's own.
+public struct ListSectionSpacing: Sendable, Equatable {
+    enum Kind: Equatable, Sendable { case standard, compact, custom(CGFloat) }
+    let kind: Kind
+
+    public static let `default` = ListSectionSpacing(kind: .standard)
+    public static let compact = ListSectionSpacing(kind: .compact)
+    public static func custom(_ spacing: CGFloat) -> ListSectionSpacing { ListSectionSpacing(kind: .custom(spacing)) }
+}
+
+struct ListRowSpacingKey: EnvironmentKey { static let defaultValue: CGFloat? = nil }
+struct ListSectionSpacingKey: EnvironmentKey { static let defaultValue: ListSectionSpacing? = nil }
+
+extension EnvironmentValues {
+    var listRowSpacing: CGFloat? {
+        get { self[ListRowSpacingKey.self] }
+        set { self[ListRowSpacingKey.self] = newValue }
+    }
+    var listSectionSpacing: ListSectionSpacing? {
+        get { self[ListSectionSpacingKey.self] }
+        set { self[ListSectionSpacingKey.self] = newValue }
+    }
+}
+
 /// The vertical edges (SwiftUI's `VerticalEdge`).
 public enum VerticalEdge: Int8, Hashable, CaseIterable, Sendable {
     case top, bottom

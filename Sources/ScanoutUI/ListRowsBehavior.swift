@@ -6,6 +6,10 @@ import ScanoutRender
 /// a row; a `Section` (found by type through transparent views) starts a group with its header and footer.
 final class ListRowsBehavior: NodeBehavior, LazyRowLocating {
     private(set) var kind = ListStyleKind.insetGrouped
+    /// `listRowSpacing`: the gap between rows (0: rows touch, with separators between them).
+    private var rowSpacing: CGFloat = 0
+    /// `listSectionSpacing`: nil for the style's.
+    private var customSectionSpacing: CGFloat?
     private var rowsInWindow: [ViewNode] = []
     /// What placing decided for drawing: group backgrounds and separators, in root coordinates.
     private var groups: [CGRect] = []
@@ -17,6 +21,12 @@ final class ListRowsBehavior: NodeBehavior, LazyRowLocating {
     override func update(_ view: any View) -> [ChildSlot]? {
         let v = view as! any AnyListRows
         if kind != v.kind { kind = v.kind; node?.invalidateLayout() }
+        let spacing = max(0, v.rowSpacing ?? 0), sections = v.sectionSpacing.flatMap { ListRowsBehavior.sectionSpacing($0, grouped: grouped) }
+        if spacing != rowSpacing || sections != customSectionSpacing {
+            rowSpacing = spacing
+            customSectionSpacing = sections
+            node?.invalidateLayout()
+        }
         return [ChildSlot(key: 0, view: v.anyContent)]
     }
 
@@ -59,7 +69,16 @@ final class ListRowsBehavior: NodeBehavior, LazyRowLocating {
 
     private var grouped: Bool { kind == .grouped || kind == .insetGrouped }
     private var margin: CGFloat { kind == .insetGrouped ? 20 : 0 }
-    private var sectionSpacing: CGFloat { grouped ? 24 : 0 }
+    private var sectionSpacing: CGFloat { customSectionSpacing ?? (grouped ? 24 : 0) }
+
+    /// A `ListSectionSpacing` in points: the style's default, compact (half of it) or the app's own.
+    private static func sectionSpacing(_ spacing: ListSectionSpacing, grouped: Bool) -> CGFloat? {
+        switch spacing.kind {
+        case .standard: return nil
+        case .compact: return grouped ? 12 : 0
+        case .custom(let points): return max(0, points)
+        }
+    }
 
     // MARK: Layout
 
@@ -103,7 +122,14 @@ final class ListRowsBehavior: NodeBehavior, LazyRowLocating {
                 madeRows = true
             }
             let hides = n.flatMap { ListRowSettingsBehavior.find(in: $0)?.separatorHidden } ?? false
-            if lastRowBottom != nil, !hides, !previousHidesSeparator {
+            if rowSpacing > 0, let bottom = lastRowBottom {
+                // Spaced rows: each is a card of its own in the grouped styles, with no separator.
+                if grouped, let top = groupTop {
+                    visit(ItemFrame(kind: .group, frame: CGRect(x: cellX, y: top, width: cellWidth, height: bottom - top)))
+                }
+                y += rowSpacing
+                if grouped { groupTop = y }
+            } else if lastRowBottom != nil, !hides, !previousHidesSeparator {
                 // Separators start where the rows' content does (after the delete controls in edit mode).
                 let inset = Palette.rowPadding + (n.flatMap { RowActionsBehavior.part(of: $0)?.contentLeadingInset } ?? 0)
                 // Right to left the rows' content starts at the right: the separator's inset is there.
@@ -121,7 +147,9 @@ final class ListRowsBehavior: NodeBehavior, LazyRowLocating {
         func gap(_ provider: LazyRowProvider, _ rows: Range<Int>) {
             var visited: [Range<Int>] = []
             if let window {
-                visited.append(LazyStackBehavior.rowsCrossing(rows, from: y, step: estimate, length: estimate,
+                // (Each row after the first has the spacing above it.)
+                let first = y + (lastRowBottom == nil ? 0 : rowSpacing)
+                visited.append(LazyStackBehavior.rowsCrossing(rows, from: first, step: estimate + rowSpacing, length: estimate,
                                                              start: window.lowerBound, end: window.upperBound))
             }
             if let wanted, wanted.provider === provider, rows.contains(wanted.index) { visited.append(wanted.index..<(wanted.index + 1)) }
@@ -136,7 +164,7 @@ final class ListRowsBehavior: NodeBehavior, LazyRowLocating {
         func stepOver(_ count: Int) {
             guard count > 0 else { return }
             if groupTop == nil { groupTop = y }
-            y += estimate * CGFloat(count)
+            y += estimate * CGFloat(count) + rowSpacing * CGFloat(lastRowBottom == nil ? count - 1 : count)
             lastRowBottom = y
             previousHidesSeparator = false
         }
@@ -322,6 +350,8 @@ final class ListRowsBehavior: NodeBehavior, LazyRowLocating {
 @MainActor
 protocol AnyListRows {
     var kind: ListStyleKind { get }
+    var rowSpacing: CGFloat? { get }
+    var sectionSpacing: ListSectionSpacing? { get }
     var anyContent: any View { get }
 }
 

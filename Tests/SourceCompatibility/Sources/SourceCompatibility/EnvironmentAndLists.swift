@@ -67,3 +67,24 @@ struct ProminentSettings: View {
         }
     }
 }
+
+/// iOS 17's list spacing modifiers.
+struct SpacedAlarmList: View {
+    let alarms: [String]
+    var body: some View {
+        List {
+            Section("Active") { ForEach(alarms, id: \.self) { Text($0) } }
+            Section("Cleared") { Text("none") }
+        }
+        .listRowSpacing(8)
+        .listSectionSpacing(.compact)
+    }
+}
+
+struct SpacedSettings: View {
+    var body: some View {
+        Form { Text("Brightness") }
+            .listSectionSpacing(40)
+            .listRowSpacing(nil)
+    }
+}
