@@ -78,8 +78,12 @@ struct RichTextLayout {
         }
         func place(_ part: Int, _ text: String, width: Double) {
             let m = metrics[part]
-            line.ascender = Swift.max(line.ascender, m.ascender)
-            line.height = Swift.max(line.height, m.lineHeight)
+            // A raised part reaches higher (and a lowered one lower) than its font: the line grows to hold it.
+            let raise = Double(parts[part].baselineOffset)
+            let ascender = m.ascender + raise, descent = m.lineHeight - m.ascender - raise
+            let lineDescent = Swift.max(line.height - line.ascender, descent)
+            line.ascender = Swift.max(line.ascender, ascender)
+            line.height = line.ascender + lineDescent
             if let last = line.pieces.last, last.part == part {
                 line.pieces[line.pieces.count - 1].text += text
                 line.pieces[line.pieces.count - 1].width += width
@@ -251,7 +255,7 @@ struct RichTextLayout {
             // strong character.
             let mark: Character? = p.isRightToLeft.map { $0 ? "\u{200F}" : "\u{200E}" }
             drawPiece(p.part, p.text, mark: mark, x: p.x, width: p.width, trailingSpaceOnLeft: p.isRightToLeft ?? false,
-                      baseline: p.top + p.line.ascender, environment: environment, into: &list)
+                      baseline: p.top + p.line.ascender - Double(parts[p.part].baselineOffset), environment: environment, into: &list)
             return true
         }
     }

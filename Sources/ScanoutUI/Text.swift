@@ -36,6 +36,8 @@ public struct Text: View, PrimitiveView, Equatable {
     var isMarkdown: Bool { get { attributes?.isMarkdown ?? false } set { change { $0.isMarkdown = newValue } } }
     /// The destination of a Markdown link this part shows: drawn in the tint, a tap on it opens it.
     var link: String? { get { attributes?.link } set { change { $0.link = newValue } } }
+    /// Points this part's baseline is raised above the line's (`baselineOffset(_:)`: superscripts, units).
+    var baselineOffset: CGFloat { get { attributes?.baselineOffset ?? 0 } set { change { $0.baselineOffset = newValue } } }
 
     /// Changes this text's attributes only (copies shared with other texts keep theirs). Each setter writes its
     /// property directly: through a key path the compiler could no longer see which are written, and every read
@@ -96,7 +98,7 @@ public struct Text: View, PrimitiveView, Equatable {
         return [head] + continuation
     }
     /// Whether this text needs the rich layout (joined parts, decorations, slant) rather than the plain one.
-    var isRich: Bool { !continuation.isEmpty || isItalic || underline != nil || strikethrough != nil }
+    var isRich: Bool { !continuation.isEmpty || isItalic || underline != nil || strikethrough != nil || baselineOffset != 0 }
     /// Whether a part's key holds Markdown to be read where it is shown.
     var holdsMarkdown: Bool { isMarkdown || continuation.contains { $0.isMarkdown } }
 
@@ -160,6 +162,9 @@ public struct Text: View, PrimitiveView, Equatable {
     /// Adds `kerning` points between characters (Scanout spaces them as `tracking` does; ligatures are not
     /// formed in the text it spaces in either case).
     public func kerning(_ kerning: CGFloat) -> Text { styled { $0.tracking = kerning } }
+    /// Raises the text's baseline by `baselineOffset` points (negative: lowers it), as for a unit's exponent:
+    /// `Text("m") + Text("3").baselineOffset(6)`. The line grows to hold it.
+    public func baselineOffset(_ baselineOffset: CGFloat) -> Text { styled { $0.baselineOffset = baselineOffset } }
     /// Slanted text.
     public func italic() -> Text { styled { $0.isItalic = true } }
     public func italic(_ isActive: Bool) -> Text { styled { $0.isItalic = isActive } }
@@ -197,6 +202,7 @@ final class TextAttributes: @unchecked Sendable {
     var localized: LocalizedTextSource?
     var isMarkdown = false
     var link: String?
+    var baselineOffset: CGFloat = 0
 
     /// A text with none set, to compare with (never changed).
     static let none = TextAttributes()
@@ -218,13 +224,14 @@ final class TextAttributes: @unchecked Sendable {
         localized = o.localized
         isMarkdown = o.isMarkdown
         link = o.link
+        baselineOffset = o.baselineOffset
     }
 
     func isSame(as o: TextAttributes) -> Bool {
         weight == o.weight && color == o.color && font == o.font && monospacedDigits == o.monospacedDigits && isMonospaced == o.isMonospaced
             && tracking == o.tracking && isItalic == o.isItalic && underline == o.underline && strikethrough == o.strikethrough
             && continuation == o.continuation && live == o.live && localized == o.localized && isMarkdown == o.isMarkdown
-            && link == o.link
+            && link == o.link && baselineOffset == o.baselineOffset
     }
 }
 

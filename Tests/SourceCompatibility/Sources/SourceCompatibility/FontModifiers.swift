@@ -20,3 +20,11 @@ struct DecoratedTexts: View {
         }
     }
 }
+
+/// A unit with an exponent, through `baselineOffset`.
+struct VolumeReadout: View {
+    let volume: Double
+    var body: some View {
+        Text("\(volume, specifier: "%.1f") m") + Text("3").font(.caption).baselineOffset(6)
+    }
+}
