@@ -147,34 +147,47 @@ public struct Text: View, PrimitiveView, Equatable {
         return t
     }
 
-    public func bold() -> Text { styled { $0.weight = .bold } }
-    public func bold(_ isActive: Bool) -> Text { styled { $0.weight = isActive ? .bold : .regular } }
-    public func fontWeight(_ weight: Font.Weight?) -> Text { styled { $0.weight = weight?.descriptorWeight } }
-    public func foregroundColor(_ color: Color?) -> Text { styled { $0.color = color } }
-    public func foregroundStyle(_ color: Color) -> Text { styled { $0.color = color } }
+    /// As `styled`, but a joined text's parts that have a value of their own keep it (`(Text("Alarm")
+    /// .foregroundColor(.red) + Text(" cleared")).foregroundColor(.secondary)` keeps "Alarm" red, as SwiftUI does,
+    /// and an attributed string's runs keep their attributes).
+    func styled(unlessSet isSet: (Text) -> Bool, _ change: (inout Text) -> Void) -> Text {
+        guard !continuation.isEmpty else { return styled(change) }
+        var t = self
+        if !isSet(t) { change(&t) }
+        for i in t.continuation.indices where !isSet(t.continuation[i]) { change(&t.continuation[i]) }
+        return t
+    }
+
+    public func bold() -> Text { styled(unlessSet: { $0.weight != nil }) { $0.weight = .bold } }
+    public func bold(_ isActive: Bool) -> Text { styled(unlessSet: { $0.weight != nil }) { $0.weight = isActive ? .bold : .regular } }
+    public func fontWeight(_ weight: Font.Weight?) -> Text { styled(unlessSet: { $0.weight != nil }) { $0.weight = weight?.descriptorWeight } }
+    public func foregroundColor(_ color: Color?) -> Text { styled(unlessSet: { $0.color != nil }) { $0.color = color } }
+    public func foregroundStyle(_ color: Color) -> Text { styled(unlessSet: { $0.color != nil }) { $0.color = color } }
     /// The font of this text (SwiftUI's `Text.font(_:)`: still a `Text`, no environment writer around it).
-    public func font(_ font: Font?) -> Text { styled { $0.font = font } }
+    public func font(_ font: Font?) -> Text { styled(unlessSet: { $0.font != nil }) { $0.font = font } }
     /// Digits of equal width, so a changing number does not jitter (SwiftUI's `Text.monospacedDigit()`).
     public func monospacedDigit() -> Text { styled { $0.monospacedDigits = true } }
     /// Adds `tracking` points after each character (negative: closer). Text in joined or complex scripts
     /// (Arabic, Devanagari, Thai …), which HarfBuzz shapes, is not spaced out.
-    public func tracking(_ tracking: CGFloat) -> Text { styled { $0.tracking = tracking } }
+    public func tracking(_ tracking: CGFloat) -> Text { styled(unlessSet: { $0.tracking != nil }) { $0.tracking = tracking } }
     /// Adds `kerning` points between characters (Scanout spaces them as `tracking` does; ligatures are not
     /// formed in the text it spaces in either case).
-    public func kerning(_ kerning: CGFloat) -> Text { styled { $0.tracking = kerning } }
+    public func kerning(_ kerning: CGFloat) -> Text { styled(unlessSet: { $0.tracking != nil }) { $0.tracking = kerning } }
     /// Raises the text's baseline by `baselineOffset` points (negative: lowers it), as for a unit's exponent:
     /// `Text("m") + Text("3").baselineOffset(6)`. The line grows to hold it.
-    public func baselineOffset(_ baselineOffset: CGFloat) -> Text { styled { $0.baselineOffset = baselineOffset } }
+    public func baselineOffset(_ baselineOffset: CGFloat) -> Text {
+        styled(unlessSet: { $0.baselineOffset != 0 }) { $0.baselineOffset = baselineOffset }
+    }
     /// Slanted text.
     public func italic() -> Text { styled { $0.isItalic = true } }
     public func italic(_ isActive: Bool) -> Text { styled { $0.isItalic = isActive } }
     /// A line under the text, in `pattern` and `color` (the text's colour when nil).
     public func underline(_ isActive: Bool = true, pattern: LineStyle.Pattern = .solid, color: Color? = nil) -> Text {
-        styled { $0.underline = isActive ? TextDecoration(color: color, pattern: pattern) : nil }
+        styled(unlessSet: { $0.underline != nil }) { $0.underline = isActive ? TextDecoration(color: color, pattern: pattern) : nil }
     }
     /// A line through the text, in `pattern` and `color` (the text's colour when nil).
     public func strikethrough(_ isActive: Bool = true, pattern: LineStyle.Pattern = .solid, color: Color? = nil) -> Text {
-        styled { $0.strikethrough = isActive ? TextDecoration(color: color, pattern: pattern) : nil }
+        styled(unlessSet: { $0.strikethrough != nil }) { $0.strikethrough = isActive ? TextDecoration(color: color, pattern: pattern) : nil }
     }
 
     /// The two texts as one paragraph, each part keeping its style (`Text("Speed ") + Text("820").bold()`).

@@ -28,3 +28,23 @@ struct VolumeReadout: View {
         Text("\(volume, specifier: "%.1f") m") + Text("3").font(.caption).baselineOffset(6)
     }
 }
+
+/// An attributed string built in code and shown by `Text`.
+struct AttributedLevel: View {
+    let percent: Int
+    var message: AttributedString {
+        var label = AttributedString("Tank ")
+        label.font = .body
+        var level = AttributedString("\(percent) %")
+        level.foregroundColor = percent < 20 ? .red : .green
+        level.font = .headline.bold()
+        level.underlineStyle = Text.LineStyle(pattern: .dash, color: .orange)
+        var help = AttributedString(" help")
+        help.link = URL(string: "https://example.com/tank")
+        return label + level + help
+    }
+    var body: some View {
+        Text(message)
+            .foregroundColor(.primary)
+    }
+}
