@@ -46,9 +46,7 @@ final class DragRecognizer: LeafRecognizer<DragGesture> {
         return CGPoint(x: q.x, y: q.y)
     }
 
-    private func relative(_ p: CGPoint) -> CGPoint {
-        gesture.coordinateSpace == .local ? CGPoint(x: p.x - origin.x, y: p.y - origin.y) : p
-    }
+    private func relative(_ p: CGPoint) -> CGPoint { point(root: p, in: gesture.coordinateSpace) }
 
     private func value(at p: CGPoint, time: Double) -> DragGesture.Value {
         DragGesture.Value(time: time, location: relative(p), startLocation: relative(start ?? p), velocity: tracker.velocity)

@@ -1,8 +1,21 @@
-/// A coordinate space that geometry is measured in (SwiftUI's `CoordinateSpace`): the root's (`global`) or the
-/// view's own (`local`).
-public enum CoordinateSpace: Hashable, Sendable {
+/// A coordinate space that geometry is measured in (SwiftUI's `CoordinateSpace`): the root's (`global`), the
+/// view's own (`local`), or an enclosing view's that `coordinateSpace(name:)` named (`named`: a scroll view's,
+/// to read how far its content has moved). A name no enclosing view has measures as `global`.
+public enum CoordinateSpace: Hashable, @unchecked Sendable {
     case global
     case local
+    case named(AnyHashable)
+}
+
+extension CoordinateSpace {
+    /// This space's origin in root coordinates, for a view at `node` (nil: the root's, as `global`).
+    @MainActor func origin(from node: ViewNode?, local: CGPoint) -> CGPoint? {
+        switch self {
+        case .global: return nil
+        case .local: return local
+        case .named(let name): return node?.namedCoordinateSpaceOrigin(name)
+        }
+    }
 }
 
 /// The size and position of a `GeometryReader`, as its content sees them (SwiftUI's `GeometryProxy`).
@@ -10,12 +23,17 @@ public struct GeometryProxy {
     /// The reader's size: the whole space proposed to it.
     public let size: CGSize
     let globalFrame: CGRect
+    /// The origins (root coordinates) of the named spaces around the reader as it was placed.
+    var namedOrigins: [AnyHashable: CGPoint] = [:]
 
     /// The reader's frame in `coordinateSpace`.
     public func frame(in coordinateSpace: CoordinateSpace) -> CGRect {
         switch coordinateSpace {
         case .global: return globalFrame
         case .local: return CGRect(origin: .zero, size: size)
+        case .named(let name):
+            guard let o = namedOrigins[name] else { return globalFrame }
+            return globalFrame.offsetBy(dx: -o.x, dy: -o.y)
         }
     }
 
@@ -56,8 +74,9 @@ final class GeometryReaderBehavior<Content: View>: NodeBehavior {
     override func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize { proposal.replacingUnspecifiedDimensions() }
 
     override func place(in bounds: CGRect) {
-        if proxy?.globalFrame != bounds {
-            let p = GeometryProxy(size: bounds.size, globalFrame: bounds)
+        let named = node.namedCoordinateSpaceOrigins()
+        if proxy?.globalFrame != bounds || proxy?.namedOrigins != named {
+            let p = GeometryProxy(size: bounds.size, globalFrame: bounds, namedOrigins: named)
             proxy = p
             node.reconcile(slots(p))
             node.updateSubtreeNow()
@@ -68,4 +87,63 @@ final class GeometryReaderBehavior<Content: View>: NodeBehavior {
             subview.place(in: CGRect(origin: bounds.origin, size: subview.cachedSize(proposal)))
         }
     }
+}
+
+/// `coordinateSpace(name:)`: names the view's own coordinate space for the geometry readers and gestures in it.
+struct CoordinateSpaceModifier: PrimitiveModifier {
+    let name: AnyHashable
+    func makeBehavior() -> ModifierBehavior { CoordinateSpaceBehavior() }
+}
+
+final class CoordinateSpaceBehavior: ModifierBehavior {
+    private(set) var name: AnyHashable?
+    override func updateModifier(_ modifier: any ViewModifier) {
+        let new = modifier.known(as: CoordinateSpaceModifier.self).name
+        if name != nil, new != name { node.invalidateLayout() }  // the readers inside measure anew
+        name = new
+    }
+}
+
+extension ViewNode {
+    /// The origin (root coordinates, as last laid out) of the nearest enclosing view named `name`.
+    func namedCoordinateSpaceOrigin(_ name: AnyHashable) -> CGPoint? {
+        var n: ViewNode? = self
+        while let node = n {
+            if let space = node.behavior as? CoordinateSpaceBehavior, space.name == name { return node.frame.origin }
+            n = node.parent
+        }
+        return nil
+    }
+
+    /// Every named space around this node (the nearest of each name), by name.
+    func namedCoordinateSpaceOrigins() -> [AnyHashable: CGPoint] {
+        var origins: [AnyHashable: CGPoint] = [:]
+        var n = parent
+        while let node = n {
+            if let space = node.behavior as? CoordinateSpaceBehavior, let name = space.name, origins[name] == nil {
+                origins[name] = node.frame.origin
+            }
+            n = node.parent
+        }
+        return origins
+    }
+}
+
+/// A coordinate space as iOS 17 names them (SwiftUI's `CoordinateSpaceProtocol`).
+public protocol CoordinateSpaceProtocol {
+    var coordinateSpace: CoordinateSpace { get }
+}
+
+/// A space named by `coordinateSpace(_:)` (SwiftUI's `NamedCoordinateSpace`).
+public struct NamedCoordinateSpace: CoordinateSpaceProtocol, Equatable {
+    let name: AnyHashable
+    public var coordinateSpace: CoordinateSpace { .named(name) }
+    public static func named(_ name: some Hashable) -> NamedCoordinateSpace { NamedCoordinateSpace(name: AnyHashable(name)) }
+}
+
+extension View {
+    /// Names this view's coordinate space: geometry inside can be measured in it (`frame(in: .named(name))`).
+    public func coordinateSpace<T: Hashable>(name: T) -> some View { modifier(CoordinateSpaceModifier(name: AnyHashable(name))) }
+    /// Names this view's coordinate space (iOS 17's form: `.coordinateSpace(.named("scroll"))`).
+    public func coordinateSpace(_ name: NamedCoordinateSpace) -> some View { modifier(CoordinateSpaceModifier(name: name.name)) }
 }

@@ -71,6 +71,14 @@ class GestureRecognizer {
     var origin = CGPoint.zero
     /// The gesture view's coordinates to the root's (through the geometry effects above it), for global values.
     var toRoot = AffineTransform.identity
+    /// The gesture view's node, for values in a named coordinate space.
+    weak var node: ViewNode?
+
+    /// A root point in `space` (global: itself; named: from the named view's origin; local: from the view's).
+    func point(root p: CGPoint, in space: CoordinateSpace) -> CGPoint {
+        guard let o = space.origin(from: node, local: origin) else { return p }
+        return CGPoint(x: p.x - o.x, y: p.y - o.y)
+    }
     func update(_ points: [CGPoint], time: Double) {}
     func end(_ points: [CGPoint], time: Double, cancelled: Bool) {}
     /// Whether the gesture takes a touch that moved from `start` to `point` from the view it went down on
@@ -217,6 +225,7 @@ final class GestureBehavior: ModifierBehavior, AnimationTicking {
         guard let r = recognizer else { return }
         r.origin = node.frame.origin
         r.toRoot = node.transformToRoot()
+        r.node = node
         r.update(points, time: node.host.touchEventTime)
         if r.needsTicks { node.host.startAnimating(self) }
     }
@@ -226,6 +235,7 @@ final class GestureBehavior: ModifierBehavior, AnimationTicking {
         touches[i].point = point
         r.origin = node.frame.origin
         r.toRoot = node.transformToRoot()
+        r.node = node
         r.end(points, time: node.host.touchEventTime, cancelled: cancelled)
         touches.remove(at: i)
         if touches.isEmpty { r.finish() }

@@ -82,7 +82,7 @@ final class SpatialTapRecognizer: LeafRecognizer<SpatialTapGesture> {
             location = CGPoint(x: p.x - origin.x, y: p.y - origin.y)
         } else {
             let q = toRoot.apply(Point(x: p.x, y: p.y))
-            location = CGPoint(x: q.x, y: q.y)
+            location = point(root: CGPoint(x: q.x, y: q.y), in: gesture.coordinateSpace)
         }
         sendEnded(SpatialTapGesture.Value(location: location))
     }

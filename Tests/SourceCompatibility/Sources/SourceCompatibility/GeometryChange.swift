@@ -33,3 +33,27 @@ struct Carousel: View {
         }
     }
 }
+
+/// Named coordinate spaces: the scroll-offset idiom, iOS 17's form, and a gesture in a named space.
+struct ScrollOffsetReader: View {
+    struct OffsetKey: PreferenceKey {
+        static let defaultValue: CGFloat = 0
+        static func reduce(value: inout CGFloat, nextValue: () -> CGFloat) { value = nextValue() }
+    }
+    @State private var offset: CGFloat = 0
+    @State private var touch = CGPoint.zero
+    var body: some View {
+        ScrollView {
+            GeometryReader { geo in
+                Color.clear.preference(key: OffsetKey.self, value: geo.frame(in: .named("scroll")).minY)
+            }
+            .frame(height: 0)
+            Text("Header").opacity(offset < -40 ? 0 : 1)
+            Color.gray.frame(height: 200)
+                .gesture(DragGesture(coordinateSpace: .named("panel")).onChanged { touch = $0.location })
+                .coordinateSpace(.named("panel"))
+        }
+        .coordinateSpace(name: "scroll")
+        .onPreferenceChange(OffsetKey.self) { offset = $0 }
+    }
+}
