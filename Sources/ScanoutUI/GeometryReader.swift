@@ -37,8 +37,10 @@ public struct GeometryProxy {
         }
     }
 
-    /// Scanout has no safe area: the insets are zero.
-    public var safeAreaInsets: EdgeInsets { EdgeInsets() }
+    /// How far the board's safe-area insets reach into the reader (zero for a reader laid out inside the safe
+    /// area, as views are unless they ignore it).
+    public var safeAreaInsets: EdgeInsets { insetsIntoReader }
+    var insetsIntoReader = EdgeInsets()
 }
 
 /// A view that takes all the space proposed to it and builds its content from its own geometry (SwiftUI's
@@ -73,10 +75,20 @@ final class GeometryReaderBehavior<Content: View>: NodeBehavior {
 
     override func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize { proposal.replacingUnspecifiedDimensions() }
 
+    /// The part of each of the screen's safe-area insets that lies inside `frame` (root coordinates).
+    static func insets(_ safe: EdgeInsets, screen: CGSize, into frame: CGRect) -> EdgeInsets {
+        func clamp(_ v: CGFloat, _ length: CGFloat) -> CGFloat { min(max(0, v), max(0, length)) }
+        return EdgeInsets(top: clamp(safe.top - frame.minY, frame.height),
+                          leading: clamp(safe.leading - frame.minX, frame.width),
+                          bottom: clamp(frame.maxY - (screen.height - safe.bottom), frame.height),
+                          trailing: clamp(frame.maxX - (screen.width - safe.trailing), frame.width))
+    }
+
     override func place(in bounds: CGRect) {
         let named = node.namedCoordinateSpaceOrigins()
-        if proxy?.globalFrame != bounds || proxy?.namedOrigins != named {
-            let p = GeometryProxy(size: bounds.size, globalFrame: bounds, namedOrigins: named)
+        let insets = Self.insets(node.host.safeAreaInsets, screen: node.host.size, into: bounds)
+        if proxy?.globalFrame != bounds || proxy?.namedOrigins != named || proxy?.insetsIntoReader != insets {
+            let p = GeometryProxy(size: bounds.size, globalFrame: bounds, namedOrigins: named, insetsIntoReader: insets)
             proxy = p
             node.reconcile(slots(p))
             node.updateSubtreeNow()

@@ -93,4 +93,25 @@ struct SafeAreaTests {
         #expect(throws: (any Error).self) { try parse("10 0 40") }
         #expect(throws: (any Error).self) { try parse("-1 0 0 0") }
     }
+
+    struct Measured: View {
+        var ignores: Bool
+        var body: some View {
+            GeometryReader { geo in
+                let i = geo.safeAreaInsets
+                Text("insets \(Int(i.top)) \(Int(i.leading)) \(Int(i.bottom)) \(Int(i.trailing))")
+            }
+            .ignoresSafeArea(edges: ignores ? .all : [])
+        }
+    }
+
+    @Test func aReadersSafeAreaInsetsAreWhatReachesIntoIt() {
+        for (ignores, expected) in [(false, "insets 0 0 0 0"), (true, "insets 30 10 40 20")] {
+            let host = TestHost(rootView: Measured(ignores: ignores), width: 400, height: 300)
+            host.safeAreaInsets = EdgeInsets(top: 30, leading: 10, bottom: 40, trailing: 20)
+            host.runFrame()
+            host.runFrame()
+            #expect(host.visibleTexts == [expected])
+        }
+    }
 }
