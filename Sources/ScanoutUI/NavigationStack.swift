@@ -229,6 +229,30 @@ extension View {
         let d = destination()
         return modifier(NavigationPresentedModifier(isPresented: isPresented, destination: AnyView(d)))
     }
+
+    /// Pushes `destination` for `item` while it is not nil (iOS 17); popping the screen sets it to nil. The
+    /// screen shows the latest item, and its last one while it slides away.
+    public func navigationDestination<D: Hashable, C: View>(item: Binding<D?>, @ViewBuilder destination: @escaping (D) -> C) -> some View {
+        modifier(NavigationItemModifier(item: item, destination: destination))
+    }
+}
+
+struct NavigationItemModifier<D: Hashable, C: View>: ViewModifier {
+    let item: Binding<D?>
+    let destination: (D) -> C
+    /// The item last shown, for the screen's pop after the binding went nil.
+    @State private var last: D?
+
+    func body(content: Content) -> some View {
+        let shown = item.wrappedValue ?? last
+        let item = self.item
+        return content
+            .navigationDestination(isPresented: Binding(get: { item.wrappedValue != nil },
+                                                        set: { if !$0, item.wrappedValue != nil { item.wrappedValue = nil } })) {
+                if let shown { destination(shown) }
+            }
+            .onChange(of: item.wrappedValue) { _, new in if let new { last = new } }
+    }
 }
 
 struct NavigationDestinationModifier: ViewModifier {

@@ -229,4 +229,38 @@ import ScanoutTesting
             host.tap(text: "Mill")
         })
     }
+
+    struct ItemDestination: View {
+        @State var selected: Machine?
+        var body: some View {
+            VStack(spacing: 0) {
+                Text(selected.map { "Selected \($0.name)" } ?? "None selected")
+                NavigationStack {
+                    VStack {
+                        ForEach(NavigationStackTests.machines) { m in Button(m.name) { selected = m } }
+                    }
+                    .navigationDestination(item: $selected) { m in Text("Detail \(m.name)") }
+                }
+            }
+        }
+    }
+
+    @Test func anItemDestinationIsPushedForTheItemAndPoppingClearsIt() {
+        let host = TestHost(rootView: ItemDestination(), width: 800, height: 480)
+        settle(host)
+        host.tap(text: "Lathe")
+        settle(host)
+        #expect(host.contains(text: "Detail Lathe"))
+        #expect(host.contains(text: "Selected Lathe"))
+        host.tap(text: "Back")
+        host.runFrame()
+        host.runFrame()
+        #expect(host.contains(text: "Detail Lathe"), "the screen slides away showing its last item")
+        settle(host)
+        #expect(host.contains(text: "None selected"))
+        #expect(!host.contains(text: "Detail Lathe"))
+        host.tap(text: "Mill")
+        settle(host)
+        #expect(host.contains(text: "Detail Mill"))
+    }
 }

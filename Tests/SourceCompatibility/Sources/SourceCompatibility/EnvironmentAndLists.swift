@@ -88,3 +88,15 @@ struct SpacedSettings: View {
             .listRowSpacing(nil)
     }
 }
+
+/// iOS 17's item destination.
+struct MachinePicker: View {
+    struct Machine: Hashable { let name: String }
+    @State private var chosen: Machine?
+    var body: some View {
+        NavigationStack {
+            Button("Press") { chosen = Machine(name: "Press") }
+                .navigationDestination(item: $chosen) { machine in Text(machine.name) }
+        }
+    }
+}
