@@ -30,10 +30,12 @@ struct SheetOptions: Equatable {
     var dragIndicator: Visibility = .automatic
     var dismissDisabled = false
     var background: SheetBackground?
+    /// `presentationCornerRadius` (nil: the system's 16).
+    var cornerRadius: CGFloat?
 
     static func == (a: SheetOptions, b: SheetOptions) -> Bool {
         a.detents == b.detents && a.dragIndicator == b.dragIndicator && a.dismissDisabled == b.dismissDisabled
-            && (a.selection == nil) == (b.selection == nil) && a.background == b.background
+            && (a.selection == nil) == (b.selection == nil) && a.background == b.background && a.cornerRadius == b.cornerRadius
     }
 }
 
@@ -49,6 +51,13 @@ struct SheetBackground: Equatable {
     }
 
     static func == (a: SheetBackground, b: SheetBackground) -> Bool { a.key == b.key }
+}
+
+struct SheetCornerRadiusKey: PreferenceKey {
+    static var defaultValue: CGFloat? { nil }
+    static func reduce(value: inout CGFloat?, nextValue: () -> CGFloat?) {
+        if let next = nextValue() { value = next }
+    }
 }
 
 struct SheetBackgroundKey: PreferenceKey {
@@ -104,6 +113,11 @@ extension View {
     }
 
     /// Fills the sheet this view is the content of with `style` instead of the system's background.
+    /// The corner radius of the sheet this view is in (nil: the system's).
+    public func presentationCornerRadius(_ cornerRadius: CGFloat?) -> some View {
+        preference(key: SheetCornerRadiusKey.self, value: cornerRadius.map { max(0, $0) })
+    }
+
     public func presentationBackground<S: ShapeStyle>(_ style: S) -> some View {
         preference(key: SheetBackgroundKey.self, value: SheetBackground(style))
     }

@@ -112,13 +112,15 @@ struct SheetModifier<Sheet: View>: ViewModifier {
                 .onPreferenceChange(SheetDragIndicatorKey.self) { self.options.dragIndicator = $0 }
                 .onPreferenceChange(SheetDismissDisabledKey.self) { self.options.dismissDisabled = $0 }
                 .onPreferenceChange(SheetBackgroundKey.self) { self.options.background = $0 }
+                .onPreferenceChange(SheetCornerRadiusKey.self) { self.options.cornerRadius = $0 }
                 .padding(24)
                 .frame(maxWidth: .infinity, maxHeight: height == nil ? nil : .infinity, alignment: .topLeading)
         }
         .frame(height: height, alignment: .top)
         .background {
             // The system's sheet background (white; raised grey in dark), or the content's own.
-            if let background = options.background { background.card(16) } else { RoundedRectangle(cornerRadius: 16).fill(Palette.sheetBackground) }
+            let radius = options.cornerRadius ?? 16
+            if let background = options.background { background.card(radius) } else { RoundedRectangle(cornerRadius: radius).fill(Palette.sheetBackground) }
         }
         .overlay(alignment: .top) {
             // The top edge (where the indicator is) moves the sheet between its detents; drags in the

@@ -132,6 +132,10 @@ extension View {
         modifier(NavigationScreenWriter { model in if model.displayMode != mode { model.displayMode = mode } })
     }
 
+    /// How the screen's title is shown (iOS 17's name for `navigationBarTitleDisplayMode`; `inlineLarge` is
+    /// shown large).
+    public func toolbarTitleDisplayMode(_ mode: ToolbarTitleDisplayMode) -> some View { navigationBarTitleDisplayMode(mode.mode) }
+
     /// Shows or hides bars (SwiftUI's `toolbar(_:for:)`): `.navigationBar` hides the bar of the screen this view is
     /// in (a dashboard root with its own header, say; a pushed screen keeps its own bar and back button),
     /// `.bottomBar` its bottom bar, `.tabBar` the bar of the tab view this view is in while its tab is shown.
@@ -206,3 +210,12 @@ struct ToolbarContent {
 
 @MainActor
 protocol AnyTupleChildren { var childViews: [any View] { get } }
+
+/// How a screen's title is shown (SwiftUI's `ToolbarTitleDisplayMode`).
+public struct ToolbarTitleDisplayMode: Sendable, Equatable {
+    let mode: NavigationBarItem.TitleDisplayMode
+    public static let automatic = ToolbarTitleDisplayMode(mode: .automatic)
+    public static let inline = ToolbarTitleDisplayMode(mode: .inline)
+    public static let large = ToolbarTitleDisplayMode(mode: .large)
+    public static let inlineLarge = ToolbarTitleDisplayMode(mode: .large)
+}

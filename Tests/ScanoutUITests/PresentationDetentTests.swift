@@ -58,4 +58,38 @@ struct PresentationDetentTests {
             #expect(model.shown == locked, "a tap outside closes it only when allowed")
         }
     }
+
+    struct Cornered: View {
+        var radius: CGFloat?
+        @State private var shown = true
+        var body: some View {
+            Color.black
+                .sheet(isPresented: $shown) {
+                    Text("Sheet top").frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .top)
+                        .presentationDetents([.medium])
+                        .presentationCornerRadius(radius)
+                }
+        }
+    }
+
+    /// The first row from the top (at or below `from`) where column `x` shows the sheet's colour.
+    private func edge(_ host: TestHost, x: Int, from: Int, sheet: RGBA) -> Int? {
+        (from..<480).first { host.pixel(x: x, y: $0) == sheet }
+    }
+
+    @Test func presentationCornerRadiusRoundsTheCard() throws {
+        var drops: [CGFloat?: Int] = [:]
+        for radius in [nil, 0, 40] as [CGFloat?] {
+            let host = TestHost(rootView: Cornered(radius: radius), width: 800, height: 480)
+            host.advance(seconds: 0.5)
+            let top = try #require(sheetTop(host))
+            let sheet = host.pixel(x: 400, y: Int(top) + 20)
+            let middle = try #require(edge(host, x: 400, from: Int(top) - 4, sheet: sheet))
+            let corner = try #require(edge(host, x: 25, from: Int(top) - 4, sheet: sheet))  // the card is inset 24 pt
+            drops[radius] = corner - middle
+        }
+        #expect(drops[0] == 0, "square corners: \(drops)")
+        #expect(drops[nil]! > 5 && drops[nil]! < 16, "the system's 16: \(drops)")
+        #expect(drops[40]! > drops[nil]!, "a larger radius: \(drops)")
+    }
 }

@@ -263,4 +263,31 @@ import ScanoutTesting
         settle(host)
         #expect(host.contains(text: "Detail Mill"))
     }
+
+    struct Titled: View {
+        var toolbarMode: ToolbarTitleDisplayMode?
+        var barMode: NavigationBarItem.TitleDisplayMode = .automatic
+        var body: some View {
+            NavigationStack {
+                if let toolbarMode {
+                    Text("Body").navigationTitle("Settings").toolbarTitleDisplayMode(toolbarMode)
+                } else {
+                    Text("Body").navigationTitle("Settings").navigationBarTitleDisplayMode(barMode)
+                }
+            }
+        }
+    }
+
+    @Test func toolbarTitleDisplayModeIsTheBarsTitleMode() {
+        func title(_ view: Titled) -> CGRect? {
+            let host = TestHost(rootView: view, width: 800, height: 480)
+            settle(host)
+            return host.frame(ofText: "Settings")
+        }
+        let inline = title(Titled(barMode: .inline)), large = title(Titled(barMode: .large))
+        #expect(inline != large)
+        #expect(title(Titled(toolbarMode: .inline)) == inline)
+        #expect(title(Titled(toolbarMode: .large)) == large)
+        #expect(title(Titled(toolbarMode: .inlineLarge)) == large)
+    }
 }

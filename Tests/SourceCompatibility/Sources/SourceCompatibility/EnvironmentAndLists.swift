@@ -100,3 +100,20 @@ struct MachinePicker: View {
         }
     }
 }
+
+/// iOS 17's title mode and a sheet's corner radius.
+struct RoundedSettingsSheet: View {
+    @State private var open = false
+    var body: some View {
+        NavigationStack {
+            Button("Open") { open = true }
+                .navigationTitle("Panel")
+                .toolbarTitleDisplayMode(.inlineLarge)
+                .sheet(isPresented: $open) {
+                    Text("Options")
+                        .presentationDetents([.medium])
+                        .presentationCornerRadius(28)
+                }
+        }
+    }
+}
