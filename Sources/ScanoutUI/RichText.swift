@@ -78,9 +78,10 @@ struct RichTextLayout {
         }
         func place(_ part: Int, _ text: String, width: Double) {
             let m = metrics[part]
-            // A raised part reaches higher (and a lowered one lower) than its font: the line grows to hold it.
+            // A raised part reaches higher (and a lowered one lower) than its font: the line grows by the
+            // offset to hold it (its own box keeps its font's height, as a label's does).
             let raise = Double(parts[part].baselineOffset)
-            let ascender = m.ascender + raise, descent = m.lineHeight - m.ascender - raise
+            let ascender = m.ascender + Swift.max(0, raise), descent = m.lineHeight - m.ascender + Swift.max(0, -raise)
             let lineDescent = Swift.max(line.height - line.ascender, descent)
             line.ascender = Swift.max(line.ascender, ascender)
             line.height = line.ascender + lineDescent

@@ -52,4 +52,18 @@ struct BaselineOffsetTests {
         #expect(Text("x").baselineOffset(2) != Text("x"))
         #expect(Text("x").baselineOffset(2) == Text("x").baselineOffset(2))
     }
+
+    @Test func theViewFormRaisesTheTextsInsideUnlessTheyHaveTheirOwn() throws {
+        func height(_ view: some View, _ text: String) throws -> CGFloat {
+            let host = TestHost(rootView: view, width: 300, height: 200)
+            host.runFrame()
+            return try #require(host.frame(ofText: text)).height
+        }
+        let plain = try height(Text("Flow").font(.system(size: 20)), "Flow")
+        let raised = try height(VStack { Text("Flow").font(.system(size: 20)) }.baselineOffset(6), "Flow")
+        #expect(raised == plain + 6, "\(raised) vs \(plain)")
+        // The text's own offset wins over the view's.
+        let own = try height(VStack { Text("Flow").font(.system(size: 20)).baselineOffset(2) }.baselineOffset(6), "Flow")
+        #expect(own == plain + 2, "\(own) vs \(plain)")
+    }
 }

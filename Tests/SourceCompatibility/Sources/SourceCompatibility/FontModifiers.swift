@@ -48,3 +48,10 @@ struct AttributedLevel: View {
             .foregroundColor(.primary)
     }
 }
+
+/// The view form of `baselineOffset`.
+struct RaisedFootnote: View {
+    var body: some View {
+        HStack { Text("1"); Text("2") }.baselineOffset(4)
+    }
+}
