@@ -119,25 +119,32 @@ final class CoordinateSpaceBehavior: ModifierBehavior {
 extension ViewNode {
     /// The origin (root coordinates, as last laid out) of the nearest enclosing view named `name`.
     func namedCoordinateSpaceOrigin(_ name: AnyHashable) -> CGPoint? {
-        var n: ViewNode? = self
-        while let node = n {
-            if let space = node.behavior as? CoordinateSpaceBehavior, space.name == name { return node.frame.origin }
-            n = node.parent
+        var found: CGPoint?
+        forEachNamedSpace(from: self) { spaceName, origin in
+            if spaceName == name { found = origin }
+            return found == nil
         }
-        return nil
+        return found
     }
 
     /// Every named space around this node (the nearest of each name), by name.
     func namedCoordinateSpaceOrigins() -> [AnyHashable: CGPoint] {
         var origins: [AnyHashable: CGPoint] = [:]
-        var n = parent
-        while let node = n {
-            if let space = node.behavior as? CoordinateSpaceBehavior, let name = space.name, origins[name] == nil {
-                origins[name] = node.frame.origin
-            }
-            n = node.parent
+        forEachNamedSpace(from: parent) { name, origin in
+            if origins[name] == nil { origins[name] = origin }
+            return true
         }
         return origins
+    }
+
+    /// Calls `body` with each named space's name and origin from `start` up to the root, nearest first, until
+    /// it returns false.
+    private func forEachNamedSpace(from start: ViewNode?, _ body: (AnyHashable, CGPoint) -> Bool) {
+        var n = start
+        while let node = n {
+            if let space = node.behavior as? CoordinateSpaceBehavior, let name = space.name, !body(name, node.frame.origin) { return }
+            n = node.parent
+        }
     }
 }
 

@@ -82,8 +82,6 @@ final class FanOut<Output, Failure: Error> {
     private var completion: Subscribers.Completion<Failure>?
 
     var isEmpty: Bool { links.isEmpty }
-    /// Called when the last subscriber leaves (the timer publisher stops its timer then).
-    var onEmpty: (() -> Void)?
 
     /// Attaches `subscriber`; `current` is delivered first, as soon as it asks for a value.
     func attach<S: Subscriber>(_ subscriber: S, current: Output?,
@@ -93,7 +91,7 @@ final class FanOut<Output, Failure: Error> {
         let link = Link(AnySubscriber(subscriber), owner: self, pending: pending, finishing: finishing ?? completion)
         if finishing == nil, completion == nil { links.append(link) }
         subscriber.receive(subscription: link)
-        link.flushIfUnrequested()
+        link.completeIfNothingPending()
     }
 
     func send(_ value: Output) {
@@ -107,13 +105,11 @@ final class FanOut<Output, Failure: Error> {
         let finished = links
         links.removeAll()
         for link in finished { link.complete(completion) }
-        onEmpty?()
     }
 
     fileprivate func remove(_ link: Link) {
         guard let index = links.firstIndex(where: { $0 === link }) else { return }
         links.remove(at: index)
-        if links.isEmpty { onEmpty?() }
     }
 
     final class Link: Subscription {
@@ -137,15 +133,12 @@ final class FanOut<Output, Failure: Error> {
                 pending = nil
                 deliver(value)
             }
-            if pending == nil, let completion = finishing {
-                finishing = nil
-                complete(completion)
-            }
+            completeIfNothingPending()
         }
 
-        /// Nothing left to deliver but a completion (a finished subject): it is sent whether or not the
-        /// subscriber asked for values.
-        func flushIfUnrequested() {
+        /// Nothing left to deliver but a completion (`Just` after its value, a finished subject): it is sent
+        /// whether or not the subscriber asked for values.
+        func completeIfNothingPending() {
             if pending == nil, let completion = finishing {
                 finishing = nil
                 complete(completion)
