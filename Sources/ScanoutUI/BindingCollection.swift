@@ -50,7 +50,8 @@ extension Binding {
     fileprivate var valueOnMainActor: Value { unsafeBitCast(get, to: (() -> Value).self)() }
 }
 
-extension ForEach {
+@MainActor
+extension ForEach where Content: View {
     /// Rows for the elements of a bound collection, identified by a key path into the elements themselves
     /// (`ForEach($names, id: \.self) { $name in TextField("Name", text: $name) }`).
     public init<C: MutableCollection & RandomAccessCollection>(_ data: Binding<C>, id: KeyPath<C.Element, ID>,

@@ -1,4 +1,4 @@
-extension ForEach {
+extension ForEach where Content: View {
     /// Lets the user delete rows (SwiftUI's `DynamicViewContent.onDelete`): in a list, a row swiped towards
     /// the leading edge reveals Delete (a full swipe deletes), and in edit mode a row shows a red delete
     /// control that reveals it. `action` hears the offsets of the rows to delete.

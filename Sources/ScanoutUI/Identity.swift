@@ -24,19 +24,20 @@ extension View {
 
 /// Views computed from a collection, identified by their elements' ids (SwiftUI's `ForEach`): state follows
 /// the id, whatever the position.
-public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>: View, PrimitiveView {
+/// `Content` is unconstrained, as in SwiftUI: `ForEach` is a view where its content is a view, and other
+/// modules' content (ScanoutCharts' marks) where theirs is.
+public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content> {
     public let data: Data
-    let id: KeyPath<Data.Element, ID>
-    let content: (Data.Element) -> Content
+    package let id: KeyPath<Data.Element, ID>
+    package let content: (Data.Element) -> Content
     /// Set by `onDelete` and `onMove`: each row is then an `EditableRow`.
     var deleteAction: ((IndexSet) -> Void)?
     var moveAction: ((IndexSet, Int) -> Void)?
 
-    public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {
+    /// The initialiser other modules' builders call (they declare the public ones with their own builder).
+    package init(data: Data, id: KeyPath<Data.Element, ID>, content: @escaping (Data.Element) -> Content) {
         self.data = data; self.id = id; self.content = content
     }
-
-    func makeBehavior() -> NodeBehavior { ForEachBehavior(self) }
 
     /// Each element's id with its position in the data, in order; duplicate ids would share one identity, so
     /// the later ones are dropped (as SwiftUI warns). The value is each id's row number.
@@ -235,13 +236,21 @@ final class ForEachBehavior<Data: RandomAccessCollection, ID: Hashable, Content:
     }
 }
 
-extension ForEach where Data.Element: Identifiable, ID == Data.Element.ID {
+extension ForEach: View, PrimitiveView where Content: View {
+    public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {
+        self.init(data: data, id: id, content: content)
+    }
+
+    func makeBehavior() -> NodeBehavior { ForEachBehavior(self) }
+}
+
+extension ForEach where Data.Element: Identifiable, ID == Data.Element.ID, Content: View {
     public init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content) {
         self.init(data, id: \.id, content: content)
     }
 }
 
-extension ForEach where Data == Range<Int>, ID == Int {
+extension ForEach where Data == Range<Int>, ID == Int, Content: View {
     public init(_ data: Range<Int>, @ViewBuilder content: @escaping (Int) -> Content) {
         self.init(data, id: \.self, content: content)
     }

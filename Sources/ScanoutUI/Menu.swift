@@ -191,7 +191,7 @@ extension Group: MenuItemSource {
     func collectMenuItems(into items: inout [MenuItem]) { MenuItems.collect(content, into: &items) }
 }
 
-extension ForEach: MenuItemSource {
+extension ForEach: MenuItemSource where Content: View {
     func collectMenuItems(into items: inout [MenuItem]) {
         for element in data { MenuItems.collect(content(element), into: &items) }
     }

@@ -113,7 +113,7 @@ extension AnyView: PickerOptionSource {
     }
 }
 
-extension ForEach: PickerOptionSource {
+extension ForEach: PickerOptionSource where Content: View {
     /// Each row is tagged with its element's id unless it has a tag of its own.
     func collectOptions(implicitTag: AnyHashable?, into options: inout [PickerOption]) {
         for element in data { PickerOptions.collect(content(element), implicitTag: AnyHashable(element[keyPath: id]), into: &options) }
