@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "ScanoutGraph", targets: ["ScanoutGraph"]),
         .library(name: "ScanoutRender", targets: ["ScanoutRender"]),
         .library(name: "ScanoutUI", targets: ["ScanoutUI"]),
+        .library(name: "ScanoutCharts", targets: ["ScanoutCharts"]),
         .library(name: "ScanoutTesting", targets: ["ScanoutTesting"]),
         .library(name: "ScanoutRaster", targets: ["ScanoutRaster"]),
         .library(name: "ScanoutText", targets: ["ScanoutText"]),
@@ -67,6 +68,8 @@ let package = Package(
         // #Preview's compiler plugin: a host tool (Foundation, no SwiftSyntax), never linked into an app.
         .macro(name: "ScanoutMacros"),
         .target(name: "ScanoutUI", dependencies: ["ScanoutGraph", "ScanoutRaster", "ScanoutRender", "ScanoutPlatform"] + previewPlugin),
+        // Swift Charts' subset (Chart, marks, scales, axes, legend), on ScanoutUI's public API only.
+        .target(name: "ScanoutCharts", dependencies: ["ScanoutUI"]),
         // KMS/DRM, libinput, udev, the epoll run loop and the frame scheduler. It knows pixel buffers
         // (ScanoutRaster's PixelBuffer and PixelFormat), never views or drawing.
         .target(name: "ScanoutPlatform", dependencies: ["ScanoutRaster", "CLinux", "CDRM", "CInput", "CUdev", "CXKBCommon"],
@@ -102,6 +105,7 @@ let package = Package(
         .testTarget(name: "ScanoutImageTests", dependencies: ["ScanoutImage", "ScanoutRaster"]),
         .testTarget(name: "ScanoutGraphTests", dependencies: ["ScanoutGraph"]),
         .testTarget(name: "ScanoutPlatformTests", dependencies: ["ScanoutPlatform", "ScanoutRaster"]),
+        .testTarget(name: "ScanoutChartsTests", dependencies: ["ScanoutCharts", "ScanoutUI", "ScanoutTesting", "GoldenImages"]),
         .testTarget(name: "ScanoutRenderTests", dependencies: ["ScanoutRender", "GoldenImages"]),
         .testTarget(name: "ScanoutUITests", dependencies: ["ScanoutUI", "ScanoutRender", "ScanoutTesting", "GoldenImages"]),
         .testTarget(name: "ScanoutBenchSceneTests",

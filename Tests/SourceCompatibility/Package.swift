@@ -8,7 +8,8 @@ let package = Package(
     name: "SourceCompatibility",
     dependencies: [.package(name: "Scanout", path: "../..")],
     targets: [
-        .target(name: "SourceCompatibility", dependencies: [.product(name: "ScanoutUI", package: "Scanout")],
+        .target(name: "SourceCompatibility", dependencies: [.product(name: "ScanoutUI", package: "Scanout"),
+                                                                    .product(name: "ScanoutCharts", package: "Scanout")],
                 swiftSettings: [.unsafeFlags(["-warnings-as-errors"])]),
     ]
 )

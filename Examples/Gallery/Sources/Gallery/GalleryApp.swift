@@ -26,6 +26,7 @@ struct ContentView: View {
                 NavigationLink("Tabs") { MediaTabs() }
                 NavigationLink("Maintenance log") { MaintenanceLog() }
                 NavigationLink("Shift schedule") { ShiftSchedule() }
+                NavigationLink("Power chart") { PowerChart() }
             }
             .navigationTitle("Gallery")
         }

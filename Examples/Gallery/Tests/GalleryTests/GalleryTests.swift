@@ -42,6 +42,27 @@ import ScanoutUI
         #expect(host.contains(text: "g_kumar"))
     }
 
+    @Test func thePowerChartShowsItsLinesAndTheLimitFollowsTheToggle() {
+        let host = show(PowerChart())
+        #expect(host.contains(text: "Line A") && host.contains(text: "Line B") && host.contains(text: "kW"))
+        func redPixels() -> Int {
+            var count = 0
+            for y in stride(from: 0, to: 480, by: 1) {
+                for x in stride(from: 0, to: 800, by: 2) {
+                    let p = host.pixel(x: x, y: y)
+                    if p.red > 220 && p.green < 100 && p.blue < 100 { count += 1 }
+                }
+            }
+            return count
+        }
+        #expect(redPixels() > 100)
+        // The switch, at the row's trailing end (its label is not part of it, as on iOS).
+        let label = host.frame(ofText: "Show limit")
+        host.tap(x: 800 - 16 - 25.5, y: label?.midY ?? 0)
+        host.runFrame()
+        #expect(redPixels() == 0)
+    }
+
     @Test func theScoreboardCountsAndRemembersTheLastPoint() {
         let host = show(Scoreboard())
         host.tap(text: "+3")

@@ -1,0 +1,212 @@
+import ScanoutUI
+
+/// A chart of marks (Swift Charts' `Chart`): the plot with its gridlines, the y axis's values on the trailing
+/// side and the x axis's below, and a legend when marks are coloured by a series. It takes the space it is
+/// offered (300 by 200 points where a dimension is not proposed).
+public struct Chart<Content: ChartContent>: View {
+    let content: Content
+    @Environment(\.chartConfiguration) private var configuration
+
+    public init(@ChartContentBuilder content: () -> Content) {
+        self.content = content()
+    }
+
+    public var body: some View {
+        var marks: [ResolvedMark] = []
+        collectMarks(content, into: &marks)
+        return ChartFrame(plot: ChartPlot(marks: marks, configuration: configuration), configuration: configuration)
+    }
+}
+
+extension Chart {
+    /// A chart with the marks `content` makes for each element of `data`.
+    public init<Data: RandomAccessCollection, C: ChartContent>(_ data: Data, @ChartContentBuilder content: @escaping (Data.Element) -> C)
+        where Data.Element: Identifiable, Content == ForEach<Data, Data.Element.ID, C> {
+        self.content = ForEach(data, content: content)
+    }
+
+    public init<Data: RandomAccessCollection, ID: Hashable, C: ChartContent>(_ data: Data, id: KeyPath<Data.Element, ID>,
+                                                                              @ChartContentBuilder content: @escaping (Data.Element) -> C)
+        where Content == ForEach<Data, ID, C> {
+        self.content = ForEach(data, id: id, content: content)
+    }
+}
+
+/// The chart's parts around its plot: axis titles and the legend.
+struct ChartFrame: View {
+    let plot: ChartPlot
+    let configuration: ChartConfiguration
+
+    private var showsLegend: Bool { configuration.legend != .hidden && !plot.series.isEmpty }
+
+    var body: some View {
+        let position = configuration.legendPosition.kind
+        if showsLegend && (position == .leading || position == .trailing) {
+            HStack(alignment: .top, spacing: 8) {
+                if position == .leading { legend(vertical: true) }
+                axesAndPlot.frame(maxWidth: .infinity, maxHeight: .infinity)
+                if position == .trailing { legend(vertical: true) }
+            }
+        } else {
+            VStack(alignment: .leading, spacing: 8) {
+                if showsLegend && position == .top { legend(vertical: false) }
+                axesAndPlot
+                if showsLegend && (position == .bottom || position == .automatic) { legend(vertical: false) }
+            }
+        }
+    }
+
+    private var axesAndPlot: some View {
+        VStack(alignment: .trailing, spacing: 4) {
+            if let title = configuration.yAxisLabel { ChartFrame.caption(title) }
+            ChartAxesLayout(x: plot.x, y: plot.y, showsX: configuration.xAxis != .hidden, showsY: configuration.yAxis != .hidden) {
+                Canvas { context, size in
+                    context.translateBy(x: ChartAxesLayout.margin, y: ChartAxesLayout.margin)
+                    plot.draw(in: &context, size: CGSize(width: size.width - 2 * ChartAxesLayout.margin,
+                                                          height: size.height - 2 * ChartAxesLayout.margin),
+                              showsX: configuration.xAxis != .hidden, showsY: configuration.yAxis != .hidden)
+                }
+                if configuration.yAxis != .hidden {
+                    ForEach(Array(plot.y.ticks.enumerated()), id: \.offset) { _, tick in ChartFrame.caption(plot.y.label(tick)) }
+                }
+                if configuration.xAxis != .hidden {
+                    ForEach(Array(plot.x.ticks.enumerated()), id: \.offset) { _, tick in
+                        CollapsingLabel { ChartFrame.caption(plot.x.label(tick)) }.clipped()
+                    }
+                }
+            }
+            if let title = configuration.xAxisLabel { ChartFrame.caption(title).frame(maxWidth: .infinity) }
+        }
+    }
+
+    @ViewBuilder private func legend(vertical: Bool) -> some View {
+        let entries = ForEach(Array(plot.series.enumerated()), id: \.offset) { _, entry in
+            HStack(spacing: 4) {
+                Circle().fill(entry.fill.swatch).frame(width: 8, height: 8)
+                ChartFrame.caption(AxisScale.label(entry.value, step: 1))
+            }
+        }
+        if vertical {
+            VStack(alignment: .leading, spacing: 4) { entries }
+        } else {
+            HStack(spacing: 12) { entries }
+        }
+    }
+
+    static func caption(_ text: Text) -> some View {
+        text.font(.caption2).foregroundStyle(.secondary).lineLimit(1)
+    }
+}
+
+/// A label that shows whole, or not at all when it is given no width (a text squeezed to nothing would show
+/// an ellipsis): the x axis's thinned labels. Shown, it is a point larger than its text on each side, so the
+/// clip that hides it collapsed does not cut the glyphs' edges.
+struct CollapsingLabel: Layout {
+    func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> CGSize {
+        guard proposal.width != 0, let label = subviews.first else { return .zero }
+        let size = label.sizeThatFits(.unspecified)
+        return CGSize(width: size.width + 2, height: size.height + 2)
+    }
+
+    func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) {
+        subviews.first?.place(at: CGPoint(x: bounds.minX + 1, y: bounds.minY + 1), proposal: .unspecified)
+    }
+}
+
+/// Places the plot (a canvas a little larger than the plot, so marks at its edges are not cut) and the axes'
+/// labels: the y axis's after the plot, each centred on its gridline, the x axis's below, centred under theirs.
+struct ChartAxesLayout: Layout {
+    static let margin: CGFloat = 4
+    static let gap: CGFloat = 6
+    let x: AxisScale
+    let y: AxisScale
+    let showsX: Bool
+    let showsY: Bool
+
+    func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> CGSize {
+        proposal.replacingUnspecifiedDimensions(by: CGSize(width: 300, height: 200))
+    }
+
+    /// The smallest step through the labels at which neighbours do not touch.
+    static func stride(centres: [CGFloat], widths: [CGFloat]) -> Int {
+        guard centres.count > 1, centres.count == widths.count else { return 1 }
+        for every in 1..<centres.count {
+            var fits = true
+            var index = every
+            while index < centres.count && fits {
+                let previous = index - every
+                fits = centres[index] - centres[previous] >= (widths[index] + widths[previous]) / 2 + 4
+                index += every
+            }
+            if fits { return every }
+        }
+        return centres.count
+    }
+
+    /// The plot's rectangle in `bounds`, after the labels' room.
+    private func plotRect(in bounds: CGRect, yLabels: Slice<LayoutSubviews>, xLabels: Slice<LayoutSubviews>) -> CGRect {
+        let ySizes = yLabels.map { $0.sizeThatFits(.unspecified) }
+        let xHeight = xLabels.map { $0.sizeThatFits(.unspecified).height }.max() ?? 0
+        let yWidth = ySizes.map(\.width).max() ?? 0
+        let halfLabel = ((ySizes.map(\.height).max() ?? 0) / 2).rounded(.up)
+        let top = bounds.minY + halfLabel
+        let right = bounds.maxX - (yLabels.isEmpty ? 0 : (yWidth + ChartAxesLayout.gap).rounded(.up))
+        let bottom = bounds.maxY - (xLabels.isEmpty ? halfLabel : (xHeight + ChartAxesLayout.gap).rounded(.up))
+        return CGRect(x: bounds.minX.rounded(), y: top.rounded(), width: max(0, right - bounds.minX).rounded(),
+                      height: max(0, bottom - top).rounded())
+    }
+
+    func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) {
+        guard let canvas = subviews.first else { return }
+        let yCount = showsY ? y.ticks.count : 0
+        let labels = subviews.dropFirst()
+        let yLabels = labels.prefix(yCount), xLabels = labels.dropFirst(yCount)
+        let plot = plotRect(in: bounds, yLabels: yLabels, xLabels: xLabels)
+        let m = ChartAxesLayout.margin
+        canvas.place(at: CGPoint(x: plot.minX - m, y: plot.minY - m),
+                     proposal: ProposedViewSize(width: plot.width + 2 * m, height: plot.height + 2 * m))
+        for (label, tick) in zip(yLabels, y.ticks) {
+            let f = y.fraction(tick) ?? 0
+            label.place(at: CGPoint(x: plot.maxX + ChartAxesLayout.gap, y: plot.maxY - f * plot.height), anchor: .leading,
+                        proposal: .unspecified)
+        }
+        // Labels that would overlap are thinned to every second, third ... one (the others get no room).
+        let widths = xLabels.map { $0.sizeThatFits(.unspecified).width }
+        let centres = x.ticks.prefix(widths.count).map { plot.minX + (x.fraction($0) ?? 0) * plot.width }
+        let every = ChartAxesLayout.stride(centres: centres, widths: widths)
+        for (index, (label, centre)) in zip(xLabels, centres).enumerated() {
+            guard index % every == 0 else {
+                label.place(at: CGPoint(x: centre, y: plot.maxY), anchor: .top, proposal: .zero)
+                continue
+            }
+            let width = widths[index]
+            let clamped = min(max(centre, bounds.minX + width / 2), bounds.maxX - width / 2)
+            label.place(at: CGPoint(x: clamped, y: plot.maxY + ChartAxesLayout.gap - 1), anchor: .top, proposal: .unspecified)
+        }
+    }
+}
+
+@MainActor
+extension AxisScale {
+    /// The text of a tick's label: numbers with as many decimals as the step needs, dates as a time (or a
+    /// date, for steps of a day or more), categories as they are.
+    func label(_ value: PlotValue) -> Text { AxisScale.label(value, step: tickStep) }
+
+    static func label(_ value: PlotValue, step: Double) -> Text {
+        switch value {
+        case .category(let name):
+            return Text(verbatim: name)
+        case .date(let seconds):
+            return Text(Date(timeIntervalSinceReferenceDate: seconds), style: step < 86_400 ? .time : .date)
+        case .number(let v):
+            return Text(verbatim: formatted(v))
+        }
+    }
+
+    /// `v` in plain digits: whole numbers without decimals, others in their shortest form.
+    static func formatted(_ v: Double) -> String {
+        if v == 0 { return "0" }
+        if v.rounded() == v, abs(v) < 1e15 { return String(Int(v)) }
+        return String(v)
+    }
+}

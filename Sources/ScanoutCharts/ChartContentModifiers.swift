@@ -1,0 +1,114 @@
+import ScanoutUI
+
+/// How a line or area passes through its points (Swift Charts' `InterpolationMethod`).
+public struct InterpolationMethod: Sendable, Equatable {
+    enum Kind: Equatable { case linear, monotone, catmullRom, cardinal, stepStart, stepCenter, stepEnd }
+    let kind: Kind
+    public static let linear = InterpolationMethod(kind: .linear)
+    /// A smooth curve that never overshoots between points (Fritsch–Carlson): a reading never seems higher
+    /// than it was.
+    public static let monotone = InterpolationMethod(kind: .monotone)
+    public static let catmullRom = InterpolationMethod(kind: .catmullRom)
+    public static let cardinal = InterpolationMethod(kind: .cardinal)
+    /// Steps: the value holds from each point until the next (`stepStart`), changes halfway (`stepCenter`), or
+    /// holds up to each point (`stepEnd`).
+    public static let stepStart = InterpolationMethod(kind: .stepStart)
+    public static let stepCenter = InterpolationMethod(kind: .stepCenter)
+    public static let stepEnd = InterpolationMethod(kind: .stepEnd)
+}
+
+/// What a mark is filled or stroked with: a colour or a gradient over the plot.
+@MainActor
+enum ChartFill {
+    case color(Color)
+    case gradient(Gradient, UnitPoint, UnitPoint)
+
+    /// `style` as a chart draws it; nil for a style a chart cannot draw (the series colour is used instead).
+    init?<S: ShapeStyle>(_ style: S) {
+        if let color = style as? Color {
+            self = .color(color)
+        } else if let gradient = style as? LinearGradient {
+            self = .gradient(gradient.gradient, gradient.startPoint, gradient.endPoint)
+        } else {
+            return nil
+        }
+    }
+
+    /// A colour for the legend's swatch and for points: the colour, or the gradient's first stop.
+    var swatch: Color {
+        switch self {
+        case .color(let color): color
+        case .gradient(let gradient, _, _): gradient.stops.first?.color ?? .accentColor
+        }
+    }
+}
+
+/// Content whose marks a modifier styled (where they, or a modifier nearer them, had not).
+struct StyledChartContent<Content: ChartContent>: ChartContent, MarkSource {
+    let content: Content
+    let apply: (inout ResolvedMark) -> Void
+    var body: Never { fatalError("StyledChartContent has no body") }
+
+    func collectMarks(into marks: inout [ResolvedMark]) {
+        let first = marks.count
+        ScanoutCharts.collectMarks(content, into: &marks)
+        for index in first..<marks.count { apply(&marks[index]) }
+    }
+}
+
+extension ChartContent {
+    private func styled(_ apply: @escaping (inout ResolvedMark) -> Void) -> StyledChartContent<Self> {
+        StyledChartContent(content: self, apply: apply)
+    }
+
+    /// Draws the marks in `style` (a colour, or a linear gradient over the plot).
+    public func foregroundStyle<S: ShapeStyle>(_ style: S) -> some ChartContent {
+        let fill = ChartFill(style)
+        return styled { mark in
+            if mark.style.fill == nil { mark.style.fill = fill }
+        }
+    }
+
+    /// Colours the marks by `value`: each distinct value is a series with a colour of its own (from the
+    /// chart's palette, or `chartForegroundStyleScale`) and an entry in the legend; a line mark's lines follow
+    /// the series.
+    public func foregroundStyle<D: Plottable>(by value: PlottableValue<D>) -> some ChartContent {
+        let series = value.plotValue
+        return styled { mark in
+            if mark.style.styleSeries == nil { mark.style.styleSeries = series }
+        }
+    }
+
+    /// Strokes line and rule marks in `style` (width, dashes, caps).
+    public func lineStyle(_ style: StrokeStyle) -> some ChartContent {
+        styled { mark in
+            if mark.style.lineStyle == nil { mark.style.lineStyle = style }
+        }
+    }
+
+    /// How line and area marks pass through their points.
+    public func interpolationMethod(_ method: InterpolationMethod) -> some ChartContent {
+        styled { mark in
+            if mark.style.interpolation == nil { mark.style.interpolation = method }
+        }
+    }
+
+    /// A point mark's symbol area, in square points (30 by default).
+    public func symbolSize(_ size: CGFloat) -> some ChartContent {
+        styled { mark in
+            if mark.style.symbolSize == nil { mark.style.symbolSize = size }
+        }
+    }
+
+    /// The marks' opacity.
+    public func opacity(_ opacity: Double) -> some ChartContent {
+        styled { mark in mark.style.opacity = (mark.style.opacity ?? 1) * opacity }
+    }
+
+    /// Rounds a bar's corners.
+    public func cornerRadius(_ radius: CGFloat, style: RoundedCornerStyle = .continuous) -> some ChartContent {
+        styled { mark in
+            if mark.style.cornerRadius == nil { mark.style.cornerRadius = radius }
+        }
+    }
+}

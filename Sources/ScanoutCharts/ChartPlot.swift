@@ -1,0 +1,257 @@
+import ScanoutUI
+
+/// A chart's marks with their stacks resolved, the two scales, and the series' styles: what the plot draws and
+/// the axes label.
+@MainActor
+struct ChartPlot {
+    private(set) var marks: [ResolvedMark]
+    let x: AxisScale
+    let y: AxisScale
+    /// The series `foregroundStyle(by:)` names, in the legend's order, with their styles.
+    let series: [(value: PlotValue, fill: ChartFill)]
+
+    /// Swift Charts' default series colours, in order.
+    static let palette: [Color] = [.blue, .green, .orange, .purple, .red, .cyan, .yellow, .indigo, .pink, .brown]
+
+    init(marks: [ResolvedMark], configuration: ChartConfiguration) {
+        var marks = marks
+        ChartPlot.stack(&marks)
+        var xs: [PlotValue] = [], ys: [PlotValue] = []
+        for mark in marks {
+            if let v = mark.x { xs.append(v) }
+            if let v = mark.xEnd { xs.append(v) }
+            if let v = mark.y { ys.append(v) }
+            if let v = mark.yEnd { ys.append(v) }
+        }
+        self.marks = marks
+        x = AxisScale(values: xs, domain: configuration.xDomain, tickCount: 5)
+        y = AxisScale(values: ys, domain: configuration.yDomain, tickCount: 5, vertical: true)
+
+        var series: [(value: PlotValue, fill: ChartFill)] = []
+        var seen = Set<PlotValue>()
+        for entry in configuration.styleScale ?? [] where seen.insert(entry.series).inserted {
+            series.append((entry.series, entry.fill ?? .color(ChartPlot.palette[series.count % ChartPlot.palette.count])))
+        }
+        for mark in marks {
+            guard let value = mark.style.styleSeries, seen.insert(value).inserted else { continue }
+            series.append((value, .color(ChartPlot.palette[series.count % ChartPlot.palette.count])))
+        }
+        self.series = series
+    }
+
+    /// The fill a mark is drawn with: its own style, its series', or the accent colour.
+    func fill(of mark: ResolvedMark) -> ChartFill {
+        if let fill = mark.style.fill { return fill }
+        if let value = mark.style.styleSeries, let entry = series.first(where: { $0.value == value }) { return entry.fill }
+        return .color(.accentColor)
+    }
+
+    /// Whether a bar runs along the x axis: its categories are on the y axis and its values on the x axis.
+    static func isHorizontal(_ mark: ResolvedMark) -> Bool {
+        mark.kind == .bar && mark.y?.number == nil && mark.x?.number != nil
+    }
+
+    /// Turns stacked bars and areas into ranges: each starts where the marks before it at the same position
+    /// (and of the same kind) end, positive values upwards and negative ones downwards. Normalized stacks are
+    /// scaled to 0...1 at each position; centred ones are moved so each stack's middle is at zero.
+    static func stack(_ marks: inout [ResolvedMark]) {
+        struct Key: Hashable { let kind: ResolvedMark.Kind; let position: PlotValue; let horizontal: Bool }
+        var sums: [Key: (up: Double, down: Double)] = [:]
+        var stacked: [(index: Int, key: Key)] = []
+        for index in marks.indices {
+            let mark = marks[index]
+            guard mark.kind == .bar || mark.kind == .area, mark.stacking != .unstacked, mark.xEnd == nil, mark.yEnd == nil else { continue }
+            let horizontal = isHorizontal(mark)
+            guard let position = horizontal ? mark.y : mark.x, let v = (horizontal ? mark.x : mark.y)?.number else { continue }
+            let key = Key(kind: mark.kind, position: position, horizontal: horizontal)
+            var sum = sums[key] ?? (0, 0)
+            let start = v >= 0 ? sum.up : sum.down
+            if v >= 0 { sum.up += v } else { sum.down += v }
+            sums[key] = sum
+            if horizontal {
+                marks[index].x = .number(start)
+                marks[index].xEnd = .number(start + v)
+            } else {
+                marks[index].y = .number(start)
+                marks[index].yEnd = .number(start + v)
+            }
+            stacked.append((index, key))
+        }
+        for (index, key) in stacked {
+            guard let sum = sums[key] else { continue }
+            let method = marks[index].stacking
+            let total = sum.up - sum.down
+            func adjust(_ value: PlotValue?) -> PlotValue? {
+                guard let v = value?.number else { return value }
+                if method == .normalized { return .number(total > 0 ? (v - sum.down) / total : 0) }
+                if method == .center { return .number(v - (sum.up + sum.down) / 2) }
+                return value
+            }
+            if key.horizontal {
+                marks[index].x = adjust(marks[index].x)
+                marks[index].xEnd = adjust(marks[index].xEnd)
+            } else {
+                marks[index].y = adjust(marks[index].y)
+                marks[index].yEnd = adjust(marks[index].yEnd)
+            }
+        }
+    }
+}
+
+// MARK: Drawing
+
+@MainActor
+extension ChartPlot {
+    private static let gridColor = Color.gray.opacity(0.35)
+
+    /// Draws the gridlines and the marks into a plot of `size` whose origin is the context's.
+    func draw(in context: inout GraphicsContext, size: CGSize, showsX: Bool, showsY: Bool) {
+        let (w, h) = (size.width, size.height)
+        guard w > 0, h > 0 else { return }
+        var grid = Path()
+        // Gridlines on number lines only: categories are told apart by their bands.
+        if showsY && !y.isCategorical {
+            for tick in y.ticks {
+                guard let f = y.fraction(tick) else { continue }
+                let py = ((1 - f) * h).rounded(.down) + 0.5
+                grid.move(to: CGPoint(x: 0, y: py))
+                grid.addLine(to: CGPoint(x: w, y: py))
+            }
+        }
+        if showsX && !x.isCategorical {
+            for tick in x.ticks {
+                guard let f = x.fraction(tick) else { continue }
+                let px = (f * w).rounded(.down) + 0.5
+                grid.move(to: CGPoint(x: px, y: 0))
+                grid.addLine(to: CGPoint(x: px, y: h))
+            }
+        }
+        context.stroke(grid, with: .color(ChartPlot.gridColor), lineWidth: 1)
+
+        // Lines and areas are drawn whole where their series' first mark is written.
+        var drawnGroups = Set<GroupKey>()
+        for (index, mark) in marks.enumerated() {
+            var layer = context
+            layer.opacity = mark.style.opacity ?? 1
+            switch mark.kind {
+            case .line, .area:
+                let key = GroupKey(kind: mark.kind, series: mark.series ?? mark.style.styleSeries)
+                guard drawnGroups.insert(key).inserted else { continue }
+                let members = marks[index...].filter { $0.kind == mark.kind && ($0.series ?? $0.style.styleSeries) == key.series }
+                if mark.kind == .line { drawLine(members, in: layer, w: w, h: h) } else { drawArea(members, in: layer, w: w, h: h) }
+            case .point: drawPoint(mark, in: layer, w: w, h: h)
+            case .bar: drawBar(mark, in: layer, w: w, h: h)
+            case .rule: drawRule(mark, in: layer, w: w, h: h)
+            }
+        }
+    }
+
+    private struct GroupKey: Hashable {
+        let kind: ResolvedMark.Kind
+        let series: PlotValue?
+    }
+
+    private func point(_ xv: PlotValue?, _ yv: PlotValue?, w: CGFloat, h: CGFloat) -> CGPoint? {
+        guard let xv, let yv, let fx = x.fraction(xv), let fy = y.fraction(yv) else { return nil }
+        return CGPoint(x: fx * w, y: (1 - fy) * h)
+    }
+
+    private func shading(_ fill: ChartFill, w: CGFloat, h: CGFloat) -> GraphicsContext.Shading {
+        switch fill {
+        case .color(let color): .color(color)
+        case .gradient(let gradient, let start, let end):
+            .linearGradient(gradient, startPoint: CGPoint(x: start.x * w, y: start.y * h), endPoint: CGPoint(x: end.x * w, y: end.y * h))
+        }
+    }
+
+    private func drawLine(_ members: [ResolvedMark], in context: GraphicsContext, w: CGFloat, h: CGFloat) {
+        guard let first = members.first else { return }
+        let points = members.compactMap { point($0.x, $0.y, w: w, h: h) }
+        guard points.count > 1 else { return }
+        var path = Path()
+        path.move(to: points[0])
+        ChartPlot.addCurve(through: points, method: first.style.interpolation ?? .linear, to: &path)
+        let style = first.style.lineStyle ?? StrokeStyle(lineWidth: 2, lineCap: .round, lineJoin: .round)
+        context.stroke(path, with: shading(fill(of: first), w: w, h: h), style: style)
+    }
+
+    private func drawArea(_ members: [ResolvedMark], in context: GraphicsContext, w: CGFloat, h: CGFloat) {
+        guard let first = members.first else { return }
+        let baseline = PlotValue.number(y.baseline)
+        var tops: [CGPoint] = [], bottoms: [CGPoint] = []
+        for mark in members {
+            // A stacked or ranged area runs from `y` to `yEnd`; a plain one from the baseline to `y`.
+            let (low, high) = mark.yEnd.map { (mark.y, Optional($0)) } ?? (baseline, mark.y)
+            guard let top = point(mark.x, high, w: w, h: h), let bottom = point(mark.x, low, w: w, h: h) else { continue }
+            tops.append(top)
+            bottoms.append(bottom)
+        }
+        guard tops.count > 1 else { return }
+        let method = first.style.interpolation ?? .linear
+        var path = Path()
+        path.move(to: tops[0])
+        ChartPlot.addCurve(through: tops, method: method, to: &path)
+        let back = Array(bottoms.reversed())
+        path.addLine(to: back[0])
+        ChartPlot.addCurve(through: back, method: method, to: &path)
+        path.closeSubpath()
+        context.fill(path, with: shading(fill(of: first), w: w, h: h))
+    }
+
+    private func drawPoint(_ mark: ResolvedMark, in context: GraphicsContext, w: CGFloat, h: CGFloat) {
+        guard let p = point(mark.x, mark.y, w: w, h: h) else { return }
+        let diameter = (4 * (mark.style.symbolSize ?? 30) / Double.pi).squareRoot()
+        let circle = Path(ellipseIn: CGRect(x: p.x - diameter / 2, y: p.y - diameter / 2, width: diameter, height: diameter))
+        context.fill(circle, with: .color(fill(of: mark).swatch))
+    }
+
+    /// A bar's thickness across its axis: `width` of the band each category (or step of the data) has.
+    private func thickness(_ dimension: MarkDimension, band: CGFloat) -> CGFloat {
+        switch dimension.kind {
+        case .automatic: max(1, band * 0.8)
+        case .fixed(let points): points
+        case .ratio(let ratio): band * ratio
+        case .inset(let inset): max(1, band - 2 * inset)
+        }
+    }
+
+    private func drawBar(_ mark: ResolvedMark, in context: GraphicsContext, w: CGFloat, h: CGFloat) {
+        let rect: CGRect
+        if ChartPlot.isHorizontal(mark) || (mark.xEnd != nil && mark.yEnd == nil) {
+            let start = mark.xEnd == nil ? PlotValue.number(x.baseline) : mark.x
+            guard let yv = mark.y, let fy = y.fraction(yv), let s = start.flatMap(x.fraction),
+                  let e = (mark.xEnd ?? mark.x).flatMap(x.fraction) else { return }
+            let t = thickness(mark.width, band: y.band * h)
+            rect = CGRect(x: min(s, e) * w, y: (1 - fy) * h - t / 2, width: abs(e - s) * w, height: t)
+        } else {
+            let start = mark.yEnd == nil ? PlotValue.number(y.baseline) : mark.y
+            guard let xv = mark.x, let fx = x.fraction(xv), let s = start.flatMap(y.fraction),
+                  let e = (mark.yEnd ?? mark.y).flatMap(y.fraction) else { return }
+            let t = thickness(mark.width, band: x.band * w)
+            rect = CGRect(x: fx * w - t / 2, y: (1 - max(s, e)) * h, width: t, height: abs(e - s) * h)
+        }
+        guard rect.width > 0, rect.height > 0 else { return }
+        let radius = min(mark.style.cornerRadius ?? 0, min(rect.width, rect.height) / 2)
+        let path = radius > 0 ? Path(roundedRect: rect, cornerRadius: radius) : Path(rect)
+        context.fill(path, with: shading(fill(of: mark), w: w, h: h))
+    }
+
+    private func drawRule(_ mark: ResolvedMark, in context: GraphicsContext, w: CGFloat, h: CGFloat) {
+        var path = Path()
+        if mark.yEnd != nil || (mark.y == nil && mark.x != nil) {
+            // Vertical: at x, over yStart...yEnd or the whole height.
+            guard let xv = mark.x, let fx = x.fraction(xv) else { return }
+            let top = mark.yEnd.flatMap(y.fraction).map { (1 - $0) * h } ?? 0
+            let bottom = mark.yEnd == nil ? h : mark.y.flatMap(y.fraction).map { (1 - $0) * h } ?? h
+            path.move(to: CGPoint(x: fx * w, y: top))
+            path.addLine(to: CGPoint(x: fx * w, y: bottom))
+        } else {
+            guard let yv = mark.y, let fy = y.fraction(yv) else { return }
+            let left = mark.xEnd == nil ? 0 : mark.x.flatMap(x.fraction).map { $0 * w } ?? 0
+            let right = mark.xEnd.flatMap(x.fraction).map { $0 * w } ?? w
+            path.move(to: CGPoint(x: left, y: (1 - fy) * h))
+            path.addLine(to: CGPoint(x: right, y: (1 - fy) * h))
+        }
+        context.stroke(path, with: shading(fill(of: mark), w: w, h: h), style: mark.style.lineStyle ?? StrokeStyle(lineWidth: 1))
+    }
+}

@@ -1,0 +1,159 @@
+import ScanoutUI
+
+/// A mark as the chart draws it: its kind, the values it places, and the style its modifiers gave it.
+struct ResolvedMark {
+    enum Kind { case line, point, bar, area, rule }
+    var kind: Kind
+    /// A value on each axis; a range (bars, areas, rules) has an end as well. A rule has one axis only.
+    var x: PlotValue?
+    var xEnd: PlotValue?
+    var y: PlotValue?
+    var yEnd: PlotValue?
+    /// The line a line mark belongs to (`series:`), besides its foreground style's value.
+    var series: PlotValue?
+    var width: MarkDimension = .automatic
+    var stacking: MarkStackingMethod = .standard
+    var style = MarkStyle()
+}
+
+/// What the content modifiers set on marks; a modifier nearer the mark wins.
+struct MarkStyle {
+    var fill: ChartFill?
+    /// `foregroundStyle(by:)`'s value: the series that picks the mark's colour and legend entry.
+    var styleSeries: PlotValue?
+    var lineStyle: StrokeStyle?
+    var interpolation: InterpolationMethod?
+    var symbolSize: CGFloat?
+    var opacity: Double?
+    var cornerRadius: CGFloat?
+}
+
+/// How wide a bar is (Swift Charts' `MarkDimension`): chosen by the chart, in points, or a fraction of the
+/// space each category (or step of the data) has.
+public struct MarkDimension: Sendable, Equatable {
+    enum Kind: Equatable { case automatic, fixed(CGFloat), ratio(CGFloat), inset(CGFloat) }
+    let kind: Kind
+    public static let automatic = MarkDimension(kind: .automatic)
+    public static func fixed(_ value: CGFloat) -> MarkDimension { MarkDimension(kind: .fixed(value)) }
+    public static func ratio(_ value: CGFloat) -> MarkDimension { MarkDimension(kind: .ratio(value)) }
+    public static func inset(_ value: CGFloat) -> MarkDimension { MarkDimension(kind: .inset(value)) }
+}
+
+extension MarkDimension: ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral {
+    public init(floatLiteral value: Double) { self = .fixed(value) }
+    public init(integerLiteral value: Int) { self = .fixed(CGFloat(value)) }
+}
+
+/// How bars and areas at the same position combine (Swift Charts' `MarkStackingMethod`).
+public struct MarkStackingMethod: Sendable, Equatable {
+    enum Kind: Equatable { case standard, normalized, center, unstacked }
+    let kind: Kind
+    /// Each on top of the ones before (the default).
+    public static let standard = MarkStackingMethod(kind: .standard)
+    /// Stacked, then scaled so each position's stack fills 0...1.
+    public static let normalized = MarkStackingMethod(kind: .normalized)
+    /// Stacked around the middle (a streamgraph).
+    public static let center = MarkStackingMethod(kind: .center)
+    /// Each from the baseline, drawn over one another.
+    public static let unstacked = MarkStackingMethod(kind: .unstacked)
+}
+
+/// A mark that gives itself to the chart (every mark type).
+@MainActor
+protocol PrimitiveMark: ChartContent, MarkSource where Body == Never {
+    var mark: ResolvedMark { get }
+}
+
+extension PrimitiveMark {
+    func collectMarks(into marks: inout [ResolvedMark]) { marks.append(mark) }
+}
+
+/// Points joined by a line, one line per series (Swift Charts' `LineMark`).
+public struct LineMark: PrimitiveMark {
+    let mark: ResolvedMark
+    public var body: Never { fatalError("LineMark has no body") }
+
+    public init<X: Plottable, Y: Plottable>(x: PlottableValue<X>, y: PlottableValue<Y>) {
+        mark = ResolvedMark(kind: .line, x: x.plotValue, y: y.plotValue)
+    }
+
+    public init<X: Plottable, Y: Plottable, S: Plottable>(x: PlottableValue<X>, y: PlottableValue<Y>, series: PlottableValue<S>) {
+        mark = ResolvedMark(kind: .line, x: x.plotValue, y: y.plotValue, series: series.plotValue)
+    }
+}
+
+/// A symbol at a point (Swift Charts' `PointMark`).
+public struct PointMark: PrimitiveMark {
+    let mark: ResolvedMark
+    public var body: Never { fatalError("PointMark has no body") }
+
+    public init<X: Plottable, Y: Plottable>(x: PlottableValue<X>, y: PlottableValue<Y>) {
+        mark = ResolvedMark(kind: .point, x: x.plotValue, y: y.plotValue)
+    }
+}
+
+/// A bar from the baseline (or the marks below it in a stack) to a value, or between two values (Swift
+/// Charts' `BarMark`). Vertical unless the categories are on the y axis.
+public struct BarMark: PrimitiveMark {
+    let mark: ResolvedMark
+    public var body: Never { fatalError("BarMark has no body") }
+
+    public init<X: Plottable, Y: Plottable>(x: PlottableValue<X>, y: PlottableValue<Y>, width: MarkDimension = .automatic,
+                                            height: MarkDimension = .automatic, stacking: MarkStackingMethod = .standard) {
+        let across = PlotValue(y.value).number == nil ? height : width
+        mark = ResolvedMark(kind: .bar, x: x.plotValue, y: y.plotValue, width: across, stacking: stacking)
+    }
+
+    public init<X: Plottable, Y: Plottable>(x: PlottableValue<X>, yStart: PlottableValue<Y>, yEnd: PlottableValue<Y>,
+                                            width: MarkDimension = .automatic) {
+        mark = ResolvedMark(kind: .bar, x: x.plotValue, y: yStart.plotValue, yEnd: yEnd.plotValue, width: width, stacking: .unstacked)
+    }
+
+    public init<X: Plottable, Y: Plottable>(xStart: PlottableValue<X>, xEnd: PlottableValue<X>, y: PlottableValue<Y>,
+                                            height: MarkDimension = .automatic) {
+        mark = ResolvedMark(kind: .bar, x: xStart.plotValue, xEnd: xEnd.plotValue, y: y.plotValue, width: height, stacking: .unstacked)
+    }
+}
+
+/// The area between a line and the baseline (or the area below it in a stack), or between two values (Swift
+/// Charts' `AreaMark`).
+public struct AreaMark: PrimitiveMark {
+    let mark: ResolvedMark
+    public var body: Never { fatalError("AreaMark has no body") }
+
+    public init<X: Plottable, Y: Plottable>(x: PlottableValue<X>, y: PlottableValue<Y>, stacking: MarkStackingMethod = .standard) {
+        mark = ResolvedMark(kind: .area, x: x.plotValue, y: y.plotValue, stacking: stacking)
+    }
+
+    public init<X: Plottable, Y: Plottable, S: Plottable>(x: PlottableValue<X>, y: PlottableValue<Y>, series: PlottableValue<S>,
+                                                          stacking: MarkStackingMethod = .standard) {
+        mark = ResolvedMark(kind: .area, x: x.plotValue, y: y.plotValue, series: series.plotValue, stacking: stacking)
+    }
+
+    public init<X: Plottable, Y: Plottable>(x: PlottableValue<X>, yStart: PlottableValue<Y>, yEnd: PlottableValue<Y>) {
+        mark = ResolvedMark(kind: .area, x: x.plotValue, y: yStart.plotValue, yEnd: yEnd.plotValue, stacking: .unstacked)
+    }
+}
+
+/// A straight line across the plot at a value — a limit, a target — or along one axis between two values
+/// (Swift Charts' `RuleMark`).
+public struct RuleMark: PrimitiveMark {
+    let mark: ResolvedMark
+    public var body: Never { fatalError("RuleMark has no body") }
+
+    public init<Y: Plottable>(y: PlottableValue<Y>) {
+        mark = ResolvedMark(kind: .rule, y: y.plotValue)
+    }
+
+    public init<X: Plottable>(x: PlottableValue<X>) {
+        mark = ResolvedMark(kind: .rule, x: x.plotValue)
+    }
+
+    public init<X: Plottable, Y: Plottable>(xStart: PlottableValue<X>, xEnd: PlottableValue<X>, y: PlottableValue<Y>) {
+        mark = ResolvedMark(kind: .rule, x: xStart.plotValue, xEnd: xEnd.plotValue, y: y.plotValue)
+    }
+
+    public init<X: Plottable, Y: Plottable>(x: PlottableValue<X>, yStart: PlottableValue<Y>, yEnd: PlottableValue<Y>) {
+        mark = ResolvedMark(kind: .rule, x: x.plotValue, y: yStart.plotValue, yEnd: yEnd.plotValue)
+    }
+}

@@ -1,0 +1,235 @@
+import Testing
+import ScanoutUI
+import ScanoutTesting
+import ScanoutRaster
+@testable import ScanoutCharts
+
+/// Charts as drawn: marks placed by their scales, stacks, series colours and the legend, rules, areas,
+/// interpolation, axes' labels, and the content builder's forms. Most charts here hide their axes, so the plot
+/// is the whole frame and a value's pixel is known exactly.
+@Suite @MainActor struct ChartTests {
+    private static func close(_ a: RGBA, _ b: RGBA, within d: Int = 6) -> Bool {
+        abs(Int(a.red) - Int(b.red)) <= d && abs(Int(a.green) - Int(b.green)) <= d && abs(Int(a.blue) - Int(b.blue)) <= d
+    }
+    private static let blue = RGBA(red: 0, green: 122, blue: 255)
+    private static let green = RGBA(red: 52, green: 199, blue: 89)
+    private static let red = RGBA(red: 255, green: 59, blue: 48)
+    private static let white = RGBA(red: 255, green: 255, blue: 255)
+
+    /// `chart` in a frame of `width` by `height` with its axes hidden: the plot fills the frame.
+    private func host<V: View>(_ chart: V, width: Int = 300, height: Int = 200) -> TestHost {
+        let host = TestHost(rootView: chart.chartXAxis(.hidden).chartYAxis(.hidden)
+            .frame(width: CGFloat(width), height: CGFloat(height)), width: width, height: height)
+        host.runFrame()
+        return host
+    }
+
+    struct Reading: Identifiable {
+        let id: Int
+        let day: String
+        let line: String
+        let count: Int
+    }
+
+    @Test func barsByCategoryRiseFromZeroToTheirValues() {
+        let data = [Reading(id: 0, day: "A", line: "1", count: 10), Reading(id: 1, day: "B", line: "1", count: 20),
+                    Reading(id: 2, day: "C", line: "1", count: 40)]
+        let host = host(Chart(data) { BarMark(x: .value("Day", $0.day), y: .value("Count", $0.count)) }.chartYScale(domain: 0...40))
+        // Categories at the middles of three bands; 10 of 40 is a quarter of the height.
+        #expect(Self.close(host.pixel(x: 50, y: 160), Self.blue))
+        #expect(host.pixel(x: 50, y: 140) == Self.white)
+        #expect(Self.close(host.pixel(x: 150, y: 110), Self.blue))
+        #expect(host.pixel(x: 150, y: 90) == Self.white)
+        #expect(Self.close(host.pixel(x: 250, y: 5), Self.blue))
+        // Bars take 0.8 of their band: the gap between A and B is empty.
+        #expect(host.pixel(x: 100, y: 190) == Self.white)
+    }
+
+    @Test func barsOfTwoSeriesStackInTheirSeriesColours() {
+        let data = [Reading(id: 0, day: "A", line: "Pump", count: 10), Reading(id: 1, day: "A", line: "Fan", count: 30)]
+        let host = host(Chart(data) {
+            BarMark(x: .value("Day", $0.day), y: .value("Count", $0.count)).foregroundStyle(by: .value("Line", $0.line))
+        }.chartYScale(domain: 0...40).chartLegend(.hidden))
+        #expect(Self.close(host.pixel(x: 150, y: 180), Self.blue))    // Pump: 0...10
+        #expect(Self.close(host.pixel(x: 150, y: 100), Self.green))   // Fan: 10...40
+        #expect(Self.close(host.pixel(x: 150, y: 3), Self.green))
+    }
+
+    @Test func theLegendNamesEachSeriesAndTheScaleChoosesTheirColours() {
+        let data = [Reading(id: 0, day: "A", line: "Pump", count: 10), Reading(id: 1, day: "B", line: "Fan", count: 30)]
+        let chart = Chart(data) {
+            BarMark(x: .value("Day", $0.day), y: .value("Count", $0.count)).foregroundStyle(by: .value("Line", $0.line))
+        }
+        let shown = host(chart)
+        #expect(shown.contains(text: "Pump") && shown.contains(text: "Fan"))
+        let mapped = host(chart.chartForegroundStyleScale(["Pump": Color.red, "Fan": Color.green]).chartLegend(.hidden))
+        #expect(!mapped.contains(text: "Pump"))
+        #expect(Self.close(mapped.pixel(x: 75, y: 190), Self.red))
+        #expect(Self.close(mapped.pixel(x: 225, y: 190), Self.green))
+    }
+
+    @Test func horizontalBarsWhenTheCategoriesAreOnTheYAxis() {
+        let host = host(Chart {
+            BarMark(x: .value("Count", 25), y: .value("Line", "Pump"))
+            BarMark(x: .value("Count", 50), y: .value("Line", "Fan"))
+        }.chartXScale(domain: 0...100))
+        #expect(Self.close(host.pixel(x: 70, y: 50), Self.blue))    // Pump: the upper band, to a quarter
+        #expect(host.pixel(x: 80, y: 50) == Self.white)
+        #expect(Self.close(host.pixel(x: 145, y: 150), Self.blue))  // Fan: the lower band, to half
+        #expect(host.pixel(x: 155, y: 150) == Self.white)
+    }
+
+    @Test func aLineJoinsItsPointsInOrder() {
+        let host = host(Chart {
+            LineMark(x: .value("t", 0), y: .value("v", 0))
+            LineMark(x: .value("t", 10), y: .value("v", 10))
+        }.chartXScale(domain: 0...10).chartYScale(domain: 0...10), width: 200, height: 200)
+        #expect(Self.close(host.pixel(x: 100, y: 100), Self.blue, within: 90))
+        #expect(host.pixel(x: 100, y: 60) == Self.white)
+        #expect(host.pixel(x: 60, y: 100) == Self.white)
+    }
+
+    @Test func linesFollowTheirSeries() {
+        // Two series, interleaved in the data: each is its own line (no zigzag between them).
+        let host = host(Chart {
+            ForEach([0, 10], id: \.self) { t in
+                LineMark(x: .value("t", t), y: .value("v", 2)).foregroundStyle(by: .value("s", "Low"))
+                LineMark(x: .value("t", t), y: .value("v", 8)).foregroundStyle(by: .value("s", "High"))
+            }
+        }.chartXScale(domain: 0...10).chartYScale(domain: 0...10).chartLegend(.hidden), width: 200, height: 200)
+        #expect(Self.close(host.pixel(x: 100, y: 160), Self.blue, within: 40))   // Low at 2
+        #expect(Self.close(host.pixel(x: 100, y: 40), Self.green, within: 40))   // High at 8
+        #expect(host.pixel(x: 100, y: 100) == Self.white)
+    }
+
+    @Test func aRuleMarksALimitAcrossThePlot() {
+        let host = host(Chart {
+            RuleMark(y: .value("Limit", 80)).foregroundStyle(.red).lineStyle(StrokeStyle(lineWidth: 3))
+        }.chartYScale(domain: 0...100))
+        #expect(Self.close(host.pixel(x: 10, y: 40), Self.red))
+        #expect(Self.close(host.pixel(x: 290, y: 40), Self.red))
+        #expect(host.pixel(x: 150, y: 46) == Self.white)
+    }
+
+    @Test func anAreaFillsDownToTheBaseline() {
+        let host = host(Chart {
+            AreaMark(x: .value("t", 0), y: .value("v", 50))
+            AreaMark(x: .value("t", 10), y: .value("v", 50))
+        }.chartXScale(domain: 0...10).chartYScale(domain: 0...100), width: 200, height: 200)
+        #expect(Self.close(host.pixel(x: 100, y: 150), Self.blue))
+        #expect(Self.close(host.pixel(x: 100, y: 105), Self.blue))
+        #expect(host.pixel(x: 100, y: 95) == Self.white)
+    }
+
+    @Test func aMonotoneLineDoesNotOvershootItsPoints() {
+        // A plateau after a rise: catmull-rom bulges above 8; monotone stays at or under it.
+        func chart(_ method: InterpolationMethod) -> some View {
+            Chart {
+                ForEach(Array([(0, 0), (3, 8), (6, 8), (10, 8)].enumerated()), id: \.offset) { _, p in
+                    LineMark(x: .value("t", p.0), y: .value("v", p.1))
+                }
+                .interpolationMethod(method)
+            }.chartXScale(domain: 0...10).chartYScale(domain: 0...10)
+        }
+        func highestBluePixel(_ host: TestHost) -> Int {
+            for y in 0..<200 { for x in 60...140 where host.pixel(x: x, y: y).blue > 200 && host.pixel(x: x, y: y).red < 150 { return y } }
+            return 200
+        }
+        let monotone = host(chart(.monotone), width: 200, height: 200)
+        let catmull = host(chart(.catmullRom), width: 200, height: 200)
+        // 8 of 10 is y = 40; the stroke is 2 wide.
+        #expect(highestBluePixel(monotone) >= 38)
+        #expect(highestBluePixel(catmull) < 38)
+    }
+
+    @Test func axesLabelTheirTicksAndTheNumberLineHoldsZero() {
+        let host = TestHost(rootView: Chart {
+            LineMark(x: .value("Day", "Mon"), y: .value("Load", 30))
+            LineMark(x: .value("Day", "Tue"), y: .value("Load", 97))
+        }.frame(width: 300, height: 200), width: 300, height: 200)
+        host.runFrame()
+        for label in ["0", "20", "40", "100", "Mon", "Tue"] { #expect(host.contains(text: label), "\(label)") }
+        let top = host.frame(ofText: "100"), bottom = host.frame(ofText: "0")
+        // The y axis's labels are on the trailing side, 100 above 0; the x axis's below the plot.
+        #expect((top?.minX ?? 0) > 250 && (top?.midY ?? 999) < (bottom?.midY ?? 0))
+        #expect((host.frame(ofText: "Mon")?.minY ?? 0) > 170)
+    }
+
+    @Test func crowdedAxisLabelsAreThinnedNotOverlapped() {
+        let months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+                      "November", "December"]
+        let host = TestHost(rootView: Chart {
+            ForEach(0..<12) { i in BarMark(x: .value("Month", months[i]), y: .value("kWh", 100 + i)) }
+        }.frame(width: 260, height: 100), width: 260, height: 100)
+        host.runFrame()
+        // Ink in the labels' row, in clusters apart by 8 or more empty columns: one cluster per label drawn (an
+        // overlap would merge two; a squeezed label would draw an ellipsis of its own).
+        let row = try! #require(host.frame(ofText: "January"))
+        var clusters = 0, emptyRun = 8
+        for x in 0..<260 {
+            let ink = (Int(row.minY)..<Int(row.maxY)).contains { host.pixel(x: x, y: $0).red < 200 }
+            if ink { if emptyRun >= 8 { clusters += 1 }; emptyRun = 0 } else { emptyRun += 1 }
+        }
+        #expect(clusters >= 3 && clusters < 12, "\(clusters) labels")
+        #expect(ChartAxesLayout.stride(centres: [0, 10, 20, 30], widths: [8, 8, 8, 8]) == 2)
+        #expect(ChartAxesLayout.stride(centres: [0, 20, 40], widths: [8, 8, 8]) == 1)
+    }
+
+    enum Mode: String, Plottable { case heat = "Heat", cool = "Cool" }
+
+    struct Limit: ChartContent {
+        let value: Double
+        var body: some ChartContent {
+            RuleMark(y: .value("Limit", value)).foregroundStyle(.red)
+        }
+    }
+
+    @Test func rawValueEnumsCompositeContentAndConditionsBuild() {
+        let showLimit = true
+        let host = TestHost(rootView: Chart {
+            BarMark(x: .value("Mode", Mode.heat), y: .value("Hours", 3))
+            BarMark(x: .value("Mode", Mode.cool), y: .value("Hours", 5))
+            if showLimit { Limit(value: 4) } else { RuleMark(y: .value("Zero", 0)) }
+        }.frame(width: 300, height: 200), width: 300, height: 200)
+        host.runFrame()
+        #expect(host.contains(text: "Heat") && host.contains(text: "Cool"))
+        #expect(PlotValue(Mode.cool) == .category("Cool"))
+    }
+
+    @Test func numberScalesHaveNiceTicksAndHoldZeroUnlessTold() throws {
+        let automatic = AxisScale(values: [.number(3), .number(97)], domain: .automatic(includesZero: nil, reversed: nil), tickCount: 5)
+        #expect(automatic.ticks == [0, 20, 40, 60, 80, 100].map { .number($0) })
+        let near = AxisScale(values: [.number(20.5), .number(23.7)], domain: .automatic(includesZero: false, reversed: nil), tickCount: 5)
+        // 3.2 over about five ticks: steps of 0.5 from 20.5 to 24 (the data's ends rounded out to steps).
+        #expect(near.ticks == [20.5, 21, 21.5, 22, 22.5, 23, 23.5, 24].map { .number($0) })
+        #expect(near.fraction(.number(22.25)) == 0.5)
+        let fixed = AxisScale(values: [.number(150)], domain: .range(0, 100, isDate: false), tickCount: 5)
+        #expect(fixed.ticks == [0, 20, 40, 60, 80, 100].map { .number($0) })
+        let small = AxisScale(values: [.number(0.9)], domain: .automatic(includesZero: nil, reversed: nil), tickCount: 5)
+        #expect(small.ticks.compactMap(\.number).map(AxisScale.formatted) == ["0", "0.2", "0.4", "0.6", "0.8", "1"])
+        let categories = AxisScale(values: [.category("Tue"), .category("Mon"), .category("Tue")], domain: .automatic(includesZero: nil, reversed: nil), tickCount: 5)
+        #expect(categories.ticks == [.category("Tue"), .category("Mon")])
+        #expect(categories.fraction(.category("Mon")) == 0.75)
+        #expect(categories.fraction(.category("Wed")) == nil)
+    }
+
+    @Test func dateScalesTickOnWholeLocalHours() throws {
+        let start = Date(timeIntervalSinceReferenceDate: 815_000_000 + 600)  // not on an hour
+        let values = [PlotValue(start), PlotValue(start.addingTimeInterval(4 * 3600))]
+        let scale = AxisScale(values: values, domain: .automatic(includesZero: nil, reversed: nil), tickCount: 5)
+        #expect(scale.tickStep == 3600)
+        let offset = Double(TimeZone.current.secondsFromGMT())
+        #expect(scale.ticks.count == 4)
+        for case .date(let t) in scale.ticks { #expect((t + offset).truncatingRemainder(dividingBy: 3600) == 0) }
+        // A date axis spans the data (no zero).
+        #expect(scale.fraction(values[0]) == 0 && scale.fraction(values[1]) == 1)
+    }
+
+    @Test func normalizedStacksFillTheScale() {
+        var marks = [ResolvedMark(kind: .bar, x: .category("A"), y: .number(1), stacking: .normalized),
+                     ResolvedMark(kind: .bar, x: .category("A"), y: .number(3), stacking: .normalized)]
+        ChartPlot.stack(&marks)
+        #expect(marks[0].y == .number(0) && marks[0].yEnd == .number(0.25))
+        #expect(marks[1].y == .number(0.25) && marks[1].yEnd == .number(1))
+    }
+}

@@ -1,0 +1,94 @@
+import ScanoutUI
+import ScanoutCharts
+
+// Swift Charts as its documentation writes it (`import Charts` there).
+
+struct ToyShape: Identifiable {
+    var color: String
+    var type: String
+    var count: Double
+    var id = UUID()
+}
+
+struct ShapeCharts: View {
+    let data: [ToyShape] = [
+        .init(color: "Green", type: "Cube", count: 2), .init(color: "Purple", type: "Sphere", count: 0),
+        .init(color: "Pink", type: "Pyramid", count: 1),
+    ]
+
+    var body: some View {
+        VStack {
+            Chart {
+                BarMark(x: .value("Shape Type", data[0].type), y: .value("Total Count", data[0].count))
+                BarMark(x: .value("Shape Type", data[1].type), y: .value("Total Count", data[1].count))
+            }
+            Chart(data) {
+                BarMark(x: .value("Shape Type", $0.type), y: .value("Total Count", $0.count))
+            }
+            Chart {
+                ForEach(data) { shape in
+                    BarMark(x: .value("Shape Type", shape.type), y: .value("Total Count", shape.count))
+                        .foregroundStyle(by: .value("Shape Color", shape.color))
+                }
+            }
+            .chartForegroundStyleScale(["Green": .green, "Purple": .purple, "Pink": .pink, "Yellow": .yellow])
+        }
+    }
+}
+
+struct Reading: Identifiable {
+    let id: Int
+    let date: Date
+    let value: Double
+    let sensor: String
+}
+
+enum Severity: String, Plottable, CaseIterable {
+    case info = "Info", warning = "Warning", fault = "Fault"
+}
+
+struct TrendChart: View {
+    let readings: [Reading]
+    let limit: Double
+    let unit = "bar"
+    @State private var showsLimit = true
+
+    var body: some View {
+        Chart {
+            ForEach(readings) { reading in
+                LineMark(x: .value("Time", reading.date), y: .value("Pressure", reading.value))
+                    .foregroundStyle(by: .value("Sensor", reading.sensor))
+                    .interpolationMethod(.catmullRom)
+                    .lineStyle(StrokeStyle(lineWidth: 3))
+                PointMark(x: .value("Time", reading.date), y: .value("Pressure", reading.value))
+                    .symbolSize(20)
+            }
+            if showsLimit {
+                RuleMark(y: .value("Limit", limit))
+                    .foregroundStyle(.red)
+                    .lineStyle(StrokeStyle(lineWidth: 1, dash: [4, 4]))
+            }
+        }
+        .chartYScale(domain: .automatic(includesZero: false))
+        .chartXAxis(.hidden)
+        .chartLegend(position: .top, alignment: .leading)
+        .chartYAxisLabel(unit)
+        .chartXAxisLabel("Time")
+        .frame(height: 240)
+    }
+}
+
+struct SeverityChart: View {
+    let counts: [Severity: Int]
+
+    var body: some View {
+        Chart(Severity.allCases, id: \.self) { severity in
+            BarMark(x: .value("Count", counts[severity] ?? 0), y: .value("Severity", severity), height: .ratio(0.6))
+                .foregroundStyle(severity == .fault ? Color.red : Color.gray)
+                .cornerRadius(4)
+                .opacity(0.9)
+        }
+        .chartXScale(domain: 0...50)
+        .chartLegend(.hidden)
+    }
+}
