@@ -38,6 +38,9 @@ struct ChartFrame: View {
     let configuration: ChartConfiguration
 
     private var showsLegend: Bool { configuration.legend != .hidden && !plot.series.isEmpty }
+    // A pie or ring has no axes.
+    private var showsX: Bool { configuration.xAxis != .hidden && !plot.isCircular }
+    private var showsY: Bool { configuration.yAxis != .hidden && !plot.isCircular }
 
     var body: some View {
         let position = configuration.legendPosition.kind
@@ -59,20 +62,23 @@ struct ChartFrame: View {
     private var axesAndPlot: some View {
         VStack(alignment: .trailing, spacing: 4) {
             if let title = configuration.yAxisLabel { ChartFrame.caption(title) }
-            ChartAxesLayout(x: plot.x, y: plot.y, showsX: configuration.xAxis != .hidden, showsY: configuration.yAxis != .hidden) {
+            ChartAxesLayout(plot: plot, showsX: showsX, showsY: showsY) {
                 Canvas { context, size in
                     context.translateBy(x: ChartAxesLayout.margin, y: ChartAxesLayout.margin)
                     plot.draw(in: &context, size: CGSize(width: size.width - 2 * ChartAxesLayout.margin,
                                                           height: size.height - 2 * ChartAxesLayout.margin),
-                              showsX: configuration.xAxis != .hidden, showsY: configuration.yAxis != .hidden)
+                              showsX: showsX, showsY: showsY)
                 }
-                if configuration.yAxis != .hidden {
+                if showsY {
                     ForEach(Array(plot.y.ticks.enumerated()), id: \.offset) { _, tick in ChartFrame.caption(plot.y.label(tick)) }
                 }
-                if configuration.xAxis != .hidden {
+                if showsX {
                     ForEach(Array(plot.x.ticks.enumerated()), id: \.offset) { _, tick in
                         CollapsingLabel { ChartFrame.caption(plot.x.label(tick)) }.clipped()
                     }
+                }
+                ForEach(plot.annotated, id: \.self) { index in
+                    CollapsingLabel { plot.marks[index].annotation?.view }.clipped()
                 }
             }
             if let title = configuration.xAxisLabel { ChartFrame.caption(title).frame(maxWidth: .infinity) }
@@ -114,14 +120,16 @@ struct CollapsingLabel: Layout {
 }
 
 /// Places the plot (a canvas a little larger than the plot, so marks at its edges are not cut) and the axes'
-/// labels: the y axis's after the plot, each centred on its gridline, the x axis's below, centred under theirs.
+/// labels: the y axis's after the plot, each centred on its gridline, the x axis's below, centred under theirs;
+/// then the marks' annotations beside their marks.
 struct ChartAxesLayout: Layout {
     static let margin: CGFloat = 4
     static let gap: CGFloat = 6
-    let x: AxisScale
-    let y: AxisScale
+    let plot: ChartPlot
     let showsX: Bool
     let showsY: Bool
+    private var x: AxisScale { plot.x }
+    private var y: AxisScale { plot.y }
 
     func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> CGSize {
         proposal.replacingUnspecifiedDimensions(by: CGSize(width: 300, height: 200))
@@ -159,8 +167,10 @@ struct ChartAxesLayout: Layout {
     func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) {
         guard let canvas = subviews.first else { return }
         let yCount = showsY ? y.ticks.count : 0
+        let xCount = showsX ? x.ticks.count : 0
         let labels = subviews.dropFirst()
-        let yLabels = labels.prefix(yCount), xLabels = labels.dropFirst(yCount)
+        let yLabels = labels.prefix(yCount), xLabels = labels.dropFirst(yCount).prefix(xCount)
+        let annotations = labels.dropFirst(yCount + xCount)
         let plot = plotRect(in: bounds, yLabels: yLabels, xLabels: xLabels)
         let m = ChartAxesLayout.margin
         canvas.place(at: CGPoint(x: plot.minX - m, y: plot.minY - m),
@@ -183,6 +193,36 @@ struct ChartAxesLayout: Layout {
             let clamped = min(max(centre, bounds.minX + width / 2), bounds.maxX - width / 2)
             label.place(at: CGPoint(x: clamped, y: plot.maxY + ChartAxesLayout.gap - 1), anchor: .top, proposal: .unspecified)
         }
+        for (view, index) in zip(annotations, self.plot.annotated) {
+            placeAnnotation(view, ofMarkAt: index, in: plot)
+        }
+    }
+
+    /// Places an annotation beside (or over) its mark's frame, aligned as it asks. (Its view is a collapsing
+    /// label a point larger than the content on each side: the spacing counts from the content.)
+    private func placeAnnotation(_ view: LayoutSubview, ofMarkAt index: Int, in plotRect: CGRect) {
+        let mark = plot.marks[index]
+        guard let annotation = mark.annotation,
+              let frame = plot.frame(ofMarkAt: index, w: plotRect.width, h: plotRect.height) else {
+            view.place(at: plotRect.origin, proposal: .zero)
+            return
+        }
+        let r = frame.offsetBy(dx: plotRect.minX, dy: plotRect.minY)
+        let ux: CGFloat = annotation.alignment.horizontal == .leading ? 0 : annotation.alignment.horizontal == .trailing ? 1 : 0.5
+        let uy: CGFloat = annotation.alignment.vertical == .top ? 0 : annotation.alignment.vertical == .bottom ? 1 : 0.5
+        let hx = r.minX + ux * r.width, vy = r.minY + uy * r.height
+        let spacing = annotation.spacing - 1
+        var position = annotation.position.kind
+        if position == .automatic { position = mark.kind == .sector ? .overlay : ChartPlot.isHorizontal(mark) ? .trailing : .top }
+        let (point, anchor): (CGPoint, UnitPoint)
+        switch position {
+        case .bottom: (point, anchor) = (CGPoint(x: hx, y: r.maxY + spacing), UnitPoint(x: ux, y: 0))
+        case .leading: (point, anchor) = (CGPoint(x: r.minX - spacing, y: vy), UnitPoint(x: 1, y: uy))
+        case .trailing: (point, anchor) = (CGPoint(x: r.maxX + spacing, y: vy), UnitPoint(x: 0, y: uy))
+        case .overlay: (point, anchor) = (CGPoint(x: hx, y: vy), UnitPoint(x: ux, y: uy))
+        case .top, .automatic: (point, anchor) = (CGPoint(x: hx, y: r.minY - spacing), UnitPoint(x: ux, y: 1))
+        }
+        view.place(at: point, anchor: anchor, proposal: .unspecified)
     }
 }
 

@@ -105,6 +105,16 @@ extension ChartContent {
         styled { mark in mark.style.opacity = (mark.style.opacity ?? 1) * opacity }
     }
 
+    /// Shows `content` beside each mark — above it by default (after a horizontal bar's end) — or over it
+    /// (`.overlay`), aligned to the mark's edge or centre: a bar's value, a limit's name.
+    public func annotation<C: View>(position: AnnotationPosition = .automatic, alignment: Alignment = .center,
+                                    spacing: CGFloat? = nil, @ViewBuilder content: () -> C) -> some ChartContent {
+        let annotation = MarkAnnotation(position: position, alignment: alignment, spacing: spacing ?? 4, view: AnyView(content()))
+        return styled { mark in
+            if mark.annotation == nil { mark.annotation = annotation }
+        }
+    }
+
     /// Rounds a bar's corners.
     public func cornerRadius(_ radius: CGFloat, style: RoundedCornerStyle = .continuous) -> some ChartContent {
         styled { mark in

@@ -54,13 +54,15 @@ extension Array: DomainSpecifying where Element: Plottable {
 
 /// Where a chart's legend or an axis label goes (Swift Charts' `AnnotationPosition`).
 public struct AnnotationPosition: Sendable, Equatable {
-    enum Kind: Equatable { case automatic, top, bottom, leading, trailing }
+    enum Kind: Equatable { case automatic, top, bottom, leading, trailing, overlay }
     let kind: Kind
     public static let automatic = AnnotationPosition(kind: .automatic)
     public static let top = AnnotationPosition(kind: .top)
     public static let bottom = AnnotationPosition(kind: .bottom)
     public static let leading = AnnotationPosition(kind: .leading)
     public static let trailing = AnnotationPosition(kind: .trailing)
+    /// Over the mark (annotations only).
+    public static let overlay = AnnotationPosition(kind: .overlay)
 }
 
 /// What the chart modifiers above a `Chart` set, read from the environment.

@@ -1,3 +1,4 @@
+import Glibc
 import ScanoutUI
 
 /// A chart's marks with their stacks resolved, the two scales, and the series' styles: what the plot draws and
@@ -9,6 +10,10 @@ struct ChartPlot {
     let y: AxisScale
     /// The series `foregroundStyle(by:)` names, in the legend's order, with their styles.
     let series: [(value: PlotValue, fill: ChartFill)]
+    /// The indices of the marks with an annotation.
+    let annotated: [Int]
+    /// Whether the chart is a pie or ring of sector marks (drawn without axes).
+    var isCircular: Bool { marks.contains { $0.kind == .sector } }
 
     /// Swift Charts' default series colours, in order.
     static let palette: [Color] = [.blue, .green, .orange, .purple, .red, .cyan, .yellow, .indigo, .pink, .brown]
@@ -37,6 +42,7 @@ struct ChartPlot {
             series.append((value, .color(ChartPlot.palette[series.count % ChartPlot.palette.count])))
         }
         self.series = series
+        annotated = marks.indices.filter { marks[$0].annotation != nil }
     }
 
     /// The fill a mark is drawn with: its own style, its series', or the accent colour.
@@ -108,6 +114,14 @@ extension ChartPlot {
     func draw(in context: inout GraphicsContext, size: CGSize, showsX: Bool, showsY: Bool) {
         let (w, h) = (size.width, size.height)
         guard w > 0, h > 0 else { return }
+        if isCircular {
+            for (index, mark) in marks.enumerated() where mark.kind == .sector {
+                var layer = context
+                layer.opacity = mark.style.opacity ?? 1
+                if let path = sectorPath(at: index, w: w, h: h) { layer.fill(path, with: shading(fill(of: mark), w: w, h: h)) }
+            }
+            return
+        }
         var grid = Path()
         // Gridlines on number lines only: categories are told apart by their bands.
         if showsY && !y.isCategorical {
@@ -142,6 +156,7 @@ extension ChartPlot {
             case .point: drawPoint(mark, in: layer, w: w, h: h)
             case .bar: drawBar(mark, in: layer, w: w, h: h)
             case .rule: drawRule(mark, in: layer, w: w, h: h)
+            case .sector: break
             }
         }
     }
@@ -216,24 +231,55 @@ extension ChartPlot {
     }
 
     private func drawBar(_ mark: ResolvedMark, in context: GraphicsContext, w: CGFloat, h: CGFloat) {
+        guard let rect = barRect(mark, w: w, h: h), rect.width > 0, rect.height > 0 else { return }
+        let radius = min(mark.style.cornerRadius ?? 0, min(rect.width, rect.height) / 2)
+        let path = radius > 0 ? Path(roundedRect: rect, cornerRadius: radius) : Path(rect)
+        context.fill(path, with: shading(fill(of: mark), w: w, h: h))
+    }
+
+    /// Where a mark is in a plot of `w` by `h`, for its annotation: a bar's rectangle, a point (or a line's or
+    /// area's point) as an empty rectangle, a rule's line.
+    func frame(ofMarkAt index: Int, w: CGFloat, h: CGFloat) -> CGRect? {
+        let mark = marks[index]
+        switch mark.kind {
+        case .bar:
+            return barRect(mark, w: w, h: h)
+        case .point, .line, .area:
+            return point(mark.x, mark.yEnd ?? mark.y, w: w, h: h).map { CGRect(origin: $0, size: .zero) }
+        case .sector:
+            guard let slice = sectorGeometry(at: index, w: w, h: h) else { return nil }
+            let middle = (slice.start + slice.end) / 2, radius = (slice.inner + slice.outer) / 2
+            return CGRect(x: slice.centre.x + radius * cos(middle), y: slice.centre.y + radius * sin(middle), width: 0, height: 0)
+        case .rule:
+            if mark.yEnd != nil || (mark.y == nil && mark.x != nil) {
+                guard let fx = mark.x.flatMap(x.fraction) else { return nil }
+                let top = mark.yEnd.flatMap(y.fraction).map { (1 - $0) * h } ?? 0
+                let bottom = mark.yEnd == nil ? h : mark.y.flatMap(y.fraction).map { (1 - $0) * h } ?? h
+                return CGRect(x: fx * w, y: top, width: 0, height: bottom - top)
+            }
+            guard let fy = mark.y.flatMap(y.fraction) else { return nil }
+            let left = mark.xEnd == nil ? 0 : mark.x.flatMap(x.fraction).map { $0 * w } ?? 0
+            let right = mark.xEnd.flatMap(x.fraction).map { $0 * w } ?? w
+            return CGRect(x: left, y: (1 - fy) * h, width: right - left, height: 0)
+        }
+    }
+
+    private func barRect(_ mark: ResolvedMark, w: CGFloat, h: CGFloat) -> CGRect? {
         let rect: CGRect
         if ChartPlot.isHorizontal(mark) || (mark.xEnd != nil && mark.yEnd == nil) {
             let start = mark.xEnd == nil ? PlotValue.number(x.baseline) : mark.x
             guard let yv = mark.y, let fy = y.fraction(yv), let s = start.flatMap(x.fraction),
-                  let e = (mark.xEnd ?? mark.x).flatMap(x.fraction) else { return }
+                  let e = (mark.xEnd ?? mark.x).flatMap(x.fraction) else { return nil }
             let t = thickness(mark.width, band: y.band * h)
             rect = CGRect(x: min(s, e) * w, y: (1 - fy) * h - t / 2, width: abs(e - s) * w, height: t)
         } else {
             let start = mark.yEnd == nil ? PlotValue.number(y.baseline) : mark.y
             guard let xv = mark.x, let fx = x.fraction(xv), let s = start.flatMap(y.fraction),
-                  let e = (mark.yEnd ?? mark.y).flatMap(y.fraction) else { return }
+                  let e = (mark.yEnd ?? mark.y).flatMap(y.fraction) else { return nil }
             let t = thickness(mark.width, band: x.band * w)
             rect = CGRect(x: fx * w - t / 2, y: (1 - max(s, e)) * h, width: t, height: abs(e - s) * h)
         }
-        guard rect.width > 0, rect.height > 0 else { return }
-        let radius = min(mark.style.cornerRadius ?? 0, min(rect.width, rect.height) / 2)
-        let path = radius > 0 ? Path(roundedRect: rect, cornerRadius: radius) : Path(rect)
-        context.fill(path, with: shading(fill(of: mark), w: w, h: h))
+        return rect
     }
 
     private func drawRule(_ mark: ResolvedMark, in context: GraphicsContext, w: CGFloat, h: CGFloat) {
@@ -253,5 +299,61 @@ extension ChartPlot {
             path.addLine(to: CGPoint(x: right, y: (1 - fy) * h))
         }
         context.stroke(path, with: shading(fill(of: mark), w: w, h: h), style: mark.style.lineStyle ?? StrokeStyle(lineWidth: 1))
+    }
+}
+
+// MARK: Sectors
+
+@MainActor
+extension ChartPlot {
+    /// A sector's centre, radii and angles (radians, clockwise on screen from the x axis; the first sector
+    /// starts at the top).
+    func sectorGeometry(at index: Int, w: CGFloat, h: CGFloat) -> (centre: CGPoint, inner: CGFloat, outer: CGFloat, start: CGFloat, end: CGFloat)? {
+        guard let shape = marks[index].sector else { return nil }
+        var total = 0.0, before = 0.0
+        for (other, mark) in marks.enumerated() {
+            guard let value = mark.sector?.value else { continue }
+            if other < index { before += value }
+            total += value
+        }
+        guard total > 0, shape.value > 0 else { return nil }
+        let radius = min(w, h) / 2
+        func resolve(_ d: MarkDimension, automatic: CGFloat) -> CGFloat {
+            switch d.kind {
+            case .automatic: automatic
+            case .fixed(let v): v
+            case .ratio(let r): r * radius
+            case .inset(let i): radius - i
+            }
+        }
+        let outer = max(0, min(resolve(shape.outerRadius, automatic: radius), radius))
+        let inner = max(0, min(resolve(shape.innerRadius, automatic: 0), outer))
+        let top = -CGFloat.pi / 2
+        var start = top + 2 * .pi * before / total, end = top + 2 * .pi * (before + shape.value) / total
+        if shape.angularInset > 0 && outer > 0 {
+            let inset = min(shape.angularInset / 2 / outer, (end - start) / 2)
+            start += inset
+            end -= inset
+        }
+        return (CGPoint(x: w / 2, y: h / 2), inner, outer, start, end)
+    }
+
+    func sectorPath(at index: Int, w: CGFloat, h: CGFloat) -> Path? {
+        guard let s = sectorGeometry(at: index, w: w, h: h), s.end > s.start, s.outer > 0 else { return nil }
+        // Arcs as short chords (under a degree and a half each: far below a pixel off the circle at panel sizes).
+        let steps = max(2, Int(((s.end - s.start) / (1.5 * .pi / 180)).rounded(.up)))
+        func arcPoint(_ radius: CGFloat, _ angle: CGFloat) -> CGPoint {
+            CGPoint(x: s.centre.x + radius * cos(angle), y: s.centre.y + radius * sin(angle))
+        }
+        var path = Path()
+        path.move(to: arcPoint(s.outer, s.start))
+        for i in 1...steps { path.addLine(to: arcPoint(s.outer, s.start + (s.end - s.start) * CGFloat(i) / CGFloat(steps))) }
+        if s.inner > 0 {
+            for i in (0...steps).reversed() { path.addLine(to: arcPoint(s.inner, s.start + (s.end - s.start) * CGFloat(i) / CGFloat(steps))) }
+        } else {
+            path.addLine(to: s.centre)
+        }
+        path.closeSubpath()
+        return path
     }
 }

@@ -2,7 +2,7 @@ import ScanoutUI
 
 /// A mark as the chart draws it: its kind, the values it places, and the style its modifiers gave it.
 struct ResolvedMark {
-    enum Kind { case line, point, bar, area, rule }
+    enum Kind { case line, point, bar, area, rule, sector }
     var kind: Kind
     /// A value on each axis; a range (bars, areas, rules) has an end as well. A rule has one axis only.
     var x: PlotValue?
@@ -14,6 +14,26 @@ struct ResolvedMark {
     var width: MarkDimension = .automatic
     var stacking: MarkStackingMethod = .standard
     var style = MarkStyle()
+    /// A sector's share of the circle and its radii.
+    var sector: SectorShape?
+    /// A view shown beside (or over) the mark: `annotation(position:alignment:spacing:content:)`.
+    var annotation: MarkAnnotation?
+}
+
+/// A sector mark's value (its share of the whole is its angle) and radii.
+struct SectorShape {
+    let value: Double
+    let innerRadius: MarkDimension
+    let outerRadius: MarkDimension
+    let angularInset: CGFloat
+}
+
+/// An annotation's view and where it goes relative to its mark.
+struct MarkAnnotation {
+    let position: AnnotationPosition
+    let alignment: Alignment
+    let spacing: CGFloat
+    let view: AnyView
 }
 
 /// What the content modifiers set on marks; a modifier nearer the mark wins.
@@ -155,5 +175,21 @@ public struct RuleMark: PrimitiveMark {
 
     public init<X: Plottable, Y: Plottable>(x: PlottableValue<X>, yStart: PlottableValue<Y>, yEnd: PlottableValue<Y>) {
         mark = ResolvedMark(kind: .rule, x: x.plotValue, y: yStart.plotValue, yEnd: yEnd.plotValue)
+    }
+}
+
+/// A slice of a pie or a ring, its angle its value's share of all the sectors' (Swift Charts' `SectorMark`).
+/// A chart of sectors has no axes. The slices run clockwise from the top in the order written.
+public struct SectorMark: PrimitiveMark {
+    let mark: ResolvedMark
+    public var body: Never { fatalError("SectorMark has no body") }
+
+    /// `innerRadius` above zero makes a ring (`.ratio(0.6)`: a donut); `angularInset` leaves that many points
+    /// between neighbours.
+    public init<V: Plottable>(angle: PlottableValue<V>, innerRadius: MarkDimension = .automatic,
+                              outerRadius: MarkDimension = .automatic, angularInset: CGFloat? = nil) {
+        let value = max(0, angle.plotValue.number ?? 0)
+        mark = ResolvedMark(kind: .sector, sector: SectorShape(value: value.isFinite ? value : 0, innerRadius: innerRadius,
+                                                                outerRadius: outerRadius, angularInset: angularInset ?? 0))
     }
 }

@@ -175,6 +175,55 @@ import ScanoutRaster
         #expect(ChartAxesLayout.stride(centres: [0, 20, 40], widths: [8, 8, 8]) == 1)
     }
 
+    @Test func annotationsSitBesideTheirMarks() throws {
+        let shown = host(Chart {
+            BarMark(x: .value("Day", "A"), y: .value("Count", 10)).annotation { Text("ten") }
+            BarMark(x: .value("Day", "B"), y: .value("Count", 30)).annotation(position: .overlay, alignment: .top) { Text("thirty") }
+            RuleMark(y: .value("Limit", 20)).annotation(position: .bottom, alignment: .leading, spacing: 2) { Text("limit") }
+        }.chartYScale(domain: 0...40))
+        // Above A's bar (top at y 150), centred on its band (x 75).
+        let ten = try #require(shown.frame(ofText: "ten"))
+        #expect(abs(ten.midX - 75) <= 1 && ten.maxY <= 146 + 1 && ten.maxY >= 146 - 1, "\(ten)")
+        // Over B's bar, at its top edge (y 50).
+        let thirty = try #require(shown.frame(ofText: "thirty"))
+        #expect(abs(thirty.midX - 225) <= 1 && abs(thirty.minY - 50) <= 1, "\(thirty)")
+        // Under the rule (y 100), from the plot's leading edge.
+        let limit = try #require(shown.frame(ofText: "limit"))
+        #expect(abs(limit.minX - 0) <= 1 && abs(limit.minY - 102) <= 1, "\(limit)")
+        // A horizontal bar's annotation follows its end.
+        let bars = host(Chart {
+            BarMark(x: .value("Count", 50), y: .value("Line", "Pump")).annotation { Text("50") }
+        }.chartXScale(domain: 0...100))
+        let fifty = try #require(bars.frame(ofText: "50"))
+        #expect(abs(fifty.minX - 154) <= 1 && abs(fifty.midY - 100) <= 1, "\(fifty)")
+    }
+
+    @Test func sectorsShareTheCircleClockwiseFromTheTop() throws {
+        // A quarter and three quarters, 200 by 200 (the circle's radius is 100, centred at 100, 100).
+        let pie = host(Chart {
+            SectorMark(angle: .value("Share", 1)).foregroundStyle(by: .value("Kind", "Scrap"))
+            SectorMark(angle: .value("Share", 3)).foregroundStyle(by: .value("Kind", "Good"))
+                .annotation { Text("75%") }
+        }.chartLegend(.hidden), width: 200, height: 200)
+        #expect(Self.close(pie.pixel(x: 150, y: 50), Self.blue))     // top right: the first quarter
+        #expect(Self.close(pie.pixel(x: 150, y: 150), Self.green))   // bottom right
+        #expect(Self.close(pie.pixel(x: 50, y: 50), Self.green))     // top left
+        #expect(pie.pixel(x: 5, y: 5) == Self.white)                 // outside the circle
+        // The annotation sits over the middle of its sector (the left-bottom of the circle).
+        let label = try #require(pie.frame(ofText: "75%"))
+        #expect(label.midX < 100 && label.midY > 100, "\(label)")
+        // A ring leaves its middle empty; the chart has no axes.
+        let ring = host(Chart {
+            SectorMark(angle: .value("Share", 1), innerRadius: .ratio(0.5), angularInset: 2)
+        }.chartLegend(.hidden), width: 200, height: 200)
+        #expect(ring.pixel(x: 100, y: 100) == Self.white)
+        #expect(Self.close(ring.pixel(x: 100, y: 175), Self.blue))
+        let labelled = TestHost(rootView: Chart { SectorMark(angle: .value("Share", 2)) }.frame(width: 200, height: 200),
+                                width: 200, height: 200)
+        labelled.runFrame()
+        #expect(!labelled.contains(text: "0"))
+    }
+
     enum Mode: String, Plottable { case heat = "Heat", cool = "Cool" }
 
     struct Limit: ChartContent {

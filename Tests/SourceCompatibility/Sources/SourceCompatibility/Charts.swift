@@ -92,3 +92,30 @@ struct SeverityChart: View {
         .chartLegend(.hidden)
     }
 }
+
+struct OutputSummary: View {
+    let good: Int
+    let scrap: Int
+
+    var body: some View {
+        HStack {
+            Chart {
+                SectorMark(angle: .value("Parts", good), innerRadius: .ratio(0.618), angularInset: 1.5)
+                    .foregroundStyle(by: .value("Kind", "Good"))
+                    .annotation(position: .overlay) {
+                        Text("\(good)").font(.caption).foregroundStyle(.white)
+                    }
+                SectorMark(angle: .value("Parts", scrap), innerRadius: .ratio(0.618), angularInset: 1.5)
+                    .foregroundStyle(by: .value("Kind", "Scrap"))
+            }
+            Chart {
+                BarMark(x: .value("Kind", "Good"), y: .value("Parts", good))
+                    .annotation(position: .top, alignment: .center, spacing: 4) { Text("\(good)") }
+                RuleMark(y: .value("Target", 100))
+                    .annotation(position: .top, alignment: .leading) {
+                        Text("Target").font(.caption2)
+                    }
+            }
+        }
+    }
+}
