@@ -63,12 +63,12 @@ struct ChartFrame: View {
         VStack(alignment: .trailing, spacing: 4) {
             if let title = configuration.yAxisLabel { ChartFrame.caption(title) }
             ChartAxesLayout(plot: plot, showsX: showsX, showsY: showsY) {
-                Canvas { context, size in
+                selectable(Canvas { context, size in
                     context.translateBy(x: ChartAxesLayout.margin, y: ChartAxesLayout.margin)
                     plot.draw(in: &context, size: CGSize(width: size.width - 2 * ChartAxesLayout.margin,
                                                           height: size.height - 2 * ChartAxesLayout.margin),
                               showsX: showsX, showsY: showsY)
-                }
+                })
                 if showsY {
                     ForEach(Array(plot.y.ticks.enumerated()), id: \.offset) { _, tick in ChartFrame.caption(plot.y.label(tick)) }
                 }
@@ -82,6 +82,32 @@ struct ChartFrame: View {
                 }
             }
             if let title = configuration.xAxisLabel { ChartFrame.caption(title).frame(maxWidth: .infinity) }
+        }
+    }
+
+    /// The plot with the selection's gesture when a selection is bound: the values under the finger (in the
+    /// canvas, whose plot starts a margin in), nil when it lifts.
+    @ViewBuilder private func selectable<V: View>(_ canvas: V) -> some View {
+        let x = configuration.xSelection, y = configuration.ySelection
+        if x == nil && y == nil {
+            canvas
+        } else {
+            GeometryReader { proxy in
+                let m = ChartAxesLayout.margin
+                let size = CGSize(width: proxy.size.width - 2 * m, height: proxy.size.height - 2 * m)
+                canvas
+                    .contentShape(Rectangle())
+                    .gesture(DragGesture(minimumDistance: 0)
+                        .onChanged { drag in
+                            guard size.width > 0, size.height > 0 else { return }
+                            x?(plot.x.value(atFraction: (drag.location.x - m) / size.width))
+                            y?(plot.y.value(atFraction: 1 - (drag.location.y - m) / size.height))
+                        }
+                        .onEnded { _ in
+                            x?(nil)
+                            y?(nil)
+                        })
+            }
         }
     }
 

@@ -77,6 +77,9 @@ struct ChartConfiguration {
     var yAxisLabel: Text?
     /// `chartForegroundStyleScale`'s series and their styles, in its order.
     var styleScale: [(series: PlotValue, fill: ChartFill?)]?
+    /// `chartXSelection`/`chartYSelection`: told the value under the finger while it is on the plot, then nil.
+    var xSelection: ((PlotValue?) -> Void)?
+    var ySelection: ((PlotValue?) -> Void)?
 }
 
 struct ChartConfigurationKey: EnvironmentKey {
@@ -157,6 +160,18 @@ extension View {
     public func chartYAxisLabel(_ label: Text, position: AnnotationPosition = .automatic, alignment: Alignment? = nil,
                                 spacing: CGFloat? = nil) -> some View {
         chart { $0.yAxisLabel = label }
+    }
+
+    /// Sets `value` to the x axis's value under a finger on the plot while it touches or drags (the nearest
+    /// category, a number or date at that point), and to nil when it lifts: read a trend by touching it.
+    public func chartXSelection<P: Plottable>(value: Binding<P?>) -> some View {
+        chart { $0.xSelection = { value.wrappedValue = $0.flatMap { PlotValue.plottable($0, as: P.self) } } }
+    }
+
+    /// Sets `value` to the y axis's value under a finger on the plot while it touches or drags, and to nil when
+    /// it lifts.
+    public func chartYSelection<P: Plottable>(value: Binding<P?>) -> some View {
+        chart { $0.ySelection = { value.wrappedValue = $0.flatMap { PlotValue.plottable($0, as: P.self) } } }
     }
 
     /// The style each series of `foregroundStyle(by:)` is drawn in, and the legend's order:

@@ -31,6 +31,21 @@ struct AxisScale {
         return reversed ? 1 - f : f
     }
 
+    /// The value at `fraction` along the axis (0 at its start): a number or date on a number line, the
+    /// category whose band holds it.
+    func value(atFraction fraction: Double) -> PlotValue? {
+        guard fraction.isFinite else { return nil }
+        let f = min(max(reversed ? 1 - fraction : fraction, 0), 1)
+        switch kind {
+        case .numeric(let lower, let upper, let isDate):
+            let v = lower + f * (upper - lower)
+            return isDate ? .date(v) : .number(v)
+        case .categorical(let categories):
+            guard !categories.isEmpty else { return nil }
+            return .category(categories[min(Int(f * Double(categories.count)), categories.count - 1)])
+        }
+    }
+
     /// Where a bar's or area's value axis starts: zero, held inside the domain.
     var baseline: Double {
         guard case .numeric(let lower, let upper, _) = kind else { return 0 }

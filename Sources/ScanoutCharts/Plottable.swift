@@ -27,6 +27,29 @@ enum PlotValue: Hashable {
     }
 }
 
+extension PlotValue {
+    /// `value` as a `P`, for a selection: numbers rounded for integer types; nil where `P` cannot hold it.
+    static func plottable<P: Plottable>(_ value: PlotValue, as type: P.Type) -> P? {
+        switch value {
+        case .number(let v):
+            guard v.isFinite else { return nil }
+            if P.self == Double.self { return v as? P }
+            if P.self == Float.self { return Float(v) as? P }
+            let whole = v.rounded()
+            if P.self == Int.self, let i = Int(exactly: whole) { return i as? P }
+            if P.self == Int32.self, let i = Int32(exactly: whole) { return i as? P }
+            if P.self == Int64.self, let i = Int64(exactly: whole) { return i as? P }
+            if P.self == UInt.self, let i = UInt(exactly: max(0, whole)) { return i as? P }
+        case .date(let seconds):
+            if P.self == Date.self { return Date(timeIntervalSinceReferenceDate: seconds) as? P }
+        case .category(let name):
+            if P.self == String.self { return name as? P }
+        }
+        guard P.PrimitivePlottable.self != P.self, !(P.self is any PlotPrimitive.Type) else { return nil }
+        return plottable(value, as: P.PrimitivePlottable.self).flatMap { P(primitivePlottable: $0) }
+    }
+}
+
 /// The primitive plottables: what every `Plottable` comes down to.
 protocol PlotPrimitive { var plotValue: PlotValue { get } }
 

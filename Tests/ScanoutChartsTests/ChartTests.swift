@@ -224,6 +224,47 @@ import ScanoutRaster
         #expect(!labelled.contains(text: "0"))
     }
 
+    struct TrendReader: View {
+        @State var selected: Int?
+        var body: some View {
+            VStack(spacing: 0) {
+                Chart {
+                    LineMark(x: .value("t", 0), y: .value("v", 1))
+                    LineMark(x: .value("t", 100), y: .value("v", 2))
+                    if let selected { RuleMark(x: .value("t", selected)) }
+                }
+                .chartXScale(domain: 0...100)
+                .chartXSelection(value: $selected)
+                .chartXAxis(.hidden).chartYAxis(.hidden)
+                .frame(width: 300, height: 150)
+                Text(selected.map { "at \($0)" } ?? "none")
+            }
+        }
+    }
+
+    @Test func aFingerOnThePlotSelectsTheValueUnderItUntilItLifts() async {
+        let host = TestHost(rootView: TrendReader(), width: 300, height: 200)
+        host.runFrame()
+        #expect(host.contains(text: "none"))
+        host.touchDown(x: 225, y: 75)
+        host.runFrame()
+        #expect(host.contains(text: "at 75"), "\(host.visibleTexts)")
+        host.touchMove(x: 30, y: 75)
+        host.runFrame()
+        #expect(host.contains(text: "at 10"), "\(host.visibleTexts)")
+        host.touchUp(x: 30, y: 75)
+        host.runFrame()
+        #expect(host.contains(text: "none"))
+        // Values back to the app's types: categories, raw-value enums, rounded integers, dates.
+        #expect(PlotValue.plottable(.category("Cool"), as: Mode.self) == .cool)
+        #expect(PlotValue.plottable(.number(41.6), as: Int.self) == 42)
+        #expect(PlotValue.plottable(.number(4), as: String.self) == nil)
+        #expect(PlotValue.plottable(.date(60), as: Date.self) == Date(timeIntervalSinceReferenceDate: 60))
+        let categories = AxisScale(values: [.category("A"), .category("B")], domain: .automatic(includesZero: nil, reversed: nil),
+                                   tickCount: 5, vertical: true)
+        #expect(categories.value(atFraction: 0.9) == .category("A"))  // the top band on a vertical axis
+    }
+
     enum Mode: String, Plottable { case heat = "Heat", cool = "Cool" }
 
     struct Limit: ChartContent {

@@ -119,3 +119,24 @@ struct OutputSummary: View {
         }
     }
 }
+
+struct SelectableTrend: View {
+    let readings: [Reading]
+    @State private var selectedDate: Date?
+
+    var body: some View {
+        Chart {
+            ForEach(readings) { reading in
+                LineMark(x: .value("Time", reading.date), y: .value("Value", reading.value))
+            }
+            if let selectedDate {
+                RuleMark(x: .value("Selected", selectedDate))
+                    .foregroundStyle(.gray.opacity(0.3))
+                    .annotation(position: .top) {
+                        Text(selectedDate, style: .time)
+                    }
+            }
+        }
+        .chartXSelection(value: $selectedDate)
+    }
+}
