@@ -38,9 +38,6 @@ struct ChartFrame: View {
     let configuration: ChartConfiguration
 
     private var showsLegend: Bool { configuration.legend != .hidden && !plot.series.isEmpty }
-    // A pie or ring has no axes.
-    private var showsX: Bool { configuration.xAxis != .hidden && !plot.isCircular }
-    private var showsY: Bool { configuration.yAxis != .hidden && !plot.isCircular }
 
     var body: some View {
         let position = configuration.legendPosition.kind
@@ -62,26 +59,32 @@ struct ChartFrame: View {
     private var axesAndPlot: some View {
         VStack(alignment: .trailing, spacing: 4) {
             if let title = configuration.yAxisLabel { ChartFrame.caption(title) }
-            ChartAxesLayout(plot: plot, showsX: showsX, showsY: showsY) {
+            ChartAxesLayout(plot: plot) {
                 selectable(Canvas { context, size in
                     context.translateBy(x: ChartAxesLayout.margin, y: ChartAxesLayout.margin)
                     plot.draw(in: &context, size: CGSize(width: size.width - 2 * ChartAxesLayout.margin,
-                                                          height: size.height - 2 * ChartAxesLayout.margin),
-                              showsX: showsX, showsY: showsY)
+                                                          height: size.height - 2 * ChartAxesLayout.margin))
                 })
-                if showsY {
-                    ForEach(Array(plot.y.ticks.enumerated()), id: \.offset) { _, tick in ChartFrame.caption(plot.y.label(tick)) }
-                }
-                if showsX {
-                    ForEach(Array(plot.x.ticks.enumerated()), id: \.offset) { _, tick in
-                        CollapsingLabel { ChartFrame.caption(plot.x.label(tick)) }.clipped()
-                    }
+                ForEach(plot.yAxis.labelled, id: \.self) { index in label(plot.yAxis.ticks[index], on: plot.y) }
+                ForEach(plot.xAxis.labelled, id: \.self) { index in
+                    CollapsingLabel { label(plot.xAxis.ticks[index], on: plot.x) }.clipped()
                 }
                 ForEach(plot.annotated, id: \.self) { index in
                     CollapsingLabel { plot.marks[index].annotation?.view }.clipped()
                 }
             }
             if let title = configuration.xAxisLabel { ChartFrame.caption(title).frame(maxWidth: .infinity) }
+        }
+    }
+
+    /// A value's label: the axis's text for it, the format's, or the app's view (in the labels' font and colour
+    /// unless it sets its own).
+    @ViewBuilder private func label(_ tick: ResolvedTick, on scale: AxisScale) -> some View {
+        switch tick.parts.label {
+        case .none: EmptyView()
+        case .automatic: ChartFrame.caption(scale.label(tick.value))
+        case .text(let text): ChartFrame.caption(text)
+        case .view(let view): view.font(.caption2).foregroundStyle(.secondary).lineLimit(1)
         }
     }
 
@@ -152,8 +155,6 @@ struct ChartAxesLayout: Layout {
     static let margin: CGFloat = 4
     static let gap: CGFloat = 6
     let plot: ChartPlot
-    let showsX: Bool
-    let showsY: Bool
     private var x: AxisScale { plot.x }
     private var y: AxisScale { plot.y }
 
@@ -183,17 +184,21 @@ struct ChartAxesLayout: Layout {
         let xHeight = xLabels.map { $0.sizeThatFits(.unspecified).height }.max() ?? 0
         let yWidth = ySizes.map(\.width).max() ?? 0
         let halfLabel = ((ySizes.map(\.height).max() ?? 0) / 2).rounded(.up)
-        let top = bounds.minY + halfLabel
-        let right = bounds.maxX - (yLabels.isEmpty ? 0 : (yWidth + ChartAxesLayout.gap).rounded(.up))
-        let bottom = bounds.maxY - (xLabels.isEmpty ? halfLabel : (xHeight + ChartAxesLayout.gap).rounded(.up))
-        return CGRect(x: bounds.minX.rounded(), y: top.rounded(), width: max(0, right - bounds.minX).rounded(),
+        let yRoom = yLabels.isEmpty ? 0 : (yWidth + ChartAxesLayout.gap).rounded(.up)
+        let xRoom = xLabels.isEmpty ? halfLabel : (xHeight + ChartAxesLayout.gap).rounded(.up)
+        let leading = plot.yAxis.position == .leading, onTop = plot.xAxis.position == .top
+        let left = bounds.minX + (leading ? yRoom : 0), right = bounds.maxX - (leading ? 0 : yRoom)
+        let top = bounds.minY + (onTop ? max(xRoom, halfLabel) : halfLabel)
+        let bottom = bounds.maxY - (onTop ? halfLabel : xRoom)
+        return CGRect(x: left.rounded(), y: top.rounded(), width: max(0, right - left).rounded(),
                       height: max(0, bottom - top).rounded())
     }
 
     func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) {
         guard let canvas = subviews.first else { return }
-        let yCount = showsY ? y.ticks.count : 0
-        let xCount = showsX ? x.ticks.count : 0
+        let yTicks = self.plot.yAxis.labelled.map { self.plot.yAxis.ticks[$0].value }
+        let xTicks = self.plot.xAxis.labelled.map { self.plot.xAxis.ticks[$0].value }
+        let yCount = yTicks.count, xCount = xTicks.count
         let labels = subviews.dropFirst()
         let yLabels = labels.prefix(yCount), xLabels = labels.dropFirst(yCount).prefix(xCount)
         let annotations = labels.dropFirst(yCount + xCount)
@@ -201,23 +206,25 @@ struct ChartAxesLayout: Layout {
         let m = ChartAxesLayout.margin
         canvas.place(at: CGPoint(x: plot.minX - m, y: plot.minY - m),
                      proposal: ProposedViewSize(width: plot.width + 2 * m, height: plot.height + 2 * m))
-        for (label, tick) in zip(yLabels, y.ticks) {
+        let leading = self.plot.yAxis.position == .leading, onTop = self.plot.xAxis.position == .top
+        for (label, tick) in zip(yLabels, yTicks) {
             let f = y.fraction(tick) ?? 0
-            label.place(at: CGPoint(x: plot.maxX + ChartAxesLayout.gap, y: plot.maxY - f * plot.height), anchor: .leading,
-                        proposal: .unspecified)
+            let point = CGPoint(x: leading ? plot.minX - ChartAxesLayout.gap : plot.maxX + ChartAxesLayout.gap, y: plot.maxY - f * plot.height)
+            label.place(at: point, anchor: leading ? .trailing : .leading, proposal: .unspecified)
         }
         // Labels that would overlap are thinned to every second, third ... one (the others get no room).
         let widths = xLabels.map { $0.sizeThatFits(.unspecified).width }
-        let centres = x.ticks.prefix(widths.count).map { plot.minX + (x.fraction($0) ?? 0) * plot.width }
+        let centres = xTicks.map { plot.minX + (x.fraction($0) ?? 0) * plot.width }
         let every = ChartAxesLayout.stride(centres: centres, widths: widths)
         for (index, (label, centre)) in zip(xLabels, centres).enumerated() {
             guard index % every == 0 else {
-                label.place(at: CGPoint(x: centre, y: plot.maxY), anchor: .top, proposal: .zero)
+                label.place(at: CGPoint(x: centre, y: onTop ? plot.minY : plot.maxY), anchor: .top, proposal: .zero)
                 continue
             }
             let width = widths[index]
             let clamped = min(max(centre, bounds.minX + width / 2), bounds.maxX - width / 2)
-            label.place(at: CGPoint(x: clamped, y: plot.maxY + ChartAxesLayout.gap - 1), anchor: .top, proposal: .unspecified)
+            let y = onTop ? plot.minY - ChartAxesLayout.gap + 1 : plot.maxY + ChartAxesLayout.gap - 1
+            label.place(at: CGPoint(x: clamped, y: y), anchor: onTop ? .bottom : .top, proposal: .unspecified)
         }
         for (view, index) in zip(annotations, self.plot.annotated) {
             placeAnnotation(view, ofMarkAt: index, in: plot)

@@ -79,6 +79,9 @@ struct ChartConfiguration {
     var styleScale: [(series: PlotValue, fill: ChartFill?)]?
     /// `chartXSelection`/`chartYSelection`: told the value under the finger while it is on the plot, then nil.
     var xSelection: ((PlotValue?) -> Void)?
+    /// `chartXAxis { AxisMarks(...) }`/`chartYAxis { ... }`: the axes' own marks.
+    var xAxisMarks: AxisSpec?
+    var yAxisMarks: AxisSpec?
     var ySelection: ((PlotValue?) -> Void)?
 }
 
@@ -115,6 +118,18 @@ extension View {
 
     /// Shows or hides the y axis (its labels and gridlines).
     public func chartYAxis(_ visibility: Visibility) -> some View { chart { $0.yAxis = visibility } }
+
+    /// The x axis's marks: where they go (`.top`, `.bottom`), at which values, and what each draws.
+    public func chartXAxis<Content: AxisContent>(@AxisContentBuilder content: () -> Content) -> some View {
+        let spec = (content() as? any AxisSpecifying)?.spec
+        return chart { $0.xAxisMarks = spec }
+    }
+
+    /// The y axis's marks: where they go (`.leading`, `.trailing`), at which values, and what each draws.
+    public func chartYAxis<Content: AxisContent>(@AxisContentBuilder content: () -> Content) -> some View {
+        let spec = (content() as? any AxisSpecifying)?.spec
+        return chart { $0.yAxisMarks = spec }
+    }
 
     /// Shows or hides the legend (shown by default when marks are coloured by a series).
     public func chartLegend(_ visibility: Visibility) -> some View { chart { $0.legend = visibility } }

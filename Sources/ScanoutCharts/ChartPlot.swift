@@ -10,6 +10,9 @@ struct ChartPlot {
     let y: AxisScale
     /// The series `foregroundStyle(by:)` names, in the legend's order, with their styles.
     let series: [(value: PlotValue, fill: ChartFill)]
+    /// The axes' values with what each draws, and where the axes go.
+    let xAxis: ResolvedAxis
+    let yAxis: ResolvedAxis
     /// The indices of the marks with an annotation.
     let annotated: [Int]
     /// Whether the chart is a pie or ring of sector marks (drawn without axes).
@@ -29,8 +32,11 @@ struct ChartPlot {
             if let v = mark.yEnd { ys.append(v) }
         }
         self.marks = marks
-        x = AxisScale(values: xs, domain: configuration.xDomain, tickCount: 5)
-        y = AxisScale(values: ys, domain: configuration.yDomain, tickCount: 5, vertical: true)
+        x = AxisScale(values: xs, domain: configuration.xDomain, tickCount: ChartPlot.tickCount(configuration.xAxisMarks))
+        y = AxisScale(values: ys, domain: configuration.yDomain, tickCount: ChartPlot.tickCount(configuration.yAxisMarks), vertical: true)
+        let circular = marks.contains { $0.kind == .sector }
+        xAxis = ResolvedAxis(scale: x, spec: configuration.xAxisMarks, visible: configuration.xAxis != .hidden && !circular, vertical: false)
+        yAxis = ResolvedAxis(scale: y, spec: configuration.yAxisMarks, visible: configuration.yAxis != .hidden && !circular, vertical: true)
 
         var series: [(value: PlotValue, fill: ChartFill)] = []
         var seen = Set<PlotValue>()
@@ -43,6 +49,11 @@ struct ChartPlot {
         }
         self.series = series
         annotated = marks.indices.filter { marks[$0].annotation != nil }
+    }
+
+    private static func tickCount(_ spec: AxisSpec?) -> Int {
+        if case .automatic(let count?) = spec?.values { return max(1, count) }
+        return 5
     }
 
     /// The fill a mark is drawn with: its own style, its series', or the accent colour.
@@ -109,9 +120,10 @@ struct ChartPlot {
 @MainActor
 extension ChartPlot {
     private static let gridColor = Color.gray.opacity(0.35)
+    private static let tickColor = Color.gray.opacity(0.6)
 
-    /// Draws the gridlines and the marks into a plot of `size` whose origin is the context's.
-    func draw(in context: inout GraphicsContext, size: CGSize, showsX: Bool, showsY: Bool) {
+    /// Draws the gridlines, the axes' ticks and the marks into a plot of `size` whose origin is the context's.
+    func draw(in context: inout GraphicsContext, size: CGSize) {
         let (w, h) = (size.width, size.height)
         guard w > 0, h > 0 else { return }
         if isCircular {
@@ -122,25 +134,36 @@ extension ChartPlot {
             }
             return
         }
-        var grid = Path()
-        // Gridlines on number lines only: categories are told apart by their bands.
-        if showsY && !y.isCategorical {
-            for tick in y.ticks {
-                guard let f = y.fraction(tick) else { continue }
-                let py = ((1 - f) * h).rounded(.down) + 0.5
-                grid.move(to: CGPoint(x: 0, y: py))
-                grid.addLine(to: CGPoint(x: w, y: py))
+        // Gridlines of one style are one path (crossings are drawn once), and so are ticks.
+        var grids: [(style: StrokeStyle, path: Path)] = [], ticks: [(style: StrokeStyle, path: Path)] = []
+        func add(_ line: (CGPoint, CGPoint), _ style: StrokeStyle, to list: inout [(style: StrokeStyle, path: Path)]) {
+            if let index = list.firstIndex(where: { $0.style == style }) {
+                list[index].path.move(to: line.0)
+                list[index].path.addLine(to: line.1)
+            } else {
+                list.append((style, Path { $0.move(to: line.0); $0.addLine(to: line.1) }))
             }
         }
-        if showsX && !x.isCategorical {
-            for tick in x.ticks {
-                guard let f = x.fraction(tick) else { continue }
-                let px = (f * w).rounded(.down) + 0.5
-                grid.move(to: CGPoint(x: px, y: 0))
-                grid.addLine(to: CGPoint(x: px, y: h))
+        for tick in yAxis.ticks {
+            guard let f = y.fraction(tick.value) else { continue }
+            let py = ((1 - f) * h).rounded(.down) + 0.5
+            if let stroke = tick.parts.grid { add((CGPoint(x: 0, y: py), CGPoint(x: w, y: py)), stroke, to: &grids) }
+            if let stroke = tick.parts.tick {
+                let edge: CGFloat = yAxis.position == .leading ? 0 : w, out: CGFloat = yAxis.position == .leading ? -4 : 4
+                add((CGPoint(x: edge, y: py), CGPoint(x: edge + out, y: py)), stroke, to: &ticks)
             }
         }
-        context.stroke(grid, with: .color(ChartPlot.gridColor), lineWidth: 1)
+        for tick in xAxis.ticks {
+            guard let f = x.fraction(tick.value) else { continue }
+            let px = (f * w).rounded(.down) + 0.5
+            if let stroke = tick.parts.grid { add((CGPoint(x: px, y: 0), CGPoint(x: px, y: h)), stroke, to: &grids) }
+            if let stroke = tick.parts.tick {
+                let edge: CGFloat = xAxis.position == .top ? 0 : h, out: CGFloat = xAxis.position == .top ? -4 : 4
+                add((CGPoint(x: px, y: edge), CGPoint(x: px, y: edge + out)), stroke, to: &ticks)
+            }
+        }
+        for grid in grids { context.stroke(grid.path, with: .color(ChartPlot.gridColor), style: grid.style) }
+        for tick in ticks { context.stroke(tick.path, with: .color(ChartPlot.tickColor), style: tick.style) }
 
         // Lines and areas are drawn whole where their series' first mark is written.
         var drawnGroups = Set<GroupKey>()
@@ -356,4 +379,52 @@ extension ChartPlot {
         path.closeSubpath()
         return path
     }
+}
+
+// MARK: Axes
+
+/// One value an axis marks, with what is drawn there.
+struct ResolvedTick {
+    let value: PlotValue
+    let parts: AxisMarkParts
+}
+
+/// An axis as drawn: where it goes (leading or trailing for y, top or bottom for x) and its values' marks.
+@MainActor
+struct ResolvedAxis {
+    let position: AxisMarkPosition.Kind
+    let ticks: [ResolvedTick]
+
+    init(scale: AxisScale, spec: AxisSpec?, visible: Bool, vertical: Bool) {
+        let asked = spec?.position ?? .automatic
+        position = vertical ? (asked == .leading ? .leading : .trailing) : (asked == .top ? .top : .bottom)
+        guard visible else {
+            ticks = []
+            return
+        }
+        let values: [PlotValue]
+        switch spec?.values ?? .automatic(desiredCount: nil) {
+        case .automatic:
+            values = scale.ticks
+        case .stride(let step):
+            switch scale.kind {
+            case .numeric(let lower, let upper, let isDate):
+                let numbers = step > 0 ? AxisScale.ticks(from: lower, to: upper, step: step, isDate: isDate) : []
+                values = numbers.map { isDate ? .date($0) : .number($0) }
+            case .categorical:
+                let every = Swift.max(1, Int(step.rounded()))
+                values = scale.ticks.enumerated().filter { $0.offset % every == 0 }.map(\.element)
+            }
+        case .values(let given):
+            values = given.filter { scale.fraction($0) != nil }
+        }
+        let defaultParts = AxisMarkParts(grid: scale.isCategorical ? nil : StrokeStyle(lineWidth: 1), tick: nil, label: .automatic)
+        ticks = values.enumerated().map { index, value in
+            let parts = spec?.content?(AxisValue(index: index, count: values.count, value: value)) ?? defaultParts
+            return ResolvedTick(value: value, parts: parts)
+        }
+    }
+
+    /// The ticks that have a label, in order.
+    var labelled: [Int] { ticks.indices.filter { if case .none = ticks[$0].parts.label { false } else { true } } }
 }

@@ -265,6 +265,49 @@ import ScanoutRaster
         #expect(categories.value(atFraction: 0.9) == .category("A"))  // the top band on a vertical axis
     }
 
+    struct Kilowatts: FormatStyle {
+        func format(_ value: Double) -> String { "\(Int(value)) kW" }
+    }
+
+    @Test func axisMarksMoveTheAxesAndChooseTheirValuesAndLabels() throws {
+        func render<V: View>(_ view: V) -> TestHost {
+            let host = TestHost(rootView: view.frame(width: 300, height: 200), width: 300, height: 200)
+            host.runFrame()
+            return host
+        }
+        let line = Chart {
+            LineMark(x: .value("t", 0), y: .value("v", 0))
+            LineMark(x: .value("t", 100), y: .value("v", 100))
+        }
+        // The y axis's values on the leading side; the plot after them.
+        let leading = render(line.chartYAxis { AxisMarks(position: .leading) })
+        let hundred = try #require(leading.frame(ofText: "100"))
+        #expect(hundred.maxX < 30 && hundred.minX >= 0, "\(hundred)")
+        // Given values only, and a format style's labels.
+        let given = render(line.chartYAxis {
+            AxisMarks(values: [0, 50, 100]) { _ in
+                AxisGridLine()
+                AxisValueLabel(format: Kilowatts())
+            }
+        })
+        #expect(given.contains(text: "0 kW") && given.contains(text: "50 kW") && given.contains(text: "100 kW"))
+        #expect(!given.contains(text: "20 kW") && !given.contains(text: "60 kW"))
+        // A stride on the x axis with the app's own label views reading the AxisValue; labels above the plot.
+        let strided = render(line.chartXAxis {
+            AxisMarks(position: .top, values: .stride(by: 25)) { value in
+                AxisTick()
+                AxisValueLabel { Text("\(value.as(Int.self) ?? -1)% of \(value.count)") }
+            }
+        })
+        #expect(strided.contains(text: "25% of 5") && strided.contains(text: "75% of 5"))
+        let top = try #require(strided.frame(ofText: "25% of 5"))
+        let bottomLabel = try #require(strided.frame(ofText: "0"))  // the y axis's lowest value, by the plot's bottom
+        #expect(top.maxY < 30 && bottomLabel.minY > 150, "\(top) \(bottomLabel)")
+        // About three values when asked.
+        let few = render(line.chartYAxis { AxisMarks(values: .automatic(desiredCount: 2)) }.chartXAxis(.hidden))
+        #expect(few.contains(text: "50") && !few.contains(text: "20") && !few.contains(text: "25"))
+    }
+
     enum Mode: String, Plottable { case heat = "Heat", cool = "Cool" }
 
     struct Limit: ChartContent {

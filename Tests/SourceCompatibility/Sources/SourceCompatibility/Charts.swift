@@ -140,3 +140,46 @@ struct SelectableTrend: View {
         .chartXSelection(value: $selectedDate)
     }
 }
+
+struct AxisStyledChart: View {
+    let readings: [Reading]
+
+    var body: some View {
+        Chart(readings) { reading in
+            BarMark(x: .value("Time", reading.date), y: .value("Power", reading.value))
+        }
+        .chartYAxis {
+            AxisMarks(position: .leading) { value in
+                AxisGridLine()
+                AxisTick()
+                AxisValueLabel {
+                    if let kilowatts = value.as(Double.self) {
+                        Text("\(kilowatts, specifier: "%.0f") kW")
+                    }
+                }
+            }
+        }
+        .chartXAxis {
+            AxisMarks(values: .automatic(desiredCount: 4))
+        }
+    }
+}
+
+struct StrideAxisChart: View {
+    var body: some View {
+        Chart {
+            ForEach(0..<24) { hour in
+                LineMark(x: .value("Hour", hour), y: .value("Load", hour % 7))
+            }
+        }
+        .chartXAxis {
+            AxisMarks(values: .stride(by: 6)) { _ in
+                AxisGridLine(stroke: StrokeStyle(lineWidth: 0.5, dash: [2, 2]))
+                AxisValueLabel()
+            }
+        }
+        .chartYAxis {
+            AxisMarks(values: [0, 3, 6])
+        }
+    }
+}
