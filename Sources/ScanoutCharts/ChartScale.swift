@@ -1,3 +1,4 @@
+import Glibc
 import ScanoutUI
 
 /// Where an axis's values go: a number line (numbers and dates) from `lower` to `upper`, or evenly spaced
@@ -141,7 +142,7 @@ struct AxisScale {
     /// The multiples of `step` inside `lower...upper` (dates: whole units of local time).
     static func ticks(from lower: Double, to upper: Double, step: Double, isDate: Bool) -> [Double] {
         guard upper >= lower, lower.isFinite, upper.isFinite, step > 0 else { return [] }
-        let offset = isDate && step < 86_400 * 7 ? localOffset : 0
+        let offset = isDate && step < 86_400 * 7 ? localOffset(at: lower) : 0
         var k = ((lower + offset) / step - 1e-9).rounded(.up)
         var values: [Double] = []
         while k * step - offset <= upper + step * 1e-9 && values.count < 1000 {
@@ -154,8 +155,16 @@ struct AxisScale {
     private static let dateSteps: [Double] = [1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 10_800,
                                               21_600, 43_200, 86_400, 172_800, 604_800, 2_592_000, 31_536_000]
 
-    /// The local time zone's offset from UTC now, in seconds, so hour and day ticks fall on local hours.
-    private static var localOffset: Double { Double(TimeZone.current.secondsFromGMT()) }
+    /// The board's local time's offset from UTC at `seconds` (since 2001), from the C library (TZ or
+    /// /etc/localtime, as the date labels are), so hour and day ticks fall on the hours the labels show.
+    /// (FoundationEssentials' `TimeZone.current` has no zone database here: always GMT.)
+    static func localOffset(at seconds: Double) -> Double {
+        guard seconds.isFinite, abs(seconds) < 1e12 else { return 0 }
+        var time = time_t(seconds + 978_307_200)
+        var parts = tm()
+        guard localtime_r(&time, &parts) != nil else { return 0 }
+        return Double(parts.tm_gmtoff)
+    }
 
     /// `value` without the binary noise a multiple of a decimal step picks up (0.30000000000000004 → 0.3).
     private static func clean(_ value: Double, step: Double) -> Double {

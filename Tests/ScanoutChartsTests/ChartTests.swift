@@ -351,11 +351,19 @@ import ScanoutRaster
         let values = [PlotValue(start), PlotValue(start.addingTimeInterval(4 * 3600))]
         let scale = AxisScale(values: values, domain: .automatic(includesZero: nil, reversed: nil), tickCount: 5)
         #expect(scale.tickStep == 3600)
-        let offset = Double(TimeZone.current.secondsFromGMT())
+        let offset = AxisScale.localOffset(at: values[0].number ?? 0)
         #expect(scale.ticks.count == 4)
         for case .date(let t) in scale.ticks { #expect((t + offset).truncatingRemainder(dividingBy: 3600) == 0) }
         // A date axis spans the data (no zero).
         #expect(scale.fraction(values[0]) == 0 && scale.fraction(values[1]) == 1)
+        // The labels, in the board's local time, show whole hours (in any zone: TZ=Asia/Kolkata too).
+        let host = TestHost(rootView: Chart {
+            LineMark(x: .value("Time", start), y: .value("v", 1))
+            LineMark(x: .value("Time", start.addingTimeInterval(4 * 3600)), y: .value("v", 2))
+        }.frame(width: 400, height: 200), width: 400, height: 200)
+        host.runFrame()
+        let times = host.visibleTexts.filter { $0.contains(":") }
+        #expect(times.count == 4 && times.allSatisfy { $0.contains(":00") }, "\(times)")
     }
 
     @Test func normalizedStacksFillTheScale() {
