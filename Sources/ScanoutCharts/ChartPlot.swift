@@ -79,7 +79,7 @@ struct ChartPlot {
             let mark = marks[index]
             guard mark.kind == .bar || mark.kind == .area, mark.stacking != .unstacked, mark.xEnd == nil, mark.yEnd == nil else { continue }
             let horizontal = isHorizontal(mark)
-            guard let position = horizontal ? mark.y : mark.x, let v = (horizontal ? mark.x : mark.y)?.number else { continue }
+            guard let position = horizontal ? mark.y : mark.x, let v = (horizontal ? mark.x : mark.y)?.number, v.isFinite else { continue }
             let key = Key(kind: mark.kind, position: position, horizontal: horizontal)
             var sum = sums[key] ?? (0, 0)
             let start = v >= 0 ? sum.up : sum.down
@@ -333,13 +333,16 @@ extension ChartPlot {
     /// starts at the top).
     func sectorGeometry(at index: Int, w: CGFloat, h: CGFloat) -> (centre: CGPoint, inner: CGFloat, outer: CGFloat, start: CGFloat, end: CGFloat)? {
         guard let shape = marks[index].sector else { return nil }
+        // Shares of the largest value, so a sum of huge values cannot overflow.
+        let largest = marks.compactMap { $0.sector?.value }.max() ?? 0
+        guard largest > 0, largest.isFinite, shape.value > 0 else { return nil }
         var total = 0.0, before = 0.0
         for (other, mark) in marks.enumerated() {
             guard let value = mark.sector?.value else { continue }
-            if other < index { before += value }
-            total += value
+            if other < index { before += value / largest }
+            total += value / largest
         }
-        guard total > 0, shape.value > 0 else { return nil }
+        let share = shape.value / largest
         let radius = min(w, h) / 2
         func resolve(_ d: MarkDimension, automatic: CGFloat) -> CGFloat {
             switch d.kind {
@@ -352,7 +355,7 @@ extension ChartPlot {
         let outer = max(0, min(resolve(shape.outerRadius, automatic: radius), radius))
         let inner = max(0, min(resolve(shape.innerRadius, automatic: 0), outer))
         let top = -CGFloat.pi / 2
-        var start = top + 2 * .pi * before / total, end = top + 2 * .pi * (before + shape.value) / total
+        var start = top + 2 * .pi * before / total, end = top + 2 * .pi * (before + share) / total
         if shape.angularInset > 0 && outer > 0 {
             let inset = min(shape.angularInset / 2 / outer, (end - start) / 2)
             start += inset
@@ -362,7 +365,7 @@ extension ChartPlot {
     }
 
     func sectorPath(at index: Int, w: CGFloat, h: CGFloat) -> Path? {
-        guard let s = sectorGeometry(at: index, w: w, h: h), s.end > s.start, s.outer > 0 else { return nil }
+        guard let s = sectorGeometry(at: index, w: w, h: h), s.end > s.start, (s.end - s.start).isFinite, s.outer > 0 else { return nil }
         // Arcs as short chords (under a degree and a half each: far below a pixel off the circle at panel sizes).
         let steps = max(2, Int(((s.end - s.start) / (1.5 * .pi / 180)).rounded(.up)))
         func arcPoint(_ radius: CGFloat, _ angle: CGFloat) -> CGPoint {

@@ -24,11 +24,13 @@ struct AxisScale {
         switch kind {
         case .numeric(let lower, let upper, _):
             guard let v = value.number else { return nil }
-            f = upper > lower ? (v - lower) / (upper - lower) : 0.5
+            // (Halves: -1e308...1e308 spans more than a Double holds.)
+            f = upper > lower ? (v / 2 - lower / 2) / (upper / 2 - lower / 2) : 0.5
         case .categorical(let categories):
             guard case .category(let name) = value, let index = categories.firstIndex(of: name) else { return nil }
             f = (Double(index) + 0.5) / Double(categories.count)
         }
+        guard f.isFinite else { return nil }  // a NaN value is left out
         return reversed ? 1 - f : f
     }
 
@@ -39,7 +41,7 @@ struct AxisScale {
         let f = min(max(reversed ? 1 - fraction : fraction, 0), 1)
         switch kind {
         case .numeric(let lower, let upper, let isDate):
-            let v = lower + f * (upper - lower)
+            let v = lower * (1 - f) + upper * f
             return isDate ? .date(v) : .number(v)
         case .categorical(let categories):
             guard !categories.isEmpty else { return nil }
@@ -124,14 +126,15 @@ struct AxisScale {
         guard upper > lower else { return 0.1 }
         var step = Double.infinity
         for (a, b) in zip(distinct, distinct.dropFirst()) { step = min(step, b - a) }
-        return step.isFinite ? min(step / (upper - lower), 1) : 0.1
+        return step.isFinite ? min(step / 2 / (upper / 2 - lower / 2), 1) : 0.1
     }
 
     /// A "nice" step for about `count` ticks over `lower...upper`: 1, 2 or 5 times a power of ten; for dates, whole
     /// seconds, minutes, hours or days.
     static func step(from lower: Double, to upper: Double, count: Int, isDate: Bool) -> Double {
-        guard upper > lower, lower.isFinite, upper.isFinite, count > 0 else { return 1 }
-        let rough = (upper - lower) / Double(count)
+        // (Divided before subtracting: a span of -1e308...1e308 would overflow to infinity.)
+        let rough = upper / Double(max(count, 1)) - lower / Double(max(count, 1))
+        guard upper > lower, rough.isFinite, rough > 0 else { return 1 }
         if isDate, let dateStep = dateSteps.first(where: { $0 >= rough }) { return dateStep }
         // The nice step nearest the rough one (on a log scale), so the count stays near `count` either way.
         let magnitude = pow10(floorLog10(rough))
@@ -146,7 +149,10 @@ struct AxisScale {
         var k = ((lower + offset) / step - 1e-9).rounded(.up)
         var values: [Double] = []
         while k * step - offset <= upper + step * 1e-9 && values.count < 1000 {
-            values.append(clean(k * step - offset, step: step))
+            let value = clean(k * step - offset, step: step)
+            // Past 2^53 steps a step no longer moves the value: stop rather than repeat it.
+            guard value != values.last else { break }
+            values.append(value)
             k += 1
         }
         return values
@@ -174,6 +180,7 @@ struct AxisScale {
     }
 
     static func floorLog10(_ x: Double) -> Int {
+        guard x.isFinite, x > 0 else { return 0 }
         var e = 0, v = x
         while v >= 10 { v /= 10; e += 1 }
         while v < 1 && v > 0 { v *= 10; e -= 1 }

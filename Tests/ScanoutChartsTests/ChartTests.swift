@@ -308,6 +308,28 @@ import ScanoutRaster
         #expect(few.contains(text: "50") && !few.contains(text: "20") && !few.contains(text: "25"))
     }
 
+    @Test func valuesThatAreNotNumbersAreLeftOutWithoutHarm() {
+        // NaN, infinities and huge magnitudes in every kind of mark: the chart draws what it can and stays up.
+        let odd: [Double] = [.nan, .infinity, -.infinity, 1e308, -1e308, 5, 7]
+        let host = TestHost(rootView: Chart {
+            ForEach(Array(odd.enumerated()), id: \.offset) { index, value in
+                LineMark(x: .value("i", index), y: .value("v", value))
+                PointMark(x: .value("i", index), y: .value("v", value))
+                BarMark(x: .value("k", "\(index)"), y: .value("v", value))
+                AreaMark(x: .value("i", index), y: .value("v", value))
+                RuleMark(y: .value("v", value))
+            }
+        }.frame(width: 300, height: 200), width: 300, height: 200)
+        host.runFrame()
+        let pie = TestHost(rootView: Chart {
+            ForEach(Array(odd.enumerated()), id: \.offset) { _, value in SectorMark(angle: .value("v", value)) }
+        }.frame(width: 200, height: 200), width: 200, height: 200)
+        pie.runFrame()
+        let empty = TestHost(rootView: Chart { BuilderEmpty() }.frame(width: 200, height: 100), width: 200, height: 100)
+        empty.runFrame()
+        #expect(empty.contains(text: "0") && empty.contains(text: "1"))
+    }
+
     enum Mode: String, Plottable { case heat = "Heat", cool = "Cool" }
 
     struct Limit: ChartContent {
