@@ -30,6 +30,9 @@ struct ChartPlot {
             if let v = mark.xEnd { xs.append(v) }
             if let v = mark.y { ys.append(v) }
             if let v = mark.yEnd { ys.append(v) }
+            // A unit's whole span is on its axis, so a bar that spans it is not cut.
+            if let unit = mark.xUnit { xs += [.date(unit.lowerBound), .date(unit.upperBound)] }
+            if let unit = mark.yUnit { ys += [.date(unit.lowerBound), .date(unit.upperBound)] }
         }
         self.marks = marks
         x = AxisScale(values: xs, domain: configuration.xDomain, tickCount: ChartPlot.tickCount(configuration.xAxisMarks))
@@ -293,13 +296,13 @@ extension ChartPlot {
             let start = mark.xEnd == nil ? PlotValue.number(x.baseline) : mark.x
             guard let yv = mark.y, let fy = y.fraction(yv), let s = start.flatMap(x.fraction),
                   let e = (mark.xEnd ?? mark.x).flatMap(x.fraction) else { return nil }
-            let t = thickness(mark.width, band: y.band * h)
+            let t = thickness(mark.width, band: (mark.yUnit.flatMap(y.span) ?? y.band) * h)
             rect = CGRect(x: min(s, e) * w, y: (1 - fy) * h - t / 2, width: abs(e - s) * w, height: t)
         } else {
             let start = mark.yEnd == nil ? PlotValue.number(y.baseline) : mark.y
             guard let xv = mark.x, let fx = x.fraction(xv), let s = start.flatMap(y.fraction),
                   let e = (mark.yEnd ?? mark.y).flatMap(y.fraction) else { return nil }
-            let t = thickness(mark.width, band: x.band * w)
+            let t = thickness(mark.width, band: (mark.xUnit.flatMap(x.span) ?? x.band) * w)
             rect = CGRect(x: fx * w - t / 2, y: (1 - max(s, e)) * h, width: t, height: abs(e - s) * h)
         }
         return rect

@@ -49,6 +49,12 @@ struct AxisScale {
         }
     }
 
+    /// The fraction of the axis a span of dates (a calendar unit) takes.
+    func span(_ dates: ClosedRange<Double>) -> Double? {
+        guard let a = fraction(.date(dates.lowerBound)), let b = fraction(.date(dates.upperBound)) else { return nil }
+        return abs(b - a)
+    }
+
     /// Where a bar's or area's value axis starts: zero, held inside the domain.
     var baseline: Double {
         guard case .numeric(let lower, let upper, _) = kind else { return 0 }

@@ -14,6 +14,9 @@ struct ResolvedMark {
     var width: MarkDimension = .automatic
     var stacking: MarkStackingMethod = .standard
     var style = MarkStyle()
+    /// Dates given with a `unit:`: the units that hold them (a bar is as wide as its unit).
+    var xUnit: ClosedRange<Double>?
+    var yUnit: ClosedRange<Double>?
     /// A sector's share of the circle and its radii.
     var sector: SectorShape?
     /// A view shown beside (or over) the mark: `annotation(position:alignment:spacing:content:)`.
@@ -94,11 +97,11 @@ public struct LineMark: PrimitiveMark {
     public var body: Never { fatalError("LineMark has no body") }
 
     public init<X: Plottable, Y: Plottable>(x: PlottableValue<X>, y: PlottableValue<Y>) {
-        mark = ResolvedMark(kind: .line, x: x.plotValue, y: y.plotValue)
+        mark = ResolvedMark(kind: .line, x: x.plotValue, y: y.plotValue, xUnit: x.unit, yUnit: y.unit)
     }
 
     public init<X: Plottable, Y: Plottable, S: Plottable>(x: PlottableValue<X>, y: PlottableValue<Y>, series: PlottableValue<S>) {
-        mark = ResolvedMark(kind: .line, x: x.plotValue, y: y.plotValue, series: series.plotValue)
+        mark = ResolvedMark(kind: .line, x: x.plotValue, y: y.plotValue, series: series.plotValue, xUnit: x.unit, yUnit: y.unit)
     }
 }
 
@@ -108,7 +111,7 @@ public struct PointMark: PrimitiveMark {
     public var body: Never { fatalError("PointMark has no body") }
 
     public init<X: Plottable, Y: Plottable>(x: PlottableValue<X>, y: PlottableValue<Y>) {
-        mark = ResolvedMark(kind: .point, x: x.plotValue, y: y.plotValue)
+        mark = ResolvedMark(kind: .point, x: x.plotValue, y: y.plotValue, xUnit: x.unit, yUnit: y.unit)
     }
 }
 
@@ -121,12 +124,13 @@ public struct BarMark: PrimitiveMark {
     public init<X: Plottable, Y: Plottable>(x: PlottableValue<X>, y: PlottableValue<Y>, width: MarkDimension = .automatic,
                                             height: MarkDimension = .automatic, stacking: MarkStackingMethod = .standard) {
         let across = PlotValue(y.value).number == nil ? height : width
-        mark = ResolvedMark(kind: .bar, x: x.plotValue, y: y.plotValue, width: across, stacking: stacking)
+        mark = ResolvedMark(kind: .bar, x: x.plotValue, y: y.plotValue, width: across, stacking: stacking, xUnit: x.unit, yUnit: y.unit)
     }
 
     public init<X: Plottable, Y: Plottable>(x: PlottableValue<X>, yStart: PlottableValue<Y>, yEnd: PlottableValue<Y>,
                                             width: MarkDimension = .automatic) {
-        mark = ResolvedMark(kind: .bar, x: x.plotValue, y: yStart.plotValue, yEnd: yEnd.plotValue, width: width, stacking: .unstacked)
+        mark = ResolvedMark(kind: .bar, x: x.plotValue, y: yStart.plotValue, yEnd: yEnd.plotValue, width: width, stacking: .unstacked,
+                            xUnit: x.unit)
     }
 
     public init<X: Plottable, Y: Plottable>(xStart: PlottableValue<X>, xEnd: PlottableValue<X>, y: PlottableValue<Y>,
@@ -142,12 +146,13 @@ public struct AreaMark: PrimitiveMark {
     public var body: Never { fatalError("AreaMark has no body") }
 
     public init<X: Plottable, Y: Plottable>(x: PlottableValue<X>, y: PlottableValue<Y>, stacking: MarkStackingMethod = .standard) {
-        mark = ResolvedMark(kind: .area, x: x.plotValue, y: y.plotValue, stacking: stacking)
+        mark = ResolvedMark(kind: .area, x: x.plotValue, y: y.plotValue, stacking: stacking, xUnit: x.unit, yUnit: y.unit)
     }
 
     public init<X: Plottable, Y: Plottable, S: Plottable>(x: PlottableValue<X>, y: PlottableValue<Y>, series: PlottableValue<S>,
                                                           stacking: MarkStackingMethod = .standard) {
-        mark = ResolvedMark(kind: .area, x: x.plotValue, y: y.plotValue, series: series.plotValue, stacking: stacking)
+        mark = ResolvedMark(kind: .area, x: x.plotValue, y: y.plotValue, series: series.plotValue, stacking: stacking,
+                            xUnit: x.unit, yUnit: y.unit)
     }
 
     public init<X: Plottable, Y: Plottable>(x: PlottableValue<X>, yStart: PlottableValue<Y>, yEnd: PlottableValue<Y>) {

@@ -1,3 +1,4 @@
+import Glibc
 import ScanoutUI
 
 /// A value a chart can place on an axis (Swift Charts' `Plottable`): a number, a string (a category) or a date,
@@ -116,6 +117,9 @@ extension Date: Plottable, PlotPrimitive {
 public struct PlottableValue<Value: Plottable> {
     let label: Text
     let value: Value
+    /// For a date with a `unit:`: the local calendar unit that holds it (seconds since 2001). The mark goes to
+    /// the unit's middle, and a bar is as wide as the unit.
+    var unit: ClosedRange<Double>?
 
     public static func value(_ label: LocalizedStringKey, _ value: Value) -> PlottableValue<Value> {
         PlottableValue(label: Text(label), value: value)
@@ -129,5 +133,63 @@ public struct PlottableValue<Value: Plottable> {
         PlottableValue(label: label, value: value)
     }
 
-    var plotValue: PlotValue { PlotValue(value) }
+    var plotValue: PlotValue {
+        if let unit { return .date(unit.lowerBound / 2 + unit.upperBound / 2) }
+        return PlotValue(value)
+    }
+}
+
+extension PlottableValue where Value == Date {
+    /// The date binned to its `unit` of the board's local time (`.day`: the bar spans the day, a point sits at
+    /// its middle). `calendar` is accepted; units are the C library's local time, as Scanout's date texts are
+    /// (weeks start on Monday).
+    public static func value(_ label: LocalizedStringKey, _ value: Date, unit: Calendar.Component,
+                             calendar: Calendar = .current) -> PlottableValue<Date> {
+        PlottableValue(label: Text(label), value: value, unit: LocalUnit.interval(of: value, unit: unit))
+    }
+
+    public static func value<S: StringProtocol>(_ label: S, _ value: Date, unit: Calendar.Component,
+                                                calendar: Calendar = .current) -> PlottableValue<Date> {
+        PlottableValue(label: Text(label), value: value, unit: LocalUnit.interval(of: value, unit: unit))
+    }
+}
+
+/// Calendar units of the board's local time, from the C library (FoundationEssentials' calendar has no zone
+/// database here).
+enum LocalUnit {
+    /// The unit of local time holding `date`, as seconds since 2001; nil for a unit that is not a span of
+    /// time (an era, a time zone) or a date out of range.
+    static func interval(of date: Date, unit: Calendar.Component) -> ClosedRange<Double>? {
+        let seconds = date.timeIntervalSince1970
+        guard seconds.isFinite, abs(seconds) < 1e12 else { return nil }
+        var time = time_t(seconds.rounded(.down))
+        var parts = tm()
+        guard localtime_r(&time, &parts) != nil else { return nil }
+        var step: (inout tm) -> Void
+        switch unit {
+        case .second: step = { $0.tm_sec += 1 }
+        case .minute: parts.tm_sec = 0; step = { $0.tm_min += 1 }
+        case .hour: parts.tm_sec = 0; parts.tm_min = 0; step = { $0.tm_hour += 1 }
+        case .day, .weekday: (parts.tm_sec, parts.tm_min, parts.tm_hour) = (0, 0, 0); step = { $0.tm_mday += 1 }
+        case .weekOfYear, .weekOfMonth:
+            (parts.tm_sec, parts.tm_min, parts.tm_hour) = (0, 0, 0)
+            parts.tm_mday -= (parts.tm_wday + 6) % 7
+            step = { $0.tm_mday += 7 }
+        case .month: (parts.tm_sec, parts.tm_min, parts.tm_hour, parts.tm_mday) = (0, 0, 0, 1); step = { $0.tm_mon += 1 }
+        case .quarter:
+            (parts.tm_sec, parts.tm_min, parts.tm_hour, parts.tm_mday) = (0, 0, 0, 1)
+            parts.tm_mon -= parts.tm_mon % 3
+            step = { $0.tm_mon += 3 }
+        case .year: (parts.tm_sec, parts.tm_min, parts.tm_hour, parts.tm_mday, parts.tm_mon) = (0, 0, 0, 1, 0); step = { $0.tm_year += 1 }
+        default: return nil
+        }
+        parts.tm_isdst = -1
+        var next = parts
+        let start = mktime(&parts)
+        step(&next)
+        next.tm_isdst = -1
+        let end = mktime(&next)
+        guard start != -1, end > start else { return nil }
+        return (Double(start) - 978_307_200)...(Double(end) - 978_307_200)
+    }
 }

@@ -330,6 +330,31 @@ import ScanoutRaster
         #expect(empty.contains(text: "0") && empty.contains(text: "1"))
     }
 
+    @Test func datesWithAUnitAreBinnedToIt() throws {
+        // Three days' bars, each at a different time of its day: each bar spans its local day (0.8 of it).
+        let morning = try #require(LocalUnit.interval(of: Date(timeIntervalSinceReferenceDate: 815_000_000), unit: .day))
+        let days = (0..<3).map { Date(timeIntervalSinceReferenceDate: morning.lowerBound + Double($0) * 86_400 + Double($0 + 1) * 14_400) }
+        let host = host(Chart {
+            ForEach(Array(days.enumerated()), id: \.offset) { index, day in
+                BarMark(x: .value("Day", day, unit: .day), y: .value("Parts", 10 * (index + 1)))
+            }
+        }.chartYScale(domain: 0...30))
+        for (index, centre) in [50, 150, 250].enumerated() {
+            #expect(Self.close(host.pixel(x: centre - 38, y: 195), Self.blue), "day \(index)")
+            #expect(Self.close(host.pixel(x: centre + 38, y: 195), Self.blue), "day \(index)")
+            #expect(host.pixel(x: centre + 45, y: 195) == Self.white, "day \(index)")
+        }
+        // Units of local time: an hour starts on the hour, a month on its first day, a week on a Monday.
+        let hour = try #require(LocalUnit.interval(of: days[1], unit: .hour))
+        #expect(hour.upperBound - hour.lowerBound == 3600)
+        #expect((hour.lowerBound + AxisScale.localOffset(at: hour.lowerBound)).truncatingRemainder(dividingBy: 3600) == 0)
+        let month = try #require(LocalUnit.interval(of: days[0], unit: .month))
+        #expect((28...31).contains(Int((month.upperBound - month.lowerBound) / 86_400)))
+        let week = try #require(LocalUnit.interval(of: days[0], unit: .weekOfYear))
+        #expect(week.lowerBound <= days[0].timeIntervalSinceReferenceDate && week.upperBound > days[0].timeIntervalSinceReferenceDate)
+        #expect(LocalUnit.interval(of: days[0], unit: .era) == nil)
+    }
+
     enum Mode: String, Plottable { case heat = "Heat", cool = "Cool" }
 
     struct Limit: ChartContent {

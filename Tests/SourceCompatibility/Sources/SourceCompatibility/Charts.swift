@@ -183,3 +183,19 @@ struct StrideAxisChart: View {
         }
     }
 }
+
+struct DailySteps: View {
+    struct Day: Identifiable {
+        let date: Date
+        let steps: Int
+        var id: Date { date }
+    }
+    let days: [Day]
+
+    var body: some View {
+        Chart(days) {
+            BarMark(x: .value("Day", $0.date, unit: .day), y: .value("Steps", $0.steps))
+            PointMark(x: .value("Day", $0.date, unit: .day), y: .value("Steps", $0.steps))
+        }
+    }
+}
