@@ -153,6 +153,7 @@ public struct AxisMarkValues: Sendable {
     enum Kind {
         case automatic(desiredCount: Int?)
         case stride(Double)
+        case dateStride(Calendar.Component, Int)
         case values([PlotValue])
     }
     let kind: Kind
@@ -165,6 +166,12 @@ public struct AxisMarkValues: Sendable {
     /// date axis).
     public static func stride(by stride: Double, roundLowerBound: Bool? = nil, roundUpperBound: Bool? = nil) -> AxisMarkValues {
         AxisMarkValues(kind: .stride(stride))
+    }
+    /// The start of every `count`-th `component` of the board's local time in the domain: `.stride(by: .hour)`,
+    /// `.stride(by: .day, count: 7)`.
+    public static func stride(by component: Calendar.Component, count: Int = 1, roundLowerBound: Bool? = nil,
+                              roundUpperBound: Bool? = nil, calendar: Calendar? = nil) -> AxisMarkValues {
+        AxisMarkValues(kind: .dateStride(component, max(1, count)))
     }
 }
 

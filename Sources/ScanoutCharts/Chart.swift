@@ -65,9 +65,9 @@ struct ChartFrame: View {
                     plot.draw(in: &context, size: CGSize(width: size.width - 2 * ChartAxesLayout.margin,
                                                           height: size.height - 2 * ChartAxesLayout.margin))
                 })
-                ForEach(plot.yAxis.labelled, id: \.self) { index in label(plot.yAxis.ticks[index], on: plot.y) }
+                ForEach(plot.yAxis.labelled, id: \.self) { index in label(plot.yAxis.ticks[index], of: plot.yAxis, on: plot.y) }
                 ForEach(plot.xAxis.labelled, id: \.self) { index in
-                    CollapsingLabel { label(plot.xAxis.ticks[index], on: plot.x) }.clipped()
+                    CollapsingLabel { label(plot.xAxis.ticks[index], of: plot.xAxis, on: plot.x) }.clipped()
                 }
                 ForEach(plot.annotated, id: \.self) { index in
                     CollapsingLabel { plot.marks[index].annotation?.view }.clipped()
@@ -79,10 +79,10 @@ struct ChartFrame: View {
 
     /// A value's label: the axis's text for it, the format's, or the app's view (in the labels' font and colour
     /// unless it sets its own).
-    @ViewBuilder private func label(_ tick: ResolvedTick, on scale: AxisScale) -> some View {
+    @ViewBuilder private func label(_ tick: ResolvedTick, of axis: ResolvedAxis, on scale: AxisScale) -> some View {
         switch tick.parts.label {
         case .none: EmptyView()
-        case .automatic: ChartFrame.caption(scale.label(tick.value))
+        case .automatic: ChartFrame.caption(AxisScale.label(tick.value, step: axis.labelStep ?? scale.tickStep))
         case .text(let text): ChartFrame.caption(text)
         case .view(let view): view.font(.caption2).foregroundStyle(.secondary).lineLimit(1)
         }

@@ -400,6 +400,9 @@ struct ResolvedTick {
 struct ResolvedAxis {
     let position: AxisMarkPosition.Kind
     let ticks: [ResolvedTick]
+    /// The step the labels are written for (a date stride's unit: times for hours, dates for days); nil for
+    /// the scale's own.
+    private(set) var labelStep: Double?
 
     init(scale: AxisScale, spec: AxisSpec?, visible: Bool, vertical: Bool) {
         let asked = spec?.position ?? .automatic
@@ -421,6 +424,22 @@ struct ResolvedAxis {
                 let every = Swift.max(1, Int(step.rounded()))
                 values = scale.ticks.enumerated().filter { $0.offset % every == 0 }.map(\.element)
             }
+        case .dateStride(let component, let count):
+            var dates: [PlotValue] = []
+            if case .numeric(let lower, let upper, true) = scale.kind,
+               var unit = LocalUnit.interval(of: Date(timeIntervalSinceReferenceDate: lower), unit: component) {
+                labelStep = unit.upperBound - unit.lowerBound
+                var index = 0
+                while unit.lowerBound <= upper && dates.count < 1000 {
+                    let ordinal = LocalUnit.ordinal(at: unit.lowerBound, unit: component) ?? index
+                    if unit.lowerBound >= lower && ordinal % count == 0 { dates.append(.date(unit.lowerBound)) }
+                    guard let next = LocalUnit.interval(of: Date(timeIntervalSinceReferenceDate: unit.upperBound), unit: component),
+                          next.lowerBound > unit.lowerBound else { break }
+                    unit = next
+                    index += 1
+                }
+            }
+            values = dates
         case .values(let given):
             values = given.filter { scale.fraction($0) != nil }
         }

@@ -157,6 +157,23 @@ extension PlottableValue where Value == Date {
 /// Calendar units of the board's local time, from the C library (FoundationEssentials' calendar has no zone
 /// database here).
 enum LocalUnit {
+    /// The unit's number within the next larger one at `seconds` since 2001 (the hour of the day, the minute of
+    /// the hour, the month of the year ...), so strides of several units fall on round ones (every 6 hours:
+    /// 0, 6, 12, 18); nil for units counted from the first one shown.
+    static func ordinal(at seconds: Double, unit: Calendar.Component) -> Int? {
+        guard seconds.isFinite, abs(seconds) < 1e12 else { return nil }
+        var time = time_t((seconds + 978_307_200).rounded(.down))
+        var parts = tm()
+        guard localtime_r(&time, &parts) != nil else { return nil }
+        switch unit {
+        case .second: return Int(parts.tm_sec)
+        case .minute: return Int(parts.tm_min)
+        case .hour: return Int(parts.tm_hour)
+        case .month: return Int(parts.tm_mon)
+        default: return nil
+        }
+    }
+
     /// The unit of local time holding `date`, as seconds since 2001; nil for a unit that is not a span of
     /// time (an era, a time zone) or a date out of range.
     static func interval(of date: Date, unit: Calendar.Component) -> ClosedRange<Double>? {

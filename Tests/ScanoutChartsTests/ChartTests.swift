@@ -355,6 +355,31 @@ import ScanoutRaster
         #expect(LocalUnit.interval(of: days[0], unit: .era) == nil)
     }
 
+    @Test func dateAxesStrideByCalendarUnits() throws {
+        let day = try #require(LocalUnit.interval(of: Date(timeIntervalSinceReferenceDate: 815_000_000), unit: .day))
+        let from = Date(timeIntervalSinceReferenceDate: day.lowerBound + 2 * 3600)   // 02:00 on the first day
+        let to = Date(timeIntervalSinceReferenceDate: day.lowerBound + 2 * 86_400 + 20 * 3600)  // 20:00 on the third
+        let line = Chart {
+            LineMark(x: .value("t", from), y: .value("v", 1))
+            LineMark(x: .value("t", to), y: .value("v", 2))
+        }
+        // Days: the two midnights inside, labelled as dates (no clock times).
+        let days = ResolvedAxis(scale: AxisScale(values: [PlotValue(from), PlotValue(to)], domain: .automatic(includesZero: nil, reversed: nil), tickCount: 5),
+                                spec: AxisSpec(position: .automatic, values: .dateStride(.day, 1), content: nil), visible: true, vertical: false)
+        #expect(days.ticks.map(\.value) == [.date(day.lowerBound + 86_400), .date(day.lowerBound + 2 * 86_400)])
+        // Every six hours: on the local hours 6, 12, 18 and 0.
+        let sixHours = ResolvedAxis(scale: AxisScale(values: [PlotValue(from), PlotValue(to)], domain: .automatic(includesZero: nil, reversed: nil), tickCount: 5),
+                                    spec: AxisSpec(position: .automatic, values: .dateStride(.hour, 6), content: nil), visible: true, vertical: false)
+        #expect(sixHours.ticks.count == 11)
+        for case .date(let t) in sixHours.ticks.map(\.value) {
+            #expect(LocalUnit.ordinal(at: t, unit: .hour).map { $0 % 6 } == 0)
+        }
+        let host = TestHost(rootView: line.chartXAxis { AxisMarks(values: .stride(by: .day)) }.frame(width: 400, height: 200),
+                            width: 400, height: 200)
+        host.runFrame()
+        #expect(!host.visibleTexts.contains { $0.contains(":") }, "\(host.visibleTexts)")
+    }
+
     enum Mode: String, Plottable { case heat = "Heat", cool = "Cool" }
 
     struct Limit: ChartContent {

@@ -197,5 +197,11 @@ struct DailySteps: View {
             BarMark(x: .value("Day", $0.date, unit: .day), y: .value("Steps", $0.steps))
             PointMark(x: .value("Day", $0.date, unit: .day), y: .value("Steps", $0.steps))
         }
+        .chartXAxis {
+            AxisMarks(values: .stride(by: .day)) { _ in
+                AxisGridLine()
+                AxisValueLabel()
+            }
+        }
     }
 }
