@@ -117,7 +117,15 @@ struct ChartFrame: View {
     @ViewBuilder private func legend(vertical: Bool) -> some View {
         let entries = ForEach(Array(plot.series.enumerated()), id: \.offset) { _, entry in
             HStack(spacing: 4) {
-                Circle().fill(entry.fill.swatch).frame(width: 8, height: 8)
+                if let symbol = plot.symbol(ofSeries: entry.value) {
+                    let color = entry.fill.swatch
+                    Canvas { context, size in
+                        ChartPlot.drawSymbol(symbol, at: CGPoint(x: size.width / 2, y: size.height / 2), area: 50, color: color, in: context)
+                    }
+                    .frame(width: 10, height: 10)
+                } else {
+                    Circle().fill(entry.fill.swatch).frame(width: 8, height: 8)
+                }
                 ChartFrame.caption(AxisScale.label(entry.value, step: 1))
             }
         }
@@ -152,7 +160,7 @@ struct CollapsingLabel: Layout {
 /// labels: the y axis's after the plot, each centred on its gridline, the x axis's below, centred under theirs;
 /// then the marks' annotations beside their marks.
 struct ChartAxesLayout: Layout {
-    static let margin: CGFloat = 4
+    static let margin: CGFloat = 8
     static let gap: CGFloat = 6
     let plot: ChartPlot
     private var x: AxisScale { plot.x }

@@ -93,6 +93,22 @@ extension ChartContent {
         }
     }
 
+    /// Draws points (a point mark, or each point of a line) as `symbol`.
+    public func symbol(_ symbol: BasicChartSymbolShape) -> some ChartContent {
+        styled { mark in
+            if mark.style.symbol == nil { mark.style.symbol = symbol }
+        }
+    }
+
+    /// Gives each value its own symbol shape (circle, square, triangle, diamond, pentagon, plus, cross,
+    /// asterisk, in that order): points, and the points of lines, which then show them.
+    public func symbol<D: Plottable>(by value: PlottableValue<D>) -> some ChartContent {
+        let series = value.plotValue
+        return styled { mark in
+            if mark.style.symbolSeries == nil { mark.style.symbolSeries = series }
+        }
+    }
+
     /// A point mark's symbol area, in square points (30 by default).
     public func symbolSize(_ size: CGFloat) -> some ChartContent {
         styled { mark in
@@ -121,4 +137,18 @@ extension ChartContent {
             if mark.style.cornerRadius == nil { mark.style.cornerRadius = radius }
         }
     }
+}
+
+/// A point's shape (Swift Charts' `BasicChartSymbolShape`).
+public struct BasicChartSymbolShape: Sendable, Equatable {
+    enum Kind: Int, Sendable { case circle, square, triangle, diamond, pentagon, plus, cross, asterisk }
+    let kind: Kind
+    public static let circle = BasicChartSymbolShape(kind: .circle)
+    public static let square = BasicChartSymbolShape(kind: .square)
+    public static let triangle = BasicChartSymbolShape(kind: .triangle)
+    public static let diamond = BasicChartSymbolShape(kind: .diamond)
+    public static let pentagon = BasicChartSymbolShape(kind: .pentagon)
+    public static let plus = BasicChartSymbolShape(kind: .plus)
+    public static let cross = BasicChartSymbolShape(kind: .cross)
+    public static let asterisk = BasicChartSymbolShape(kind: .asterisk)
 }

@@ -13,6 +13,8 @@ struct ChartPlot {
     /// The axes' values with what each draws, and where the axes go.
     let xAxis: ResolvedAxis
     let yAxis: ResolvedAxis
+    /// The series `symbol(by:)` names, in order: each gets the next shape.
+    let symbolSeries: [PlotValue]
     /// The indices of the marks with an annotation.
     let annotated: [Int]
     /// Whether the chart is a pie or ring of sector marks (drawn without axes).
@@ -50,6 +52,15 @@ struct ChartPlot {
             guard let value = mark.style.styleSeries, seen.insert(value).inserted else { continue }
             series.append((value, .color(ChartPlot.palette[series.count % ChartPlot.palette.count])))
         }
+        var symbolSeries: [PlotValue] = []
+        var seenSymbols = Set<PlotValue>()
+        for mark in marks {
+            guard let value = mark.style.symbolSeries, seenSymbols.insert(value).inserted else { continue }
+            symbolSeries.append(value)
+            // A series named only by its symbols is in the legend too, in the marks' colour.
+            if seen.insert(value).inserted { series.append((value, mark.style.fill ?? .color(.accentColor))) }
+        }
+        self.symbolSeries = symbolSeries
         self.series = series
         annotated = marks.indices.filter { marks[$0].annotation != nil }
     }
@@ -57,6 +68,16 @@ struct ChartPlot {
     private static func tickCount(_ spec: AxisSpec?) -> Int {
         if case .automatic(let count?) = spec?.values { return max(1, count) }
         return 5
+    }
+
+    /// The shape a series' points have, if `symbol(by:)` named it.
+    func symbol(ofSeries value: PlotValue) -> BasicChartSymbolShape? {
+        symbolSeries.firstIndex(of: value).map { BasicChartSymbolShape(kind: BasicChartSymbolShape.Kind(rawValue: $0 % 8)!) }
+    }
+
+    /// A mark's symbol: its own, its symbol series', or nil (a point is then a circle; a line shows none).
+    func symbol(of mark: ResolvedMark) -> BasicChartSymbolShape? {
+        mark.style.symbol ?? mark.style.symbolSeries.flatMap(symbol(ofSeries:))
     }
 
     /// The fill a mark is drawn with: its own style, its series', or the accent colour.
@@ -175,9 +196,9 @@ extension ChartPlot {
             layer.opacity = mark.style.opacity ?? 1
             switch mark.kind {
             case .line, .area:
-                let key = GroupKey(kind: mark.kind, series: mark.series ?? mark.style.styleSeries)
+                let key = GroupKey(kind: mark.kind, series: ChartPlot.lineSeries(mark))
                 guard drawnGroups.insert(key).inserted else { continue }
-                let members = marks[index...].filter { $0.kind == mark.kind && ($0.series ?? $0.style.styleSeries) == key.series }
+                let members = marks[index...].filter { $0.kind == mark.kind && ChartPlot.lineSeries($0) == key.series }
                 if mark.kind == .line { drawLine(members, in: layer, w: w, h: h) } else { drawArea(members, in: layer, w: w, h: h) }
             case .point: drawPoint(mark, in: layer, w: w, h: h)
             case .bar: drawBar(mark, in: layer, w: w, h: h)
@@ -185,6 +206,11 @@ extension ChartPlot {
             case .sector: break
             }
         }
+    }
+
+    /// The line (or area) a mark belongs to: its `series:`, else its style's or symbol's series.
+    private static func lineSeries(_ mark: ResolvedMark) -> PlotValue? {
+        mark.series ?? mark.style.styleSeries ?? mark.style.symbolSeries
     }
 
     private struct GroupKey: Hashable {
@@ -214,6 +240,12 @@ extension ChartPlot {
         ChartPlot.addCurve(through: points, method: first.style.interpolation ?? .linear, to: &path)
         let style = first.style.lineStyle ?? StrokeStyle(lineWidth: 2, lineCap: .round, lineJoin: .round)
         context.stroke(path, with: shading(fill(of: first), w: w, h: h), style: style)
+        // A line with a symbol shows its points.
+        if let symbol = symbol(of: first) {
+            for p in points {
+                ChartPlot.drawSymbol(symbol, at: p, area: first.style.symbolSize ?? 30, color: fill(of: first).swatch, in: context)
+            }
+        }
     }
 
     private func drawArea(_ members: [ResolvedMark], in context: GraphicsContext, w: CGFloat, h: CGFloat) {
@@ -241,9 +273,54 @@ extension ChartPlot {
 
     private func drawPoint(_ mark: ResolvedMark, in context: GraphicsContext, w: CGFloat, h: CGFloat) {
         guard let p = point(mark.x, mark.y, w: w, h: h) else { return }
-        let diameter = (4 * (mark.style.symbolSize ?? 30) / Double.pi).squareRoot()
-        let circle = Path(ellipseIn: CGRect(x: p.x - diameter / 2, y: p.y - diameter / 2, width: diameter, height: diameter))
-        context.fill(circle, with: .color(fill(of: mark).swatch))
+        ChartPlot.drawSymbol(symbol(of: mark) ?? .circle, at: p, area: mark.style.symbolSize ?? 30, color: fill(of: mark).swatch, in: context)
+    }
+
+    /// Draws `symbol` centred at `p`, covering about `area` square points (the strokes of a plus, cross or
+    /// asterisk span a square of that area).
+    static func drawSymbol(_ symbol: BasicChartSymbolShape, at p: CGPoint, area: CGFloat, color: Color, in context: GraphicsContext) {
+        let a = max(area, 1)
+        func polygon(_ radius: CGFloat, _ corners: Int, rotation: CGFloat) -> Path {
+            Path { path in
+                for i in 0..<corners {
+                    let angle = rotation + 2 * .pi * CGFloat(i) / CGFloat(corners)
+                    let corner = CGPoint(x: p.x + radius * cos(angle), y: p.y + radius * sin(angle))
+                    if i == 0 { path.move(to: corner) } else { path.addLine(to: corner) }
+                }
+                path.closeSubpath()
+            }
+        }
+        func strokes(_ angles: [CGFloat]) -> Path {
+            let half = a.squareRoot() * 0.6
+            return Path { path in
+                for angle in angles {
+                    path.move(to: CGPoint(x: p.x - half * cos(angle), y: p.y - half * sin(angle)))
+                    path.addLine(to: CGPoint(x: p.x + half * cos(angle), y: p.y + half * sin(angle)))
+                }
+            }
+        }
+        switch symbol.kind {
+        case .circle:
+            let d = (4 * a / .pi).squareRoot()
+            context.fill(Path(ellipseIn: CGRect(x: p.x - d / 2, y: p.y - d / 2, width: d, height: d)), with: .color(color))
+        case .square:
+            let s = a.squareRoot()
+            context.fill(Path(CGRect(x: p.x - s / 2, y: p.y - s / 2, width: s, height: s)), with: .color(color))
+        case .triangle:
+            // An equilateral triangle of that area, pointing up: circumradius = side / √3.
+            let side = (4 * a / 3.0.squareRoot()).squareRoot()
+            context.fill(polygon(side / 3.0.squareRoot(), 3, rotation: -.pi / 2), with: .color(color))
+        case .diamond:
+            context.fill(polygon((a / 2).squareRoot(), 4, rotation: 0), with: .color(color))
+        case .pentagon:
+            context.fill(polygon((2 * a / (5 * sin(2 * .pi / 5))).squareRoot(), 5, rotation: -.pi / 2), with: .color(color))
+        case .plus:
+            context.stroke(strokes([0, .pi / 2]), with: .color(color), lineWidth: 2)
+        case .cross:
+            context.stroke(strokes([.pi / 4, 3 * .pi / 4]), with: .color(color), lineWidth: 2)
+        case .asterisk:
+            context.stroke(strokes([.pi / 2, .pi / 2 + 2 * .pi / 3, .pi / 2 + 4 * .pi / 3]), with: .color(color), lineWidth: 2)
+        }
     }
 
     /// A bar's thickness across its axis: `width` of the band each category (or step of the data) has.

@@ -47,6 +47,10 @@ struct MarkStyle {
     var lineStyle: StrokeStyle?
     var interpolation: InterpolationMethod?
     var symbolSize: CGFloat?
+    /// `symbol(_:)`: the shape of a point, or of the points on a line (which then shows them).
+    var symbol: BasicChartSymbolShape?
+    /// `symbol(by:)`: the series that picks the shape.
+    var symbolSeries: PlotValue?
     var opacity: Double?
     var cornerRadius: CGFloat?
 }

@@ -380,6 +380,37 @@ import ScanoutRaster
         #expect(!host.visibleTexts.contains { $0.contains(":") }, "\(host.visibleTexts)")
     }
 
+    @Test func symbolsShapeThePointsAndLinesShowThem() {
+        // A square of 100 square points (10 by 10) at (100, 100): its corner is inside it, not inside a circle.
+        let square = host(Chart { PointMark(x: .value("x", 5), y: .value("y", 5)).symbol(.square).symbolSize(100) }
+            .chartXScale(domain: 0...10).chartYScale(domain: 0...10), width: 200, height: 200)
+        #expect(Self.close(square.pixel(x: 96, y: 96), Self.blue))
+        let circle = host(Chart { PointMark(x: .value("x", 5), y: .value("y", 5)).symbolSize(100) }
+            .chartXScale(domain: 0...10).chartYScale(domain: 0...10), width: 200, height: 200)
+        #expect(circle.pixel(x: 96, y: 96) != Self.blue)
+        // A flat line shows a dot at each point with a symbol; without one, only its 2-point stroke.
+        func line(_ symbol: Bool) -> TestHost {
+            host(Chart {
+                ForEach([0, 5, 10], id: \.self) { x in
+                    if symbol {
+                        LineMark(x: .value("x", x), y: .value("y", 5)).symbol(.circle).symbolSize(64)
+                    } else {
+                        LineMark(x: .value("x", x), y: .value("y", 5))
+                    }
+                }
+            }.chartXScale(domain: 0...10).chartYScale(domain: 0...10), width: 200, height: 200)
+        }
+        #expect(Self.close(line(true).pixel(x: 100, y: 103), Self.blue))
+        #expect(line(false).pixel(x: 100, y: 103) == Self.white)
+        // symbol(by:): the second series' points are squares, and the legend names both.
+        let bySeries = TestHost(rootView: Chart {
+            PointMark(x: .value("x", 2), y: .value("y", 5)).symbol(by: .value("Sensor", "Inlet")).symbolSize(100)
+            PointMark(x: .value("x", 8), y: .value("y", 5)).symbol(by: .value("Sensor", "Outlet")).symbolSize(100)
+        }.chartXScale(domain: 0...10).chartYScale(domain: 0...10).frame(width: 200, height: 200), width: 200, height: 200)
+        bySeries.runFrame()
+        #expect(bySeries.contains(text: "Inlet") && bySeries.contains(text: "Outlet"))
+    }
+
     enum Mode: String, Plottable { case heat = "Heat", cool = "Cool" }
 
     struct Limit: ChartContent {

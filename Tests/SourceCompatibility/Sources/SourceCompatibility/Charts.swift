@@ -61,6 +61,7 @@ struct TrendChart: View {
                     .interpolationMethod(.catmullRom)
                     .lineStyle(StrokeStyle(lineWidth: 3))
                 PointMark(x: .value("Time", reading.date), y: .value("Pressure", reading.value))
+                    .symbol(by: .value("Sensor", reading.sensor))
                     .symbolSize(20)
             }
             if showsLimit {
@@ -170,6 +171,7 @@ struct StrideAxisChart: View {
         Chart {
             ForEach(0..<24) { hour in
                 LineMark(x: .value("Hour", hour), y: .value("Load", hour % 7))
+                    .symbol(.circle)
             }
         }
         .chartXAxis {
