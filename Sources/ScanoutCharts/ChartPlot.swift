@@ -204,6 +204,11 @@ extension ChartPlot {
             case .bar: drawBar(mark, in: layer, w: w, h: h)
             case .rule: drawRule(mark, in: layer, w: w, h: h)
             case .sector: break
+            case .rectangle:
+                if let rect = rectangle(mark, w: w, h: h), rect.width > 0, rect.height > 0 {
+                    let radius = min(mark.style.cornerRadius ?? 0, min(rect.width, rect.height) / 2)
+                    layer.fill(radius > 0 ? Path(roundedRect: rect, cornerRadius: radius) : Path(rect), with: shading(fill(of: mark), w: w, h: h))
+                }
             }
         }
     }
@@ -347,6 +352,8 @@ extension ChartPlot {
         switch mark.kind {
         case .bar:
             return barRect(mark, w: w, h: h)
+        case .rectangle:
+            return rectangle(mark, w: w, h: h)
         case .point, .line, .area:
             return point(mark.x, mark.yEnd ?? mark.y, w: w, h: h).map { CGRect(origin: $0, size: .zero) }
         case .sector:
@@ -365,6 +372,26 @@ extension ChartPlot {
             let right = mark.xEnd.flatMap(x.fraction).map { $0 * w } ?? w
             return CGRect(x: left, y: (1 - fy) * h, width: right - left, height: 0)
         }
+    }
+
+    /// A rectangle mark's rectangle: between its ranges, or centred on its values as wide as their bands (a
+    /// whole band unless its width or height says otherwise).
+    private func rectangle(_ mark: ResolvedMark, w: CGFloat, h: CGFloat) -> CGRect? {
+        func extent(_ value: PlotValue?, _ end: PlotValue?, _ unit: ClosedRange<Double>?, _ scale: AxisScale, _ length: CGFloat,
+                    _ dimension: MarkDimension) -> (CGFloat, CGFloat)? {
+            guard let value, let f = scale.fraction(value) else { return nil }
+            if let end {
+                guard let g = scale.fraction(end) else { return nil }
+                return (min(f, g) * length, abs(g - f) * length)
+            }
+            let band = (unit.flatMap(scale.span) ?? scale.band) * length
+            let size = dimension == .automatic ? band : thickness(dimension, band: band)
+            return (f * length - size / 2, size)
+        }
+        guard let (x0, width) = extent(mark.x, mark.xEnd, mark.xUnit, x, w, mark.width),
+              let (y0, height) = extent(mark.y, mark.yEnd, mark.yUnit, y, h, mark.height) else { return nil }
+        // y grows upwards in the data, downwards on screen.
+        return CGRect(x: x0, y: h - y0 - height, width: width, height: height)
     }
 
     private func barRect(_ mark: ResolvedMark, w: CGFloat, h: CGFloat) -> CGRect? {

@@ -2,7 +2,7 @@ import ScanoutUI
 
 /// A mark as the chart draws it: its kind, the values it places, and the style its modifiers gave it.
 struct ResolvedMark {
-    enum Kind { case line, point, bar, area, rule, sector }
+    enum Kind { case line, point, bar, area, rule, sector, rectangle }
     var kind: Kind
     /// A value on each axis; a range (bars, areas, rules) has an end as well. A rule has one axis only.
     var x: PlotValue?
@@ -12,6 +12,8 @@ struct ResolvedMark {
     /// The line a line mark belongs to (`series:`), besides its foreground style's value.
     var series: PlotValue?
     var width: MarkDimension = .automatic
+    /// A rectangle's size along y (`width` is along x).
+    var height: MarkDimension = .automatic
     var stacking: MarkStackingMethod = .standard
     var style = MarkStyle()
     /// Dates given with a `unit:`: the units that hold them (a bar is as wide as its unit).
@@ -200,5 +202,24 @@ public struct SectorMark: PrimitiveMark {
         let value = max(0, angle.plotValue.number ?? 0)
         mark = ResolvedMark(kind: .sector, sector: SectorShape(value: value.isFinite ? value : 0, innerRadius: innerRadius,
                                                                 outerRadius: outerRadius, angularInset: angularInset ?? 0))
+    }
+}
+
+/// A rectangle at a value on each axis — a heat map's cell, filling its categories' bands by default — or
+/// between two values on each (Swift Charts' `RectangleMark`).
+public struct RectangleMark: PrimitiveMark {
+    let mark: ResolvedMark
+    public var body: Never { fatalError("RectangleMark has no body") }
+
+    public init<X: Plottable, Y: Plottable>(x: PlottableValue<X>, y: PlottableValue<Y>, width: MarkDimension = .automatic,
+                                            height: MarkDimension = .automatic) {
+        mark = ResolvedMark(kind: .rectangle, x: x.plotValue, y: y.plotValue, width: width, height: height, stacking: .unstacked,
+                            xUnit: x.unit, yUnit: y.unit)
+    }
+
+    public init<X: Plottable, Y: Plottable>(xStart: PlottableValue<X>, xEnd: PlottableValue<X>, yStart: PlottableValue<Y>,
+                                            yEnd: PlottableValue<Y>) {
+        mark = ResolvedMark(kind: .rectangle, x: xStart.plotValue, xEnd: xEnd.plotValue, y: yStart.plotValue, yEnd: yEnd.plotValue,
+                            stacking: .unstacked)
     }
 }

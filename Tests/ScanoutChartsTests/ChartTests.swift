@@ -411,6 +411,27 @@ import ScanoutRaster
         #expect(bySeries.contains(text: "Inlet") && bySeries.contains(text: "Outlet"))
     }
 
+    @Test func rectanglesFillTheirCellsOrRanges() {
+        // A 2 by 2 heat map: each cell fills its bands; the first y category is the top row.
+        let heat = host(Chart {
+            RectangleMark(x: .value("Shift", "Early"), y: .value("Line", "A")).foregroundStyle(.red)
+            RectangleMark(x: .value("Shift", "Late"), y: .value("Line", "A")).foregroundStyle(.green)
+            RectangleMark(x: .value("Shift", "Early"), y: .value("Line", "B")).foregroundStyle(.blue)
+            RectangleMark(x: .value("Shift", "Late"), y: .value("Line", "B"), width: .ratio(0.5), height: .ratio(0.5))
+        }, width: 200, height: 200)
+        #expect(Self.close(heat.pixel(x: 5, y: 5), Self.red))
+        #expect(Self.close(heat.pixel(x: 195, y: 5), Self.green))
+        #expect(Self.close(heat.pixel(x: 5, y: 195), Self.blue))
+        #expect(Self.close(heat.pixel(x: 150, y: 150), Self.blue))   // the half-size cell's middle
+        #expect(heat.pixel(x: 195, y: 195) == Self.white)             // outside it
+        // Between two values on each axis.
+        let range = host(Chart {
+            RectangleMark(xStart: .value("x", 2), xEnd: .value("x", 4), yStart: .value("y", 1), yEnd: .value("y", 3))
+        }.chartXScale(domain: 0...10).chartYScale(domain: 0...10), width: 200, height: 200)
+        #expect(Self.close(range.pixel(x: 60, y: 160), Self.blue))
+        #expect(range.pixel(x: 85, y: 160) == Self.white && range.pixel(x: 60, y: 135) == Self.white)
+    }
+
     enum Mode: String, Plottable { case heat = "Heat", cool = "Cool" }
 
     struct Limit: ChartContent {

@@ -207,3 +207,20 @@ struct DailySteps: View {
         }
     }
 }
+
+struct AlarmHeatMap: View {
+    struct Cell: Identifiable {
+        let id = UUID()
+        let hour: Int
+        let station: String
+        let alarms: Int
+    }
+    let cells: [Cell]
+
+    var body: some View {
+        Chart(cells) { cell in
+            RectangleMark(x: .value("Hour", cell.hour), y: .value("Station", cell.station), width: .ratio(1), height: .ratio(1))
+                .foregroundStyle(by: .value("Alarms", cell.alarms))
+        }
+    }
+}
