@@ -37,7 +37,7 @@ struct ChartFrame: View {
     let plot: ChartPlot
     let configuration: ChartConfiguration
 
-    private var showsLegend: Bool { configuration.legend != .hidden && !plot.series.isEmpty }
+    private var showsLegend: Bool { configuration.legend != .hidden && (!plot.series.isEmpty || plot.quantity != nil) }
 
     var body: some View {
         let position = configuration.legendPosition.kind
@@ -115,6 +115,20 @@ struct ChartFrame: View {
     }
 
     @ViewBuilder private func legend(vertical: Bool) -> some View {
+        if let quantity = plot.quantity {
+            // A continuous scale: its lowest and highest values at the ends of its colours.
+            HStack(spacing: 4) {
+                ChartFrame.caption(AxisScale.label(.number(quantity.lowerBound), step: 1))
+                LinearGradient(colors: [ChartPlot.quantityColor(at: 0), ChartPlot.quantityColor(at: 1)], startPoint: .leading, endPoint: .trailing)
+                    .frame(width: 60, height: 8)
+                ChartFrame.caption(AxisScale.label(.number(quantity.upperBound), step: 1))
+            }
+        } else {
+            entries(vertical: vertical)
+        }
+    }
+
+    @ViewBuilder private func entries(vertical: Bool) -> some View {
         let entries = ForEach(Array(plot.series.enumerated()), id: \.offset) { _, entry in
             HStack(spacing: 4) {
                 if let symbol = plot.symbol(ofSeries: entry.value) {

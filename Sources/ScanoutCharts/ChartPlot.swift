@@ -13,6 +13,9 @@ struct ChartPlot {
     /// The axes' values with what each draws, and where the axes go.
     let xAxis: ResolvedAxis
     let yAxis: ResolvedAxis
+    /// The range of the style's values when they are numbers: coloured from light to dark blue
+    /// (`quantityColor(at:)`).
+    let quantity: ClosedRange<Double>?
     /// The series `symbol(by:)` names, in order: each gets the next shape.
     let symbolSeries: [PlotValue]
     /// The indices of the marks with an annotation.
@@ -43,12 +46,21 @@ struct ChartPlot {
         xAxis = ResolvedAxis(scale: x, spec: configuration.xAxisMarks, visible: configuration.xAxis != .hidden && !circular, vertical: false)
         yAxis = ResolvedAxis(scale: y, spec: configuration.yAxisMarks, visible: configuration.yAxis != .hidden && !circular, vertical: true)
 
+        // Numbers as the style's values are a quantity, not names: a continuous scale of colours (a heat map),
+        // unless a style scale names them.
+        let styled = marks.compactMap(\.style.styleSeries)
+        if configuration.styleScale == nil, !styled.isEmpty, styled.allSatisfy({ if case .number = $0 { true } else { false } }) {
+            let numbers = styled.compactMap(\.number).filter(\.isFinite)
+            quantity = (numbers.min() ?? 0)...(numbers.max() ?? 0)
+        } else {
+            quantity = nil
+        }
         var series: [(value: PlotValue, fill: ChartFill)] = []
         var seen = Set<PlotValue>()
         for entry in configuration.styleScale ?? [] where seen.insert(entry.series).inserted {
             series.append((entry.series, entry.fill ?? .color(ChartPlot.palette[series.count % ChartPlot.palette.count])))
         }
-        for mark in marks {
+        for mark in marks where quantity == nil {
             guard let value = mark.style.styleSeries, seen.insert(value).inserted else { continue }
             series.append((value, .color(ChartPlot.palette[series.count % ChartPlot.palette.count])))
         }
@@ -70,6 +82,13 @@ struct ChartPlot {
         return 5
     }
 
+    /// The continuous scale's colour at `t` (0: the lowest value, 1: the highest).
+    static func quantityColor(at t: Double) -> Color {
+        let t = min(max(t, 0), 1)
+        let (low, high) = ((0.82, 0.90, 1.0), (0.0, 0.30, 0.75))
+        return Color(red: low.0 + (high.0 - low.0) * t, green: low.1 + (high.1 - low.1) * t, blue: low.2 + (high.2 - low.2) * t)
+    }
+
     /// The shape a series' points have, if `symbol(by:)` named it.
     func symbol(ofSeries value: PlotValue) -> BasicChartSymbolShape? {
         symbolSeries.firstIndex(of: value).map { BasicChartSymbolShape(kind: BasicChartSymbolShape.Kind(rawValue: $0 % 8)!) }
@@ -83,6 +102,10 @@ struct ChartPlot {
     /// The fill a mark is drawn with: its own style, its series', or the accent colour.
     func fill(of mark: ResolvedMark) -> ChartFill {
         if let fill = mark.style.fill { return fill }
+        if let quantity, let v = mark.style.styleSeries?.number, v.isFinite {
+            return .color(ChartPlot.quantityColor(at: quantity.upperBound > quantity.lowerBound
+                ? (v - quantity.lowerBound) / (quantity.upperBound - quantity.lowerBound) : 1))
+        }
         if let value = mark.style.styleSeries, let entry = series.first(where: { $0.value == value }) { return entry.fill }
         return .color(.accentColor)
     }
@@ -196,9 +219,9 @@ extension ChartPlot {
             layer.opacity = mark.style.opacity ?? 1
             switch mark.kind {
             case .line, .area:
-                let key = GroupKey(kind: mark.kind, series: ChartPlot.lineSeries(mark))
+                let key = GroupKey(kind: mark.kind, series: lineSeries(mark))
                 guard drawnGroups.insert(key).inserted else { continue }
-                let members = marks[index...].filter { $0.kind == mark.kind && ChartPlot.lineSeries($0) == key.series }
+                let members = marks[index...].filter { $0.kind == mark.kind && lineSeries($0) == key.series }
                 if mark.kind == .line { drawLine(members, in: layer, w: w, h: h) } else { drawArea(members, in: layer, w: w, h: h) }
             case .point: drawPoint(mark, in: layer, w: w, h: h)
             case .bar: drawBar(mark, in: layer, w: w, h: h)
@@ -214,8 +237,9 @@ extension ChartPlot {
     }
 
     /// The line (or area) a mark belongs to: its `series:`, else its style's or symbol's series.
-    private static func lineSeries(_ mark: ResolvedMark) -> PlotValue? {
-        mark.series ?? mark.style.styleSeries ?? mark.style.symbolSeries
+    private func lineSeries(_ mark: ResolvedMark) -> PlotValue? {
+        // (A quantity colours points; it does not split a line.)
+        mark.series ?? (quantity == nil ? mark.style.styleSeries : nil) ?? mark.style.symbolSeries
     }
 
     private struct GroupKey: Hashable {

@@ -432,6 +432,21 @@ import ScanoutRaster
         #expect(range.pixel(x: 85, y: 160) == Self.white && range.pixel(x: 60, y: 135) == Self.white)
     }
 
+    @Test func numbersAsTheStylesValuesAreAContinuousScale() {
+        // A heat map coloured by a count: the lowest cell light, the highest dark, the legend a gradient from
+        // the lowest count to the highest (not an entry per count).
+        let counts = [("A", "Early", 2), ("A", "Late", 7), ("B", "Early", 12), ("B", "Late", 4)]
+        let host = TestHost(rootView: Chart {
+            ForEach(Array(counts.enumerated()), id: \.offset) { _, cell in
+                RectangleMark(x: .value("Shift", cell.1), y: .value("Line", cell.0)).foregroundStyle(by: .value("Alarms", cell.2))
+            }
+        }.chartXAxis(.hidden).chartYAxis(.hidden).frame(width: 200, height: 200), width: 200, height: 200)
+        host.runFrame()
+        let lowest = host.pixel(x: 10, y: 10), highest = host.pixel(x: 10, y: 150)
+        #expect(Int(lowest.red) > 180 && Int(highest.red) < 30 && Int(highest.blue) > 150, "\(lowest) \(highest)")
+        #expect(host.contains(text: "2") && host.contains(text: "12") && !host.contains(text: "7"))
+    }
+
     enum Mode: String, Plottable { case heat = "Heat", cool = "Cool" }
 
     struct Limit: ChartContent {
