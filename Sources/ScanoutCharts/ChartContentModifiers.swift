@@ -61,59 +61,49 @@ extension ChartContent {
         StyledChartContent(content: self, apply: apply)
     }
 
+    /// Sets `key` of the marks to `value` where they (or a modifier nearer them) did not.
+    private func setting<Value>(_ key: WritableKeyPath<ResolvedMark, Value?>, to value: Value?) -> StyledChartContent<Self> {
+        styled { mark in
+            if mark[keyPath: key] == nil { mark[keyPath: key] = value }
+        }
+    }
+
     /// Draws the marks in `style` (a colour, or a linear gradient over the plot).
     public func foregroundStyle<S: ShapeStyle>(_ style: S) -> some ChartContent {
-        let fill = ChartFill(style)
-        return styled { mark in
-            if mark.style.fill == nil { mark.style.fill = fill }
-        }
+        setting(\.style.fill, to: ChartFill(style))
     }
 
     /// Colours the marks by `value`: each distinct value is a series with a colour of its own (from the
     /// chart's palette, or `chartForegroundStyleScale`) and an entry in the legend; a line mark's lines follow
     /// the series.
     public func foregroundStyle<D: Plottable>(by value: PlottableValue<D>) -> some ChartContent {
-        let series = value.plotValue
-        return styled { mark in
-            if mark.style.styleSeries == nil { mark.style.styleSeries = series }
-        }
+        setting(\.style.styleSeries, to: value.plotValue)
     }
 
     /// Strokes line and rule marks in `style` (width, dashes, caps).
     public func lineStyle(_ style: StrokeStyle) -> some ChartContent {
-        styled { mark in
-            if mark.style.lineStyle == nil { mark.style.lineStyle = style }
-        }
+        setting(\.style.lineStyle, to: style)
     }
 
     /// How line and area marks pass through their points.
     public func interpolationMethod(_ method: InterpolationMethod) -> some ChartContent {
-        styled { mark in
-            if mark.style.interpolation == nil { mark.style.interpolation = method }
-        }
+        setting(\.style.interpolation, to: method)
     }
 
     /// Draws points (a point mark, or each point of a line) as `symbol`.
     public func symbol(_ symbol: BasicChartSymbolShape) -> some ChartContent {
-        styled { mark in
-            if mark.style.symbol == nil { mark.style.symbol = symbol }
-        }
+        setting(\.style.symbol, to: symbol)
     }
 
     /// Gives each value its own symbol shape (circle, square, triangle, diamond, pentagon, plus, cross,
     /// asterisk, in that order): points, and the points of lines, which then show them.
     public func symbol<D: Plottable>(by value: PlottableValue<D>) -> some ChartContent {
-        let series = value.plotValue
-        return styled { mark in
-            if mark.style.symbolSeries == nil { mark.style.symbolSeries = series }
-        }
+        setting(\.style.symbolSeries, to: value.plotValue)
     }
 
     /// A point mark's symbol area, in square points (30 by default).
     public func symbolSize(_ size: CGFloat) -> some ChartContent {
-        styled { mark in
-            if mark.style.symbolSize == nil { mark.style.symbolSize = size }
-        }
+        setting(\.style.symbolSize, to: size)
     }
 
     /// The marks' opacity.
@@ -125,17 +115,12 @@ extension ChartContent {
     /// (`.overlay`), aligned to the mark's edge or centre: a bar's value, a limit's name.
     public func annotation<C: View>(position: AnnotationPosition = .automatic, alignment: Alignment = .center,
                                     spacing: CGFloat? = nil, @ViewBuilder content: () -> C) -> some ChartContent {
-        let annotation = MarkAnnotation(position: position, alignment: alignment, spacing: spacing ?? 4, view: AnyView(content()))
-        return styled { mark in
-            if mark.annotation == nil { mark.annotation = annotation }
-        }
+        setting(\.annotation, to: MarkAnnotation(position: position, alignment: alignment, spacing: spacing ?? 4, view: AnyView(content())))
     }
 
     /// Rounds a bar's corners.
     public func cornerRadius(_ radius: CGFloat, style: RoundedCornerStyle = .continuous) -> some ChartContent {
-        styled { mark in
-            if mark.style.cornerRadius == nil { mark.style.cornerRadius = radius }
-        }
+        setting(\.style.cornerRadius, to: radius)
     }
 }
 
