@@ -283,10 +283,8 @@ struct ChartAxesLayout: Layout {
 
 @MainActor
 extension AxisScale {
-    /// The text of a tick's label: numbers with as many decimals as the step needs, dates as a time (or a
-    /// date, for steps of a day or more), categories as they are.
-    func label(_ value: PlotValue) -> Text { AxisScale.label(value, step: tickStep) }
-
+    /// The text of a value's label: numbers in their shortest form, dates as a time (or a date, for a `step` of
+    /// a day or more), categories as they are.
     static func label(_ value: PlotValue, step: Double) -> Text {
         switch value {
         case .category(let name):

@@ -21,7 +21,7 @@ struct ChartPlot {
     /// The indices of the marks with an annotation.
     let annotated: [Int]
     /// Whether the chart is a pie or ring of sector marks (drawn without axes).
-    var isCircular: Bool { marks.contains { $0.kind == .sector } }
+    let isCircular: Bool
 
     /// Swift Charts' default series colours, in order.
     static let palette: [Color] = [.blue, .green, .orange, .purple, .red, .cyan, .yellow, .indigo, .pink, .brown]
@@ -42,9 +42,9 @@ struct ChartPlot {
         self.marks = marks
         x = AxisScale(values: xs, domain: configuration.xDomain, tickCount: ChartPlot.tickCount(configuration.xAxisMarks))
         y = AxisScale(values: ys, domain: configuration.yDomain, tickCount: ChartPlot.tickCount(configuration.yAxisMarks), vertical: true)
-        let circular = marks.contains { $0.kind == .sector }
-        xAxis = ResolvedAxis(scale: x, spec: configuration.xAxisMarks, visible: configuration.xAxis != .hidden && !circular, vertical: false)
-        yAxis = ResolvedAxis(scale: y, spec: configuration.yAxisMarks, visible: configuration.yAxis != .hidden && !circular, vertical: true)
+        isCircular = marks.contains { $0.kind == .sector }
+        xAxis = ResolvedAxis(scale: x, spec: configuration.xAxisMarks, visible: configuration.xAxis != .hidden && !isCircular, vertical: false)
+        yAxis = ResolvedAxis(scale: y, spec: configuration.yAxisMarks, visible: configuration.yAxis != .hidden && !isCircular, vertical: true)
 
         // Numbers as the style's values are a quantity, not names: a continuous scale of colours (a heat map),
         // unless a style scale names them.
@@ -224,14 +224,10 @@ extension ChartPlot {
                 let members = marks[index...].filter { $0.kind == mark.kind && lineSeries($0) == key.series }
                 if mark.kind == .line { drawLine(members, in: layer, w: w, h: h) } else { drawArea(members, in: layer, w: w, h: h) }
             case .point: drawPoint(mark, in: layer, w: w, h: h)
-            case .bar: drawBar(mark, in: layer, w: w, h: h)
+            case .bar: fillBox(barRect(mark, w: w, h: h), of: mark, in: layer, w: w, h: h)
             case .rule: drawRule(mark, in: layer, w: w, h: h)
             case .sector: break
-            case .rectangle:
-                if let rect = rectangle(mark, w: w, h: h), rect.width > 0, rect.height > 0 {
-                    let radius = min(mark.style.cornerRadius ?? 0, min(rect.width, rect.height) / 2)
-                    layer.fill(radius > 0 ? Path(roundedRect: rect, cornerRadius: radius) : Path(rect), with: shading(fill(of: mark), w: w, h: h))
-                }
+            case .rectangle: fillBox(rectangle(mark, w: w, h: h), of: mark, in: layer, w: w, h: h)
             }
         }
     }
@@ -362,8 +358,9 @@ extension ChartPlot {
         }
     }
 
-    private func drawBar(_ mark: ResolvedMark, in context: GraphicsContext, w: CGFloat, h: CGFloat) {
-        guard let rect = barRect(mark, w: w, h: h), rect.width > 0, rect.height > 0 else { return }
+    /// Fills a bar's or rectangle's `rect`, its corners rounded as the mark asks (at most half its side).
+    private func fillBox(_ rect: CGRect?, of mark: ResolvedMark, in context: GraphicsContext, w: CGFloat, h: CGFloat) {
+        guard let rect, rect.width > 0, rect.height > 0 else { return }
         let radius = min(mark.style.cornerRadius ?? 0, min(rect.width, rect.height) / 2)
         let path = radius > 0 ? Path(roundedRect: rect, cornerRadius: radius) : Path(rect)
         context.fill(path, with: shading(fill(of: mark), w: w, h: h))
@@ -385,16 +382,8 @@ extension ChartPlot {
             let middle = (slice.start + slice.end) / 2, radius = (slice.inner + slice.outer) / 2
             return CGRect(x: slice.centre.x + radius * cos(middle), y: slice.centre.y + radius * sin(middle), width: 0, height: 0)
         case .rule:
-            if mark.yEnd != nil || (mark.y == nil && mark.x != nil) {
-                guard let fx = mark.x.flatMap(x.fraction) else { return nil }
-                let top = mark.yEnd.flatMap(y.fraction).map { (1 - $0) * h } ?? 0
-                let bottom = mark.yEnd == nil ? h : mark.y.flatMap(y.fraction).map { (1 - $0) * h } ?? h
-                return CGRect(x: fx * w, y: top, width: 0, height: bottom - top)
-            }
-            guard let fy = mark.y.flatMap(y.fraction) else { return nil }
-            let left = mark.xEnd == nil ? 0 : mark.x.flatMap(x.fraction).map { $0 * w } ?? 0
-            let right = mark.xEnd.flatMap(x.fraction).map { $0 * w } ?? w
-            return CGRect(x: left, y: (1 - fy) * h, width: right - left, height: 0)
+            guard let (a, b) = ruleLine(mark, w: w, h: h) else { return nil }
+            return CGRect(x: a.x, y: a.y, width: b.x - a.x, height: b.y - a.y)
         }
     }
 
@@ -436,23 +425,25 @@ extension ChartPlot {
         return rect
     }
 
-    private func drawRule(_ mark: ResolvedMark, in context: GraphicsContext, w: CGFloat, h: CGFloat) {
-        var path = Path()
+    /// A rule's ends: vertical at x over yStart...yEnd (or the whole height), else horizontal at y over
+    /// xStart...xEnd (or the whole width).
+    private func ruleLine(_ mark: ResolvedMark, w: CGFloat, h: CGFloat) -> (CGPoint, CGPoint)? {
         if mark.yEnd != nil || (mark.y == nil && mark.x != nil) {
-            // Vertical: at x, over yStart...yEnd or the whole height.
-            guard let xv = mark.x, let fx = x.fraction(xv) else { return }
+            guard let fx = mark.x.flatMap(x.fraction) else { return nil }
             let top = mark.yEnd.flatMap(y.fraction).map { (1 - $0) * h } ?? 0
             let bottom = mark.yEnd == nil ? h : mark.y.flatMap(y.fraction).map { (1 - $0) * h } ?? h
-            path.move(to: CGPoint(x: fx * w, y: top))
-            path.addLine(to: CGPoint(x: fx * w, y: bottom))
-        } else {
-            guard let yv = mark.y, let fy = y.fraction(yv) else { return }
-            let left = mark.xEnd == nil ? 0 : mark.x.flatMap(x.fraction).map { $0 * w } ?? 0
-            let right = mark.xEnd.flatMap(x.fraction).map { $0 * w } ?? w
-            path.move(to: CGPoint(x: left, y: (1 - fy) * h))
-            path.addLine(to: CGPoint(x: right, y: (1 - fy) * h))
+            return (CGPoint(x: fx * w, y: top), CGPoint(x: fx * w, y: bottom))
         }
-        context.stroke(path, with: shading(fill(of: mark), w: w, h: h), style: mark.style.lineStyle ?? StrokeStyle(lineWidth: 1))
+        guard let fy = mark.y.flatMap(y.fraction) else { return nil }
+        let left = mark.xEnd == nil ? 0 : mark.x.flatMap(x.fraction).map { $0 * w } ?? 0
+        let right = mark.xEnd.flatMap(x.fraction).map { $0 * w } ?? w
+        return (CGPoint(x: left, y: (1 - fy) * h), CGPoint(x: right, y: (1 - fy) * h))
+    }
+
+    private func drawRule(_ mark: ResolvedMark, in context: GraphicsContext, w: CGFloat, h: CGFloat) {
+        guard let (a, b) = ruleLine(mark, w: w, h: h) else { return }
+        context.stroke(Path { $0.move(to: a); $0.addLine(to: b) }, with: shading(fill(of: mark), w: w, h: h),
+                       style: mark.style.lineStyle ?? StrokeStyle(lineWidth: 1))
     }
 }
 
